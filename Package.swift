@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LinkGallery",
+    products: [
+        .executable(name: "link-gallery", targets: ["link-gallery"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CShims", dependencies: ["CGtk", "CCurl"]),
+        .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
+        .target(name: "GalleryCore", dependencies: ["CGtk", "CCurl", "CShims", "GObjectSupport"]),
+        .target(
+            name: "GalleryUI",
+            dependencies: ["CGtk", "CShims", "GObjectSupport", "GalleryCore"]
+        ),
+        .executableTarget(name: "link-gallery", dependencies: ["GalleryUI"]),
+        .testTarget(
+            name: "GalleryCoreTests",
+            dependencies: ["GalleryCore", "GObjectSupport", "CGtk"],
+            resources: []
+        ),
+        .testTarget(
+            name: "GalleryUITests",
+            dependencies: ["GalleryUI", "GalleryCore", "GObjectSupport", "CGtk", "CShims"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,155 @@
+import CGtk
+
+/// Connects Swift closures to GObject signals.
+///
+/// Each closure is boxed with `Unmanaged.passRetained` and released by GLib's destroy notify when
+/// the handler is disconnected or the instance is finalized, so a closure lives exactly as long as
+/// its connection. Handlers run on the main thread (GTK emits there) and enter the main actor.
+/// Capture widgets weakly or by pointer: signals outlive Swift wrappers.
+public enum Signal {
+    final class Box<Handler>: @unchecked Sendable { // touched only on the main thread
+        let handler: Handler
+        init(_ handler: Handler) { self.handler = handler }
+    }
+
+    @discardableResult
+    private static func connect<Handler>(
+        _ instance: some GPointer, _ signal: String, _ handler: Handler,
+        after: Bool = false, trampoline: GCallback
+    ) -> gulong {
+        let box = Unmanaged.passRetained(Box(handler)).toOpaque()
+        return g_signal_connect_data(
+            instance.rawPointer, signal, trampoline, box,
+            { data, _ in if let data { Unmanaged<AnyObject>.fromOpaque(data).release() } },
+            after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
+        )
+    }
+
+    /// `void handler(GObject *instance, gpointer user_data)`
+    @discardableResult
+    public static func connect(
+        _ instance: some GPointer, _ signal: String, after: Bool = false,
+        _ handler: @escaping @MainActor () -> Void
+    ) -> gulong {
+        typealias Fn = @MainActor () -> Void
+        let trampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.handler() }
+        }
+        return connect(instance, signal, handler as Fn, after: after,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `void handler(GObject *instance, gpointer arg, gpointer user_data)`
+    @discardableResult
+    public static func connect(
+        _ instance: some GPointer, _ signal: String, after: Bool = false,
+        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+    ) -> gulong {
+        typealias Fn = @MainActor (UnsafeMutableRawPointer?) -> Void
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            nonisolated(unsafe) let arg = arg // a borrowed GObject pointer, used on this thread
+            MainActor.assumeIsolated { box.handler(arg) }
+        }
+        return connect(instance, signal, handler as Fn, after: after,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `void handler(GObject *instance, double value, gpointer user_data)`, e.g. `scale-changed`.
+    @discardableResult
+    public static func connect(
+        _ instance: some GPointer, _ signal: String, after: Bool = false,
+        _ handler: @escaping @MainActor (Double) -> Void
+    ) -> gulong {
+        typealias Fn = @MainActor (Double) -> Void
+        let trampoline: @convention(c) (gpointer?, Double, gpointer?) -> Void = { _, value, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.handler(value) }
+        }
+        return connect(instance, signal, handler as Fn, after: after,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `void handler(GObject *instance, double x, double y, gpointer user_data)`,
+    /// e.g. `drag-begin`, `drag-update`, `motion`, `swipe`.
+    @discardableResult
+    public static func connect(
+        _ instance: some GPointer, _ signal: String, after: Bool = false,
+        _ handler: @escaping @MainActor (Double, Double) -> Void
+    ) -> gulong {
+        typealias Fn = @MainActor (Double, Double) -> Void
+        let trampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.handler(x, y) }
+        }
+        return connect(instance, signal, handler as Fn, after: after,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `gboolean handler(GObject *instance, double dx, double dy, gpointer user_data)`, e.g. `scroll`.
+    @discardableResult
+    public static func connectHandled(
+        _ instance: some GPointer, _ signal: String,
+        _ handler: @escaping @MainActor (Double, Double) -> Bool
+    ) -> gulong {
+        typealias Fn = @MainActor (Double, Double) -> Bool
+        let trampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, x, y, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { box.handler(x, y) } ? 1 : 0
+        }
+        return connect(instance, signal, handler as Fn,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `void handler(GObject *instance, int n_press, double x, double y, gpointer user_data)`,
+    /// GtkGestureClick's `pressed` and `released`.
+    @discardableResult
+    public static func connect(
+        _ instance: some GPointer, _ signal: String, after: Bool = false,
+        _ handler: @escaping @MainActor (Int32, Double, Double) -> Void
+    ) -> gulong {
+        typealias Fn = @MainActor (Int32, Double, Double) -> Void
+        let trampoline: @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void = { _, n, x, y, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.handler(n, x, y) }
+        }
+        return connect(instance, signal, handler as Fn, after: after,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `gboolean key-pressed(GtkEventControllerKey*, guint keyval, guint keycode, GdkModifierType, gpointer)`.
+    @discardableResult
+    public static func connectKeyPressed(
+        _ instance: some GPointer,
+        _ handler: @escaping @MainActor (_ keyval: UInt32, _ state: GdkModifierType) -> Bool
+    ) -> gulong {
+        typealias Fn = @MainActor (UInt32, GdkModifierType) -> Bool
+        let trampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+            _, keyval, _, state, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { box.handler(keyval, state) } ? 1 : 0
+        }
+        return connect(instance, "key-pressed", handler as Fn,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `gboolean handler(GObject *instance, gpointer user_data)`, e.g. `close-request`.
+    @discardableResult
+    public static func connectHandled(
+        _ instance: some GPointer, _ signal: String,
+        _ handler: @escaping @MainActor () -> Bool
+    ) -> gulong {
+        typealias Fn = @MainActor () -> Bool
+        let trampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { box.handler() } ? 1 : 0
+        }
+        return connect(instance, signal, handler as Fn,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `void handler(GObject *instance, GVariant *parameter, gpointer user_data)` for GSimpleAction
+    /// `activate`, and `void handler(GObject *, GParamSpec *, gpointer)` for `notify::…`.
+    /// Both pass one pointer argument; use the pointer-argument overload.
+}

@@ -1,0 +1,6 @@
+// Synchronous on purpose: a top-level `await` would make the runtime call `dispatch_main()`
+// and run MainActor work off the GTK thread. See DESIGN.md, "The main loop".
+import Glibc
+import GalleryUI
+
+exit(GalleryApplication.run(arguments: CommandLine.arguments))
