@@ -1,0 +1,28 @@
+/// Why an image could not be shown, in classes a person can act on.
+public enum ImageLoadError: Error, Sendable, Equatable {
+    /// No route to the host: offline, DNS failure, connection refused or reset before any data.
+    case noConnection
+    /// The server was too slow: connect timeout, stall or trickle.
+    case timedOut
+    /// The server answered with an HTTP error status.
+    case serverError(status: Int)
+    /// The link works but what it serves is not an image.
+    case notAnImage
+    /// The body or the declared pixel count is over our limits.
+    case tooLarge
+    /// The data claims to be an image but does not decode (truncated, corrupt).
+    case damaged
+    /// Redirect loops, redirects to non-http(s) schemes, other protocol violations.
+    case badResponse
+    /// Nobody wants the result anymore.
+    case cancelled
+
+    /// True for failures that may heal by themselves when the network comes back.
+    public var isTransient: Bool {
+        switch self {
+        case .noConnection, .timedOut: return true
+        case .serverError(let status): return status >= 500 || status == 408 || status == 429
+        case .notAnImage, .tooLarge, .damaged, .badResponse, .cancelled: return false
+        }
+    }
+}
