@@ -52,7 +52,7 @@ enum TestImages {
         0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
     ]
 
-    /// Runs a Python snippet with Debian's interpreter (which has PIL); `nil` when unavailable.
+    /// Runs a Python snippet with Debian's interpreter (which has PIL); `false` when unavailable or failing.
     static func python(_ script: String, arguments: [String] = []) throws -> Bool {
         let python = URL(fileURLWithPath: "/usr/bin/python3")
         guard FileManager.default.isExecutableFile(atPath: python.path) else { return false }
