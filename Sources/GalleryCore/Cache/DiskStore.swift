@@ -1,0 +1,199 @@
+import CGtk
+import Foundation
+import Synchronization
+
+/// A folder of cache files named by the SHA-256 of their key, bounded in total size, evicting
+/// the least recently accessed files first.
+///
+/// - Writes are atomic: data goes to `.tmp-<random>` in the same folder, is fsynced, then renamed
+///   over the final name, so a reader (or the next start after a crash) sees the old file, the new
+///   file or none — never half a file. Stale temporary files are deleted at init.
+/// - Access order is the file's modification time, set to "now" on every read and write with
+///   nanosecond precision (the kernel's own timestamps are only jiffy-precise).
+/// - The total size is a running estimate (scanned at init, adjusted on write and remove). When it
+///   exceeds the capacity the folder is rescanned and trimmed to `lowWaterMark` of the capacity,
+///   so a full cache does not rescan on every write.
+///
+/// All I/O is synchronous and blocking: call it from a dedicated `DispatchQueue` or thread, never
+/// from the main thread or Swift's cooperative pool. Safe to use from several threads at once.
+public final class DiskStore: Sendable {
+    public let directory: URL
+    public let capacityBytes: Int
+    public let fileExtension: String
+    /// Fraction of the capacity an automatic trim shrinks the folder to.
+    public static let lowWaterMark = 0.9
+    static let temporaryPrefix = ".tmp-"
+
+    private struct State {
+        var estimatedBytes = 0
+    }
+    private let state = Mutex(State())
+
+    /// Creates the folder (mode 0700) if needed, deletes leftovers of interrupted writes and
+    /// measures what is there. Never throws: if the folder is unusable, writes report why.
+    public init(directory: URL, capacityBytes: Int, fileExtension: String) {
+        self.directory = directory
+        self.capacityBytes = max(0, capacityBytes)
+        self.fileExtension = fileExtension.hasPrefix(".") ? String(fileExtension.dropFirst()) : fileExtension
+        try? FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        removeStaleTemporaryFiles()
+        let total = cachedFiles().reduce(0) { $0 + $1.size }
+        state.withLock { $0.estimatedBytes = total }
+    }
+
+    /// The file that holds `key` (whether or not it exists).
+    public func url(for key: String) -> URL {
+        directory.appendingPathComponent(fileName(for: key), isDirectory: false)
+    }
+
+    public func contains(key: String) -> Bool {
+        var info = stat()
+        return stat(url(for: key).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The stored bytes, or `nil` if absent or unreadable. Marks the file as recently used.
+    public func read(key: String) -> Data? {
+        let fd = open(url(for: key).path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard let data = Self.readAll(fd, expectedSize: Int(info.st_size)) else { return nil }
+        Self.markAccessed(fd)
+        return data
+    }
+
+    /// Stores `data` under `key` atomically, then trims the folder if it grew over capacity.
+    public func write(_ data: Data, key: String) throws(DiskStoreError) {
+        let finalPath = url(for: key).path
+        let temporaryPath = directory.appendingPathComponent(
+            Self.temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 16)).path
+
+        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DiskStoreError.from(errno: errno, path: directory.path) }
+        do throws(DiskStoreError) {
+            try Self.writeAll(data, to: fd, path: finalPath)
+            // fsync before rename: otherwise a crash can leave the new name pointing at an empty
+            // file on some file systems (ext4 delayed allocation).
+            guard fsync(fd) == 0 else { throw DiskStoreError.from(errno: errno, path: finalPath) }
+            Self.markAccessed(fd)
+            close(fd)
+        } catch {
+            close(fd)
+            unlink(temporaryPath)
+            throw error
+        }
+
+        var previous = stat()
+        let previousSize = stat(finalPath, &previous) == 0 ? Int(previous.st_size) : 0
+        guard rename(temporaryPath, finalPath) == 0 else {
+            let code = errno
+            unlink(temporaryPath)
+            throw DiskStoreError.from(errno: code, path: finalPath)
+        }
+        let overCapacity = state.withLock { state in
+            state.estimatedBytes += data.count - previousSize
+            return state.estimatedBytes > capacityBytes
+        }
+        if overCapacity { trim(toBytes: Int(Double(capacityBytes) * Self.lowWaterMark)) }
+    }
+
+    public func remove(key: String) {
+        let path = url(for: key).path
+        var info = stat()
+        guard stat(path, &info) == 0, unlink(path) == 0 else { return }
+        state.withLock { $0.estimatedBytes = max(0, $0.estimatedBytes - Int(info.st_size)) }
+    }
+
+    /// Deletes least recently accessed files until the folder fits in the capacity.
+    public func trim() {
+        trim(toBytes: capacityBytes)
+    }
+
+    /// The running estimate of the folder's size in bytes.
+    public var estimatedBytes: Int { state.withLock { $0.estimatedBytes } }
+
+    private func trim(toBytes limit: Int) {
+        // Holding the lock serialises trims; reads and writes do their I/O without it.
+        state.withLock { state in
+            let files = cachedFiles().sorted {
+                ($0.accessed.tv_sec, $0.accessed.tv_nsec, $0.path) < ($1.accessed.tv_sec, $1.accessed.tv_nsec, $1.path)
+            }
+            var total = files.reduce(0) { $0 + $1.size }
+            for file in files where total > limit {
+                if unlink(file.path) == 0 || errno == ENOENT { total -= file.size }
+            }
+            state.estimatedBytes = total
+        }
+    }
+
+    private struct CachedFile {
+        let path: String
+        let size: Int
+        let accessed: timespec
+    }
+
+    private func cachedFiles() -> [CachedFile] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let suffix = "." + fileExtension
+        return names.compactMap { name in
+            guard name.hasSuffix(suffix), !name.hasPrefix(Self.temporaryPrefix) else { return nil }
+            let path = directory.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return CachedFile(path: path, size: Int(info.st_size), accessed: info.st_mtim)
+        }
+    }
+
+    private func removeStaleTemporaryFiles() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(Self.temporaryPrefix) {
+            unlink(directory.appendingPathComponent(name).path)
+        }
+    }
+
+    private func fileName(for key: String) -> String {
+        let digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, key, -1)!
+        defer { g_free(digest) }
+        return String(cString: digest) + "." + fileExtension
+    }
+
+    private static func markAccessed(_ fd: Int32) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let times = [now, now]
+        _ = futimens(fd, times)
+    }
+
+    private static func readAll(_ fd: Int32, expectedSize: Int) -> Data? {
+        var data = Data(count: expectedSize)
+        var offset = 0
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            while offset < expectedSize {
+                let count = Foundation.read(fd, buffer.baseAddress! + offset, expectedSize - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        return complete ? data : nil
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws(DiskStoreError) {
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += count
+            }
+            return nil
+        }
+        if let failure { throw DiskStoreError.from(errno: failure, path: path) }
+    }
+}

@@ -1,0 +1,112 @@
+import CGtk
+import Foundation
+import GObjectSupport
+
+/// Feeds bytes through one `GdkPixbufLoader` under a `LoaderSizeGate` and returns the pixbuf.
+///
+/// Every call makes its own loader, so decoding is safe on any thread. The signal handler is a
+/// plain C trampoline (not the `@MainActor` `Signal` helpers) because this runs on workers.
+enum PixbufLoading {
+    /// Bytes fed per write until the size is known, so a refusal in `size-prepared` stops the
+    /// loader after little more than the header. (PNG, BMP, TIFF and WebP loaders allocate and
+    /// clear the full pixbuf inside the write that parses the header; `ImageHeaderSize` refuses
+    /// those before the loader starts. This bounds the rest: JPEG, SVG, other formats.)
+    static let headerChunkSize = 4096
+
+    /// A loaded pixbuf (one owned reference) and the size its file declared.
+    struct Loaded {
+        let pixbuf: ObjectReference
+        let declaredWidth: Int
+        let declaredHeight: Int
+
+        var pointer: OpaquePointer { OpaquePointer(pixbuf.pointer) }
+    }
+
+    static func load(_ data: Data, gate: LoaderSizeGate, imageType: String? = nil) throws(ImageLoadError) -> Loaded {
+        guard !data.isEmpty else { throw .damaged }
+        if let size = ImageHeaderSize.declaredSize(of: data) {
+            let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+            if overflow || pixels > gate.maxPixels { throw .tooLarge }
+        }
+        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
+        if data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }) { throw .damaged }
+        guard let loader = makeLoader(imageType: imageType) else { throw .damaged }
+        defer { g_object_unref(loader) }
+        connectSizePrepared(loader, gate: gate)
+
+        let outcome = data.withUnsafeBytes { feed(loader, bytes: $0, gate: gate) }
+        if gate.refused { throw .tooLarge }
+        guard outcome == .complete else { throw failure(for: data, imageType: imageType) }
+        // `get_pixbuf` is (transfer none): take our own reference before the loader goes away.
+        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { throw failure(for: data, imageType: imageType) }
+        return Loaded(pixbuf: ObjectReference(retaining: UnsafeMutableRawPointer(pixbuf)),
+                      declaredWidth: gate.sizeKnown ? gate.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
+                      declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)))
+    }
+
+    private enum FeedOutcome { case complete, failed, refused }
+
+    private static func feed(
+        _ loader: UnsafeMutablePointer<GdkPixbufLoader>, bytes: UnsafeRawBufferPointer, gate: LoaderSizeGate
+    ) -> FeedOutcome {
+        let base = bytes.bindMemory(to: guchar.self).baseAddress!
+        var offset = 0
+        while offset < bytes.count {
+            let length = gate.sizeKnown ? bytes.count - offset : min(headerChunkSize, bytes.count - offset)
+            var error: UnsafeMutablePointer<GError>?
+            let written = gdk_pixbuf_loader_write(loader, base + offset, gsize(length), &error)
+            if let error { g_error_free(error) }
+            // A failed write closes the loader itself; closing again would be a GLib critical.
+            guard written != 0 else { return gate.refused ? .refused : .failed }
+            offset += length
+            if gate.refused {
+                close(loader) // the data stops here, so this reports an error we do not need
+                return .refused
+            }
+        }
+        // Truncated files surface here: a close error means the image is incomplete or corrupt,
+        // even when the loader could show a partial picture.
+        return close(loader) ? (gate.refused ? .refused : .complete) : (gate.refused ? .refused : .failed)
+    }
+
+    @discardableResult
+    private static func close(_ loader: UnsafeMutablePointer<GdkPixbufLoader>) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let closed = gdk_pixbuf_loader_close(loader, &error)
+        if let error { g_error_free(error) }
+        return closed != 0
+    }
+
+    private static func makeLoader(imageType: String?) -> UnsafeMutablePointer<GdkPixbufLoader>? {
+        guard let imageType else { return gdk_pixbuf_loader_new() }
+        var error: UnsafeMutablePointer<GError>?
+        let loader = gdk_pixbuf_loader_new_with_type(imageType, &error)
+        if let error { g_error_free(error) }
+        return loader
+    }
+
+    /// `size-prepared`: `void (GdkPixbufLoader *, gint width, gint height, gpointer)`.
+    private static func connectSizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, gate: LoaderSizeGate) {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, gint, gint, gpointer?) -> Void = {
+            loader, width, height, context in
+            guard let loader, let context else { return }
+            let gate = Unmanaged<LoaderSizeGate>.fromOpaque(context).takeUnretainedValue()
+            gate.sizePrepared(loader: loader.assumingMemoryBound(to: GdkPixbufLoader.self),
+                              width: Int(width), height: Int(height))
+        }
+        let context = Unmanaged.passRetained(gate).toOpaque()
+        g_signal_connect_data(
+            loader, "size-prepared", unsafeBitCast(trampoline, to: GCallback.self), context,
+            { context, _ in if let context { Unmanaged<LoaderSizeGate>.fromOpaque(context).release() } },
+            GConnectFlags(rawValue: 0)
+        )
+    }
+
+    /// Failed decodes of things that are not images at all (HTML error pages) are `.notAnImage`;
+    /// things that look like images but do not decode are `.damaged`.
+    private static func failure(for data: Data, imageType: String?) -> ImageLoadError {
+        if imageType != nil { return .damaged }
+        return ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == nil
+            ? .notAnImage : .damaged
+    }
+}

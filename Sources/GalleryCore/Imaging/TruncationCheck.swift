@@ -1,0 +1,36 @@
+/// Detects JPEG and PNG files that were cut off.
+///
+/// gdk-pixbuf's loaders close without error on a truncated JPEG or PNG and hand back a picture
+/// whose missing part is grey or transparent; as a thumbnail that looks like a broken image that
+/// is "fine". Both formats have an unambiguous end: a JPEG's entropy-coded data escapes every
+/// 0xFF, so the EOI marker (FF D9) cannot occur by accident after the first scan; a PNG ends
+/// with the IEND chunk. Trailing data after the end (motion photos append a video) is allowed.
+enum TruncationCheck {
+    static func isTruncated(_ bytes: UnsafeRawBufferPointer, format: ImageFormat?) -> Bool {
+        switch format {
+        case .jpeg:
+            guard let scan = firstIndex(of: [0xFF, 0xDA], in: bytes) else { return true }
+            return lastIndex(of: [0xFF, 0xD9], in: bytes, notBefore: scan) == nil
+        case .png:
+            return lastIndex(of: Array("IEND".utf8), in: bytes, notBefore: 8) == nil
+        default:
+            return false
+        }
+    }
+
+    private static func matches(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+        needle.indices.allSatisfy { bytes[index + $0] == needle[$0] }
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { bytes[$0] == needle[0] && matches(needle, in: bytes, at: $0) }
+    }
+
+    /// Searches backwards: intact files end with the marker, so this usually stops at once.
+    private static func lastIndex(of needle: [UInt8], in bytes: UnsafeRawBufferPointer, notBefore start: Int) -> Int? {
+        guard bytes.count - needle.count >= start else { return nil }
+        return stride(from: bytes.count - needle.count, through: start, by: -1)
+            .first { bytes[$0] == needle[0] && matches(needle, in: bytes, at: $0) }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Splits the raw bytes of a links file into trimmed, non-blank lines.
+///
+/// The file comes from arbitrary web servers and editors, so nothing about it is trusted:
+/// LF, CRLF and lone CR (old Mac) line ends may be mixed, a UTF-8 BOM may lead, and invalid
+/// UTF-8 is decoded lossily (U+FFFD) instead of rejecting the whole file because of one bad byte.
+public enum LinksFileParser {
+    /// Longest line kept, in characters. A 1 MB line would otherwise end up in UI labels and
+    /// accessibility names; a truncated line still classifies (as a link or as invalid).
+    public static let maxLineLength = 8192
+
+    /// Lines longer than this many bytes are cut before decoding, so the cost of a huge line is
+    /// bounded too. Four bytes per character is the UTF-8 worst case, plus room for indentation.
+    private static let maxLineBytes = maxLineLength * 4 + 1024
+
+    public static func parse(_ data: Data) -> [LinkLine] {
+        data.withUnsafeBytes { raw in
+            parse(bytes: raw.bindMemory(to: UInt8.self))
+        }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> [LinkLine] {
+        var start = 0
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if bytes.count >= 3, bytes[0] == bom[0], bytes[1] == bom[1], bytes[2] == bom[2] { start = 3 }
+
+        var lines: [LinkLine] = []
+        var lineNumber = 1
+        var lineStart = start
+        var index = start
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D { // LF or CR
+                appendLine(bytes, lineStart..<index, number: lineNumber, to: &lines)
+                lineNumber += 1
+                // CRLF is one line end, not two.
+                if byte == 0x0D, index + 1 < end, bytes[index + 1] == 0x0A { index += 1 }
+                index += 1
+                lineStart = index
+            } else {
+                index += 1
+            }
+        }
+        if lineStart < end {
+            appendLine(bytes, lineStart..<end, number: lineNumber, to: &lines)
+        }
+        return lines
+    }
+
+    private static func appendLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int, to lines: inout [LinkLine]
+    ) {
+        // Cheap ASCII trim first: most lines are plain ASCII URLs and most blank lines are empty.
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, isASCIIWhitespace(bytes[lower]) { lower += 1 }
+        while upper > lower, isASCIIWhitespace(bytes[upper - 1]) { upper -= 1 }
+        guard lower < upper else { return }
+        upper = min(upper, lower + maxLineBytes)
+
+        let decoded = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+        var text = trimUnicodeWhitespace(decoded)
+        guard !text.isEmpty else { return }
+        if text.utf8.count > maxLineLength, text.count > maxLineLength {
+            text = String(text.prefix(maxLineLength))
+        }
+        lines.append(LinkLine(lineNumber: number, text: text))
+    }
+
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
+    }
+
+    /// Trims Unicode white space (NBSP, ideographic space…) plus stray BOMs and zero-width
+    /// spaces, which are invisible in an editor and come from copy-pasting out of web pages.
+    private static func trimUnicodeWhitespace(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isTrimmable($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isTrimmable($0) })!
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return text }
+        return String(scalars[first...last])
+    }
+
+    private static func isTrimmable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar == "\u{FEFF}" || scalar == "\u{200B}"
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import XCTest
+@testable import GalleryCore
+
+final class DiskStoreTests: XCTestCase {
+    private func fileNames(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    func testRoundTripUnderAHashedName() throws {
+        let folder = try TemporaryDirectory()
+        let store = DiskStore(directory: folder.url.appendingPathComponent("thumbs"), capacityBytes: 1 << 20, fileExtension: "png")
+        let key = "https://example.com/cat.jpg?size=large"
+        XCTAssertFalse(store.contains(key: key))
+        XCTAssertNil(store.read(key: key))
+
+        try store.write(Data("meow".utf8), key: key)
+        XCTAssertTrue(store.contains(key: key))
+        XCTAssertEqual(store.read(key: key), Data("meow".utf8))
+        XCTAssertEqual(store.estimatedBytes, 4)
+
+        let name = store.url(for: key).lastPathComponent
+        XCTAssertTrue(name.hasSuffix(".png"))
+        let hash = name.dropLast(4)
+        XCTAssertEqual(hash.count, 64)
+        XCTAssertTrue(hash.allSatisfy(\.isHexDigit))
+        XCTAssertNotEqual(store.url(for: key), store.url(for: key + "x"))
+        XCTAssertEqual(try fileNames(in: store.directory), [name])
+        // SHA-256 of "abc" (FIPS 180-2 test vector), so names stay stable across versions.
+        XCTAssertEqual(store.url(for: "abc").lastPathComponent,
+                       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad.png")
+    }
+
+    func testOverwriteReplacesAndSizeFollows() throws {
+        let folder = try TemporaryDirectory()
+        let store = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "bin")
+        try store.write(Data(repeating: 1, count: 100), key: "k")
+        try store.write(Data(repeating: 2, count: 30), key: "k")
+        XCTAssertEqual(store.read(key: "k"), Data(repeating: 2, count: 30))
+        XCTAssertEqual(store.estimatedBytes, 30)
+        XCTAssertEqual(try fileNames(in: folder.url).count, 1)
+    }
+
+    func testReadersNeverSeeAPartialWrite() throws {
+        let folder = try TemporaryDirectory()
+        let store = DiskStore(directory: folder.url, capacityBytes: 1 << 30, fileExtension: "bin")
+        let first = Data(repeating: 0x41, count: 512 * 1024)
+        let second = Data(repeating: 0x42, count: 768 * 1024)
+        try store.write(first, key: "photo")
+        let badReads = Counter()
+        let writer = Thread {
+            for round in 0..<40 { try? store.write(round % 2 == 0 ? second : first, key: "photo") }
+        }
+        writer.start()
+        DispatchQueue.concurrentPerform(iterations: 400) { _ in
+            guard let data = store.read(key: "photo") else { return badReads.increment() }
+            if data != first && data != second { badReads.increment() }
+        }
+        while !writer.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertEqual(badReads.value, 0)
+        XCTAssertEqual(try fileNames(in: folder.url).filter { $0.hasPrefix(".tmp-") }, [], "no temp file left behind")
+    }
+
+    func testStaleTemporaryFilesAreRemovedAtInitAndNeverServed() throws {
+        let folder = try TemporaryDirectory()
+        let stale = folder.url.appendingPathComponent(".tmp-4f2a9c")
+        try Data(repeating: 9, count: 1000).write(to: stale)
+        let kept = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
+        XCTAssertEqual(kept.estimatedBytes, 0)
+    }
+
+    func testInitMeasuresExistingFiles() throws {
+        let folder = try TemporaryDirectory()
+        let first = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
+        try first.write(Data(count: 300), key: "a")
+        try first.write(Data(count: 200), key: "b")
+        try Data(count: 999).write(to: folder.url.appendingPathComponent("unrelated.txt"))
+        let second = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
+        XCTAssertEqual(second.estimatedBytes, 500)
+        XCTAssertEqual(second.read(key: "a")?.count, 300)
+    }
+
+    func testTrimEvictsLeastRecentlyAccessed() throws {
+        let folder = try TemporaryDirectory()
+        let store = DiskStore(directory: folder.url, capacityBytes: 1000, fileExtension: "bin")
+        try store.write(Data(count: 300), key: "a")
+        try store.write(Data(count: 300), key: "b")
+        try store.write(Data(count: 300), key: "c")
+        XCTAssertNotNil(store.read(key: "a")) // b is now the least recently accessed
+        try store.write(Data(count: 300), key: "d") // 1200 > 1000: trim
+        XCTAssertFalse(store.contains(key: "b"))
+        for key in ["a", "c", "d"] { XCTAssertTrue(store.contains(key: key), key) }
+        XCTAssertLessThanOrEqual(store.estimatedBytes, 1000)
+        XCTAssertEqual(store.estimatedBytes, 900)
+    }
+
+    func testExplicitTrimAfterFilesAppearBehindItsBack() throws {
+        let folder = try TemporaryDirectory()
+        let store = DiskStore(directory: folder.url, capacityBytes: 500, fileExtension: "bin")
+        try store.write(Data(count: 200), key: "old")
+        try store.write(Data(count: 200), key: "new")
+        // Another process (or an older version) wrote straight into the folder.
+        let intruder = store.url(for: "intruder")
+        try Data(count: 400).write(to: intruder)
+        XCTAssertNotNil(store.read(key: "intruder"))
+        store.trim()
+        XCTAssertFalse(store.contains(key: "old"))
+        XCTAssertFalse(store.contains(key: "new"))
+        XCTAssertTrue(store.contains(key: "intruder"))
+        XCTAssertEqual(store.estimatedBytes, 400)
+    }
+
+    func testRemoveDeletesEvenCorruptData() throws {
+        let folder = try TemporaryDirectory()
+        let store = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
+        try store.write(Data("not a png".utf8), key: "broken")
+        XCTAssertThrowsError(try ImageDecoder.decodePNGThumbnail(store.read(key: "broken")!))
+        store.remove(key: "broken")
+        XCTAssertFalse(store.contains(key: "broken"))
+        XCTAssertNil(store.read(key: "broken"))
+        XCTAssertEqual(store.estimatedBytes, 0)
+        store.remove(key: "never-written") // harmless
+    }
+
+    func testFolderThatCannotExistThrowsAClearError() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let store = DiskStore(directory: file.appendingPathComponent("cache"), capacityBytes: 1000, fileExtension: "png")
+        XCTAssertThrowsError(try store.write(Data("a".utf8), key: "k")) { error in
+            guard case .directoryUnavailable(let path, _) = error as? DiskStoreError else {
+                return XCTFail("unexpected \(error)")
+            }
+            XCTAssertTrue(path.hasSuffix("plain-file/cache"))
+            XCTAssertTrue("\(error)".contains("unavailable"))
+        }
+        XCTAssertNil(store.read(key: "k"))
+    }
+
+    func testUnwritableFolderThrowsNotWritable() throws {
+        let folder = try TemporaryDirectory()
+        let store = DiskStore(directory: folder.url, capacityBytes: 1000, fileExtension: "png")
+        try store.write(Data("ok".utf8), key: "before")
+        // root ignores permission bits; an immutable folder stops root too.
+        let restore: () throws -> Void
+        if geteuid() == 0 {
+            guard (try? Self.run("/usr/bin/chattr", ["+i", folder.url.path])) == true else {
+                throw XCTSkip("running as root and chattr +i is not allowed here")
+            }
+            restore = { _ = try Self.run("/usr/bin/chattr", ["-i", folder.url.path]) }
+        } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.url.path)
+            restore = { try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.url.path) }
+        }
+        defer { try? restore() }
+        XCTAssertThrowsError(try store.write(Data("no".utf8), key: "after")) { error in
+            XCTAssertEqual(error as? DiskStoreError, .notWritable(path: folder.url.path))
+        }
+        XCTAssertEqual(store.read(key: "before"), Data("ok".utf8), "reads keep working")
+        XCTAssertFalse(store.contains(key: "after"))
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}

@@ -1,0 +1,250 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import GalleryCore
+
+final class ImageDecoderTests: XCTestCase {
+    func testLargeJPEGBecomesA256Thumbnail() throws {
+        let jpeg = TestImages.encoded(width: 2000, height: 1000, as: "jpeg")
+        let thumbnail = try ImageDecoder.thumbnail(from: jpeg)
+        XCTAssertEqual(thumbnail.image.texture.pixelWidth, 256)
+        XCTAssertEqual(thumbnail.image.texture.pixelHeight, 128)
+        XCTAssertEqual(thumbnail.image.sourceWidth, 2000)
+        XCTAssertEqual(thumbnail.image.sourceHeight, 1000)
+        XCTAssertTrue(thumbnail.image.wasDownscaled)
+
+        XCTAssertEqual(ContentSniffer.imageFormat(of: thumbnail.pngData), .png)
+        let reread = try ImageDecoder.decodePNGThumbnail(thumbnail.pngData)
+        XCTAssertEqual(reread.texture.pixelWidth, 256)
+        XCTAssertEqual(reread.texture.pixelHeight, 128)
+        // The gradient survives: left edge dark red, right edge bright red.
+        let left = TestImages.pixel(of: reread.texture.texture, x: 2, y: 64)
+        let right = TestImages.pixel(of: reread.texture.texture, x: 253, y: 64)
+        XCTAssertLessThan(left.red, 40)
+        XCTAssertGreaterThan(right.red, 215)
+    }
+
+    func testTallImagesFitByHeightAndSmallImagesAreNotUpscaled() throws {
+        let tall = try ImageDecoder.thumbnail(from: TestImages.encoded(width: 300, height: 900, as: "png"), maxSide: 90)
+        XCTAssertEqual(tall.image.texture.pixelWidth, 30)
+        XCTAssertEqual(tall.image.texture.pixelHeight, 90)
+
+        let small = try ImageDecoder.thumbnail(from: TestImages.encoded(width: 100, height: 50, as: "png"))
+        XCTAssertEqual(small.image.texture.pixelWidth, 100)
+        XCTAssertEqual(small.image.texture.pixelHeight, 50)
+        XCTAssertFalse(small.image.wasDownscaled)
+    }
+
+    func testOtherFormatsDecode() throws {
+        for type in ["bmp", "tiff", "ico"] {
+            let image = try ImageDecoder.original(from: TestImages.encoded(width: 32, height: 32, as: type))
+            XCTAssertEqual(image.texture.pixelWidth, 32, type)
+        }
+        let gif = try ImageDecoder.original(from: Data(TestImages.gif1x1))
+        XCTAssertEqual(gif.texture.pixelWidth, 1)
+    }
+
+    func testEXIFOrientationIsApplied() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("rotated.jpg").path
+        // Stored 200×100, left half red, right half blue, tagged orientation 6 (rotate 90° CW
+        // to display): the left edge becomes the top, so people see 100×200, red above blue.
+        let script = """
+        import sys
+        from PIL import Image
+        image = Image.new("RGB", (200, 100), (0, 0, 255))
+        image.paste((255, 0, 0), (0, 0, 100, 100))
+        exif = Image.Exif()
+        exif[0x0112] = 6
+        image.save(sys.argv[1], "JPEG", exif=exif.tobytes(), quality=95)
+        """
+        guard try TestImages.python(script, arguments: [path]) else {
+            throw XCTSkip("needs /usr/bin/python3 with PIL to write EXIF")
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        for image in [try ImageDecoder.thumbnail(from: data).image, try ImageDecoder.original(from: data)] {
+            XCTAssertEqual(image.texture.pixelWidth, 100)
+            XCTAssertEqual(image.texture.pixelHeight, 200)
+            XCTAssertEqual(image.sourceWidth, 100, "declared size is reported upright too")
+            XCTAssertFalse(image.wasDownscaled)
+            let top = TestImages.pixel(of: image.texture.texture, x: 50, y: 20)
+            let bottom = TestImages.pixel(of: image.texture.texture, x: 50, y: 180)
+            XCTAssertGreaterThan(top.red, 200)
+            XCTAssertLessThan(top.blue, 60)
+            XCTAssertGreaterThan(bottom.blue, 200)
+            XCTAssertLessThan(bottom.red, 60)
+        }
+    }
+
+    func testTruncatedJPEGAndPNGAreDamaged() {
+        // gdk-pixbuf itself closes these without error and returns a half grey picture.
+        let jpeg = TestImages.encoded(width: 800, height: 600, as: "jpeg")
+        let png = TestImages.encoded(width: 800, height: 600, as: "png")
+        for data in [jpeg.prefix(jpeg.count / 2), png.prefix(png.count / 2), png.prefix(png.count - 12)] {
+            XCTAssertThrowsError(try ImageDecoder.thumbnail(from: data)) {
+                XCTAssertEqual($0 as? ImageLoadError, .damaged)
+            }
+            XCTAssertThrowsError(try ImageDecoder.original(from: data)) {
+                XCTAssertEqual($0 as? ImageLoadError, .damaged)
+            }
+        }
+    }
+
+    func testDataAfterTheEndMarkerIsAllowed() throws {
+        // Motion photos append a video after the JPEG's EOI; the picture itself is complete.
+        var jpeg = TestImages.encoded(width: 320, height: 240, as: "jpeg")
+        jpeg.append(Data(repeating: 0x17, count: 5000))
+        XCTAssertEqual(try ImageDecoder.original(from: jpeg).texture.pixelWidth, 320)
+    }
+
+    func testCorruptPNGIsDamaged() {
+        var png = TestImages.encoded(width: 64, height: 64, as: "png")
+        png.replaceSubrange(40..<png.count - 20, with: Data(repeating: 0x5A, count: png.count - 60))
+        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: png)) {
+            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+        }
+    }
+
+    func testHTMLIsNotAnImageAndEmptyIsDamaged() {
+        let html = Data("<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>\n".utf8)
+        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: html)) {
+            XCTAssertEqual($0 as? ImageLoadError, .notAnImage)
+        }
+        XCTAssertThrowsError(try ImageDecoder.original(from: Data(repeating: 0x41, count: 50_000))) {
+            XCTAssertEqual($0 as? ImageLoadError, .notAnImage)
+        }
+        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: Data())) {
+            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+        }
+    }
+
+    func testOriginalIsFullSizeUnlessOverTheTextureLimit() throws {
+        let png = TestImages.encoded(width: 3000, height: 1500, as: "png")
+        let full = try ImageDecoder.original(from: png)
+        XCTAssertEqual(full.texture.pixelWidth, 3000)
+        XCTAssertEqual(full.texture.pixelHeight, 1500)
+        XCTAssertFalse(full.wasDownscaled)
+
+        let fitted = try ImageDecoder.original(from: png, maxTextureSide: 1000)
+        XCTAssertEqual(fitted.texture.pixelWidth, 1000)
+        XCTAssertEqual(fitted.texture.pixelHeight, 500)
+        XCTAssertEqual(fitted.sourceWidth, 3000)
+        XCTAssertTrue(fitted.wasDownscaled)
+    }
+
+    func testDeclaredPixelCountOverTheLimitIsTooLarge() {
+        let png = TestImages.encoded(width: 3000, height: 1500, as: "png")
+        XCTAssertThrowsError(try ImageDecoder.original(from: png, maxPixels: 4_000_000)) {
+            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+        }
+        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: png, maxPixels: 4_000_000)) {
+            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+        }
+        let jpeg = TestImages.encoded(width: 3000, height: 1500, as: "jpeg")
+        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: jpeg, maxPixels: 4_000_000)) {
+            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+        }
+        XCTAssertNoThrow(try ImageDecoder.original(from: png, maxPixels: 4_500_000))
+    }
+
+    func testDecompressionBombIsRefusedWithoutAllocatingItsPixels() throws {
+        let bomb = try Self.pngBomb(side: 30000)
+        let guardedPeak = try PeakMemory.measure {
+            XCTAssertThrowsError(try ImageDecoder.original(from: bomb)) {
+                XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            }
+            XCTAssertThrowsError(try ImageDecoder.thumbnail(from: bomb)) {
+                XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            }
+        }
+        XCTAssertLessThan(guardedPeak, 32 << 20)
+    }
+
+    func testSizePreparedGateRefusesFormatsWithoutAHeaderParser() throws {
+        // SVG sizes are not parsed up front; the loader's size-prepared check has to catch them.
+        func svg(_ side: Int) -> Data {
+            Data("""
+            <?xml version="1.0"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(side)" height="\(side / 2)">
+              <rect width="100%" height="100%" fill="#c04020"/>
+            </svg>
+            """.utf8)
+        }
+        let small = try ImageDecoder.thumbnail(from: svg(600))
+        XCTAssertEqual(small.image.texture.pixelWidth, 256)
+        XCTAssertEqual(small.image.texture.pixelHeight, 128)
+        XCTAssertEqual(small.image.sourceWidth, 600)
+
+        let peak = try PeakMemory.measure {
+            XCTAssertThrowsError(try ImageDecoder.original(from: svg(40000))) {
+                XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            }
+            XCTAssertThrowsError(try ImageDecoder.thumbnail(from: svg(3000), maxPixels: 1_000_000)) {
+                XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            }
+        }
+        XCTAssertLessThan(peak, 32 << 20)
+    }
+
+    func testMeasurementSeesABombThatIsNotRefused() throws {
+        // Control for the test above: with the limit lifted, gdk-pixbuf really does touch the
+        // declared 12000×12000×4 bytes (576 MB), so a small peak there means "refused early".
+        let bomb = try Self.pngBomb(side: 12000)
+        let unguardedPeak = try PeakMemory.measure {
+            _ = try? ImageDecoder.original(from: bomb, maxPixels: .max, maxTextureSide: 100_000)
+        }
+        XCTAssertGreaterThan(unguardedPeak, 256 << 20)
+    }
+
+    func testDecodingRunsInParallelOnManyThreads() throws {
+        let sources = (0..<24).map { TestImages.encoded(width: 400 + $0 * 10, height: 300, as: $0 % 2 == 0 ? "jpeg" : "png") }
+        let results = Results(count: sources.count)
+        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+            results.set(index, (try? ImageDecoder.thumbnail(from: sources[index], maxSide: 100))?.image.texture.pixelWidth)
+        }
+        XCTAssertEqual(results.values, Array(repeating: 100, count: sources.count))
+    }
+
+    func testDecodePNGThumbnailRejectsOtherData() {
+        let png = TestImages.encoded(width: 64, height: 64, as: "png")
+        XCTAssertThrowsError(try ImageDecoder.decodePNGThumbnail(png.prefix(png.count - 30))) {
+            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+        }
+        XCTAssertThrowsError(try ImageDecoder.decodePNGThumbnail(TestImages.encoded(width: 8, height: 8, as: "jpeg"))) {
+            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+        }
+        XCTAssertThrowsError(try ImageDecoder.decodePNGThumbnail(Data())) {
+            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+        }
+    }
+
+    /// A PNG declaring side×side RGBA (3.6 GB decoded at 30000) whose data holds 500 rows of
+    /// zeros and no end: a few hundred kilobytes that a trusting decoder turns into gigabytes.
+    private static func pngBomb(side: Int) throws -> Data {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("bomb.png").path
+        let script = """
+        import struct, sys, zlib
+        def chunk(kind, body):
+            return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xffffffff)
+        size = int(sys.argv[2])
+        row = bytes(1 + size * 4)
+        compressor = zlib.compressobj(6)
+        idat = b"".join(compressor.compress(row) for _ in range(500)) + compressor.flush(zlib.Z_SYNC_FLUSH)
+        png = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+        png += chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+        open(sys.argv[1], "wb").write(png)
+        """
+        guard try TestImages.python(script, arguments: [path, String(side)]) else { throw XCTSkip("needs /usr/bin/python3") }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+}
+
+/// Collects per-index results from `concurrentPerform`.
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Int?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Int?) { lock.withLock { storage[index] = value } }
+    var values: [Int?] { lock.withLock { storage } }
+}
