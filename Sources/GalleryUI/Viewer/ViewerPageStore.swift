@@ -18,7 +18,7 @@ final class ViewerPageStore {
     }
 
     private let items: [ViewerItem]
-    private let source: any OriginalImageSource
+    let source: any OriginalImageSource
     private var states: [Int: PageState] = [:]
     private var loads: [Int: Load] = [:]
     private var nextLoadID = 0
