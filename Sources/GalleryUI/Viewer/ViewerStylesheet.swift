@@ -3,7 +3,7 @@
 public enum ViewerStylesheet {
     public static let css = """
     window.viewer viewercanvas {
-      background-color: @view_bg_color;
+      background-color: @theme_base_color;
     }
     window.viewer:fullscreen viewercanvas {
       background-color: black;
