@@ -4,10 +4,22 @@ import GalleryCore
 import GalleryUI
 import Synchronization
 
-/// A real `OriginalImageSource` over files on disk: decodes with gdk-pixbuf on a private queue
-/// (never on Swift's cooperative pool), records every request, and can be told to fail, to be
-/// slow, or to return a reduced texture for chosen URLs.
+/// A real `OriginalImageSource` over files on disk: a link `https://host/any/path/NAME` is served
+/// from `folder/NAME`, decoded with gdk-pixbuf on a private queue (never on Swift's cooperative
+/// pool). It records every request and can be told to fail, to be slow, or to return a reduced
+/// texture for chosen URLs.
 final class FolderImageSource: OriginalImageSource {
+    let folder: URL
+
+    init(folder: URL) { self.folder = folder }
+
+    /// The web link under which `file` (inside `folder`) is served.
+    static func link(for file: URL) -> URL {
+        URL(string: "https://images.example.invalid/gallery/\(file.lastPathComponent)")!
+    }
+
+    private func file(for url: URL) -> URL { folder.appendingPathComponent(url.lastPathComponent) }
+
     struct Request: Equatable {
         let url: URL
         let priority: LoadPriority
@@ -43,14 +55,15 @@ final class FolderImageSource: OriginalImageSource {
             throw error
         }
         if let failure { throw failure }
-        return try await decode(url.path, reduced: reduced)
+        return try await decode(file(for: url).path, reduced: reduced)
     }
 
     func originalData(for url: URL) async throws -> Data {
         if let failure = state.withLock({ $0.failures[url] }) { throw failure }
+        let file = file(for: url)
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                do { continuation.resume(returning: try Data(contentsOf: url)) } catch {
+                do { continuation.resume(returning: try Data(contentsOf: file)) } catch {
                     continuation.resume(throwing: ImageLoadError.damaged)
                 }
             }
