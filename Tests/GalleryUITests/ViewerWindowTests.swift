@@ -123,8 +123,8 @@ final class ViewerWindowTests: XCTestCase {
         }
     }
 
+    func testReducedOriginalShowsANote() {
         let images = images!
-        let urls = urls, images = images!
         MainActor.assumeIsolated {
             let big = FolderImageSource.link(for: try! images.png("huge.png", width: 800, height: 600))
             let source = FolderImageSource(folder: images.folder)
@@ -136,8 +136,8 @@ final class ViewerWindowTests: XCTestCase {
         }
     }
 
+    func testZoomActionsChangeTheLabelAndResetPerPage() {
         let images = images!
-        let urls = urls, images = images!
         MainActor.assumeIsolated {
             // Larger than the window, so best fit is below 100 %.
             let large = (1...2).map { FolderImageSource.link(for: try! images.png("large-\($0).png", width: 2400 + $0, height: 1800)) }
