@@ -109,11 +109,15 @@ final class ViewerSaveImage {
         }
     }
 
-    /// The item's name, with the extension the bytes call for when the name has none
-    /// (most links end in `?id=…`, not `.jpg`).
+    private nonisolated static let imageExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "jpe", "gif", "webp", "bmp", "ico", "tif", "tiff", "svg", "avif", "heic", "heif",
+    ]
+
+    /// The item's name, with the extension the bytes call for when the name has no image
+    /// extension (most links end in `?id=…`, and a host name's `.com` is no file type).
     nonisolated static func suggestedFileName(title: String, data: Data) -> String {
         let base = title.replacingOccurrences(of: "/", with: "_")
-        if !(base as NSString).pathExtension.isEmpty { return base }
+        if imageExtensions.contains((base as NSString).pathExtension.lowercased()) { return base }
         guard let ext = fileExtension(for: data) else { return base }
         return base + "." + ext
     }
