@@ -16,6 +16,8 @@ final class LinkSharingTests: XCTestCase {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharing-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         savedPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        // Register the application with the real PATH: GIO looks for its D-Bus helpers there.
+        MainActor.assumeIsolated { _ = GtkTestEnvironment.setUp() }
         setenv("PATH", folder.path, 1)
     }
 

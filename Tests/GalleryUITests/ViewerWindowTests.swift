@@ -164,12 +164,12 @@ final class ViewerWindowTests: XCTestCase {
     func testSharingWithoutABrowserOpenerShowsABanner() {
         let urls = urls, images = images!
         MainActor.assumeIsolated {
-            let savedPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
-            setenv("PATH", images.folder.path, 1)
-            defer { setenv("PATH", savedPath, 1) }
             let source = FolderImageSource(folder: images.folder)
             let viewer = Self.openViewer(at: 0, source: source, urls: urls)
             defer { Self.close(viewer) }
+            let savedPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
+            setenv("PATH", images.folder.path, 1) // a folder without xdg-open
+            defer { setenv("PATH", savedPath, 1) }
             viewer.activate("open-in-browser")
             XCTAssertEqual(viewer.status.bannerText, LinkSharing.Failure.browserOpenerMissing.description)
             XCTAssertTrue(viewer.status.bannerText?.contains("xdg-open") == true)
