@@ -5,8 +5,13 @@ public enum ViewerStylesheet {
     window.viewer viewercanvas {
       background-color: @theme_base_color;
     }
-    window.viewer:fullscreen viewercanvas {
+    window.viewer.fullscreen viewercanvas {
       background-color: black;
+    }
+    /* Without a compositor GTK draws resize borders even in fullscreen. */
+    window.viewer.fullscreen.solid-csd {
+      padding: 0;
+      box-shadow: none;
     }
     window.viewer .error-page image {
       opacity: 0.5;
