@@ -1,0 +1,92 @@
+import CGtk
+import Foundation
+import GObjectSupport
+import GalleryCore
+
+/// Hands a link or an image to the rest of the desktop: the browser and the clipboard.
+/// Shared by the viewer's Share menu and the grid's context menu.
+@MainActor
+public enum LinkSharing {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// Only web links go to a browser; anything else could launch an arbitrary handler.
+        case notAWebLink
+        case browserOpenerMissing
+        case couldNotStart(String)
+        case openerFailed(String)
+
+        public var description: String {
+            switch self {
+            case .notAWebLink: return L10n.tr("Only web links (http or https) can be opened in a browser.")
+            case .browserOpenerMissing:
+                return L10n.tr("Cannot open a browser: the program “xdg-open” is not installed.")
+            case .couldNotStart(let reason):
+                return L10n.tr("Cannot open a browser: %s").replacingFirst("%s", with: reason)
+            case .openerFailed(let reason):
+                return L10n.tr("The browser could not be opened: %s").replacingFirst("%s", with: reason)
+            }
+        }
+    }
+
+    /// Runs `xdg-open <url>` (found on PATH, the URL its only argument, no shell). Throws when it
+    /// cannot start; `onFailure` hears about it if it starts but then reports an error (e.g. no
+    /// browser configured), which only shows once it exits.
+    public static func openInBrowser(
+        _ url: URL, onFailure: (@MainActor (Failure) -> Void)? = nil
+    ) throws {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw Failure.notAWebLink
+        }
+        guard let found = g_find_program_in_path("xdg-open") else { throw Failure.browserOpenerMissing }
+        let program = String(cString: found)
+        g_free(found)
+
+        var error: UnsafeMutablePointer<GError>?
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup(url.absoluteString), nil]
+        defer { argv.forEach { free($0) } }
+        let process = argv.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: argv.count) {
+                g_subprocess_newv($0, G_SUBPROCESS_FLAGS_NONE, &error)
+            }
+        }
+        guard let process else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
+            g_clear_error(&error)
+            throw Failure.couldNotStart(message)
+        }
+        // GSubprocess reaps the child itself; waiting only serves to report a failed exit.
+        let box = Unmanaged.passRetained(ExitWatch(onFailure)).toOpaque()
+        g_subprocess_wait_check_async(process, nil, { object, result, data in
+            let watch = Unmanaged<ExitWatch>.fromOpaque(data!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            let ok = g_subprocess_wait_check_finish(OpaquePointer(object), result, &error) != 0
+            let message = error.map { String(cString: $0.pointee.message) } ?? ""
+            g_clear_error(&error)
+            MainActor.assumeIsolated {
+                if !ok { watch.handler?(.openerFailed(message)) }
+            }
+        }, box)
+        g_object_unref(process.rawPointer)
+    }
+
+    private final class ExitWatch: @unchecked Sendable { // used on the main thread only
+        let handler: (@MainActor (Failure) -> Void)?
+        init(_ handler: (@MainActor (Failure) -> Void)?) { self.handler = handler }
+    }
+
+    /// Puts the link on the clipboard as text.
+    public static func copyLink(_ url: URL, display: OpaquePointer? = nil) {
+        guard let clipboard = clipboard(display) else { return }
+        gdk_clipboard_set_text(clipboard, url.absoluteString)
+    }
+
+    /// Puts the decoded image on the clipboard; GTK offers it as PNG/TIFF to other apps.
+    public static func copyImage(_ texture: TextureHandle, display: OpaquePointer? = nil) {
+        guard let clipboard = clipboard(display) else { return }
+        gdk_clipboard_set_texture(clipboard, texture.texture)
+    }
+
+    private static func clipboard(_ display: OpaquePointer?) -> OpaquePointer? {
+        guard let display = display ?? gdk_display_get_default() else { return nil }
+        return gdk_display_get_clipboard(display)
+    }
+}

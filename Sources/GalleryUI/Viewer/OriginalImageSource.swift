@@ -1,0 +1,15 @@
+import Foundation
+import GalleryCore
+
+/// Where the viewer gets full-size images. The app's `ImageRepository` (shared with the grid:
+/// memory, then disk, then one coalesced download) conforms; tests use a folder of real files.
+///
+/// Errors are `ImageLoadError` or `CancellationError` (when the calling task was cancelled).
+public protocol OriginalImageSource: Sendable {
+    /// The original, decoded for display. Over the texture limit it comes back downscaled
+    /// (`DecodedImage.wasDownscaled`).
+    func original(for url: URL, priority: LoadPriority) async throws -> DecodedImage
+
+    /// The original file's bytes exactly as downloaded, for "Save Image As…".
+    func originalData(for url: URL) async throws -> Data
+}

@@ -1,0 +1,143 @@
+import CGtk
+import GObjectSupport
+import GalleryCore
+
+/// The widget the image is drawn in: a tiny GtkWidget subclass whose `snapshot` appends the
+/// texture at the zoom model's rectangle, so zooming and panning only redraw (the renderer
+/// scales the texture; nothing is decoded again). It measures as 0×0, so a zoomed image never
+/// pushes the window bigger — the reason a GtkPicture in a GtkFixed was not used.
+///
+/// While paging by swipe, the neighbours are drawn beside the current image at best fit and
+/// everything shifts by `slideOffset`, so the image follows the finger.
+@MainActor
+final class ViewerCanvas {
+    /// Space between pages while sliding.
+    static let pageGap = 32.0
+
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// Geometry of the current image; nil while nothing is loaded.
+    private(set) var zoom: ZoomModel?
+    private(set) var texture: TextureHandle?
+    var previousTexture: TextureHandle? { didSet { if previousTexture !== oldValue { redraw() } } }
+    var nextTexture: TextureHandle? { didSet { if nextTexture !== oldValue { redraw() } } }
+    /// Horizontal shift of all pages while a swipe is under way.
+    var slideOffset = 0.0 { didSet { if slideOffset != oldValue { redraw() } } }
+    /// Called whenever zoom or pan changed, for the zoom label and action states.
+    var onZoomChange: (() -> Void)?
+
+    init() {
+        widget = g_object_new_with_properties(ViewerCanvasClass.gtype, 0, nil, nil)!.widget
+        g_object_ref_sink(widget)
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
+        gtk_widget_set_focusable(widget, 1)
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_add_css_class(widget, "viewer-canvas")
+        g_object_set_data(widget.gobject, ViewerCanvasClass.ownerKey, Unmanaged.passUnretained(self).toOpaque())
+        Signal.connect(widget, "notify::scale-factor") { [weak self] (_: UnsafeMutableRawPointer?) in
+            self?.viewportChanged()
+        }
+    }
+
+    /// Detaches the Swift side; the widget may outlive this object briefly while GTK tears down.
+    func invalidate() {
+        g_object_set_data(widget.gobject, ViewerCanvasClass.ownerKey, nil)
+        g_object_unref(widget)
+    }
+
+    var viewportSize: ZoomModel.Size {
+        ZoomModel.Size(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget)))
+    }
+
+    var deviceScale: Double { Double(gtk_widget_get_scale_factor(widget)) }
+
+    /// Shows a new page at best fit (zoom resets per page), or nothing.
+    func show(_ newTexture: TextureHandle?) {
+        guard newTexture !== texture else { return }
+        texture = newTexture
+        zoom = newTexture.map {
+            ZoomModel(imageSize: .init(width: Double($0.pixelWidth), height: Double($0.pixelHeight)),
+                      viewportSize: viewportSize, deviceScale: deviceScale)
+        }
+        redraw()
+        onZoomChange?()
+    }
+
+    /// Applies a change to the zoom model and redraws.
+    func updateZoom(_ change: (inout ZoomModel) -> Void) {
+        guard var model = zoom else { return }
+        change(&model)
+        guard model != zoom else { return }
+        zoom = model
+        redraw()
+        onZoomChange?()
+    }
+
+    private func redraw() { gtk_widget_queue_draw(widget) }
+
+    fileprivate func viewportChanged() {
+        let size = viewportSize
+        updateZoom { $0.setViewport(size, deviceScale: deviceScale) }
+    }
+
+    fileprivate func draw(_ snapshot: OpaquePointer) {
+        let viewport = viewportSize
+        if let texture, let zoom {
+            let shown = zoom.displayedSize
+            append(texture, x: zoom.offset.x + slideOffset, y: zoom.offset.y, width: shown.width,
+                   height: shown.height, to: snapshot)
+        }
+        let stride = viewport.width + Self.pageGap
+        if let previousTexture, slideOffset > 0 { appendFitted(previousTexture, shift: slideOffset - stride, to: snapshot) }
+        if let nextTexture, slideOffset < 0 { appendFitted(nextTexture, shift: slideOffset + stride, to: snapshot) }
+    }
+
+    private func appendFitted(_ texture: TextureHandle, shift: Double, to snapshot: OpaquePointer) {
+        let fit = ZoomModel(imageSize: .init(width: Double(texture.pixelWidth), height: Double(texture.pixelHeight)),
+                            viewportSize: viewportSize, deviceScale: deviceScale)
+        append(texture, x: fit.offset.x + shift, y: fit.offset.y, width: fit.displayedSize.width,
+               height: fit.displayedSize.height, to: snapshot)
+    }
+
+    private func append(_ texture: TextureHandle, x: Double, y: Double, width: Double, height: Double,
+                        to snapshot: OpaquePointer) {
+        var bounds = graphene_rect_t()
+        graphene_rect_init(&bounds, Float(x), Float(y), Float(width), Float(height))
+        gtk_snapshot_append_texture(snapshot, texture.texture, &bounds)
+    }
+
+    /// The Swift owner of a canvas widget, if still attached.
+    fileprivate static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> ViewerCanvas? {
+        guard let widget, let data = g_object_get_data(widget.gobject, ViewerCanvasClass.ownerKey) else { return nil }
+        return Unmanaged<ViewerCanvas>.fromOpaque(data).takeUnretainedValue()
+    }
+}
+
+/// Registers the GType behind `ViewerCanvas` once per process.
+enum ViewerCanvasClass {
+    static let ownerKey = "link-gallery-viewer-canvas"
+
+    static let gtype: GType = g_type_register_static_simple(
+        gtk_widget_get_type(), "LinkGalleryViewerCanvas",
+        guint(MemoryLayout<GtkWidgetClass>.size), classInit,
+        guint(MemoryLayout<GtkWidget>.size), nil, GTypeFlags(rawValue: 0))
+
+    private static let classInit: GClassInitFunc = { klass, _ in
+        let widgetClass = klass!.assumingMemoryBound(to: GtkWidgetClass.self)
+        widgetClass.pointee.snapshot = { widget, snapshot in
+            // GTK calls vfuncs on the main thread; the pointers never leave it.
+            nonisolated(unsafe) let widget = widget, snapshot = snapshot
+            MainActor.assumeIsolated {
+                guard let snapshot else { return }
+                ViewerCanvas.owner(of: widget)?.draw(snapshot)
+            }
+        }
+        // No chaining up: a childless widget has nothing to allocate; we only need the new size.
+        widgetClass.pointee.size_allocate = { widget, _, _, _ in
+            nonisolated(unsafe) let widget = widget
+            MainActor.assumeIsolated { ViewerCanvas.owner(of: widget)?.viewportChanged() }
+        }
+        gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_IMG)
+        gtk_widget_class_set_css_name(widgetClass, "viewercanvas")
+    }
+}

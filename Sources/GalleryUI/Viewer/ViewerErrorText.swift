@@ -1,0 +1,56 @@
+import GalleryCore
+
+/// Plain words for why an original could not be shown, one per class a person can act on.
+enum ViewerErrorText {
+    static func title(for error: ImageLoadError) -> String {
+        switch error {
+        case .noConnection: return L10n.tr("No Connection")
+        case .timedOut: return L10n.tr("The Server Is Not Responding")
+        case .serverError: return L10n.tr("The Server Refused the Image")
+        case .notAnImage: return L10n.tr("Not an Image")
+        case .tooLarge: return L10n.tr("Image Too Large")
+        case .damaged: return L10n.tr("Damaged Image")
+        case .badResponse: return L10n.tr("Unusable Server Response")
+        case .cancelled: return L10n.tr("Loading Stopped")
+        }
+    }
+
+    static func explanation(for error: ImageLoadError) -> String {
+        switch error {
+        case .noConnection:
+            return L10n.tr("Check your network connection, then try again.")
+        case .timedOut:
+            return L10n.tr("The server took too long to answer. It may be busy; try again later.")
+        case .serverError(let status):
+            let format = L10n.tr("The server answered with error %d.")
+            return format.replacingFirst("%d", with: String(status))
+        case .notAnImage:
+            return L10n.tr("The link works, but what it points to is not a picture.")
+        case .tooLarge:
+            return L10n.tr("The file is bigger than this app can open safely.")
+        case .damaged:
+            return L10n.tr("The file is incomplete or corrupt and cannot be shown.")
+        case .badResponse:
+            return L10n.tr("The server sent redirects or data this app cannot follow.")
+        case .cancelled:
+            return L10n.tr("Loading was interrupted.")
+        }
+    }
+
+    /// The icon for the error page: network trouble looks different from a bad file.
+    static func iconName(for error: ImageLoadError) -> String {
+        switch error {
+        case .noConnection, .timedOut: return "network-offline-symbolic"
+        case .serverError, .badResponse: return "network-error-symbolic"
+        case .notAnImage, .tooLarge, .damaged, .cancelled: return "image-missing-symbolic"
+        }
+    }
+}
+
+extension String {
+    /// printf-style substitution without varargs, so translators' format strings stay literal.
+    func replacingFirst(_ placeholder: String, with value: String) -> String {
+        guard let range = range(of: placeholder) else { return self }
+        return replacingCharacters(in: range, with: value)
+    }
+}

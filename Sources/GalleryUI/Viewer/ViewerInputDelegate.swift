@@ -1,0 +1,11 @@
+/// What the canvas input asks of the viewer window.
+@MainActor
+protocol ViewerInputDelegate: AnyObject {
+    /// Whether there is a page `step` (−1 or +1) away.
+    func hasPage(_ step: Int) -> Bool
+    /// Go `step` pages at once (mouse back/forward, wheel at best fit).
+    func turnPage(_ step: Int)
+    /// A slide ended showing the neighbour `step` away: make it current without another jump.
+    func completeSlide(_ step: Int)
+    func toggleFullscreen()
+}

@@ -1,0 +1,33 @@
+/// Viewer-specific CSS; the lead's application stylesheet includes `css` after its own rules.
+/// Colours come from the theme's named colours so light and dark both work.
+public enum ViewerStylesheet {
+    public static let css = """
+    window.viewer viewercanvas {
+      background-color: @theme_base_color;
+    }
+    window.viewer.fullscreen viewercanvas {
+      background-color: black;
+    }
+    /* Without a compositor GTK draws resize borders even in fullscreen. */
+    window.viewer.fullscreen.solid-csd {
+      padding: 0;
+      box-shadow: none;
+    }
+    window.viewer .error-page image {
+      opacity: 0.5;
+    }
+    window.viewer .viewer-note {
+      padding: 4px 10px;
+      border-radius: 6px;
+      font-size: smaller;
+    }
+    window.viewer .viewer-banner {
+      padding: 6px 6px 6px 14px;
+      border-radius: 9px;
+    }
+    window.viewer .viewer-fullscreen-controls {
+      padding: 6px;
+      border-radius: 12px;
+    }
+    """
+}

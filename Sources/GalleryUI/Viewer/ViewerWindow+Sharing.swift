@@ -1,0 +1,47 @@
+import CGtk
+import Foundation
+import GObjectSupport
+import GalleryCore
+
+/// The Share menu. Failures show in the window's banner, not only in a log nobody reads.
+extension ViewerWindow {
+    func openInBrowser() {
+        guard let item = currentItem else { return }
+        do {
+            try LinkSharing.openInBrowser(item.url) { [weak self] failure in
+                self?.status.showBanner(failure.description)
+            }
+        } catch let failure as LinkSharing.Failure {
+            status.showBanner(failure.description)
+        } catch {
+            status.showBanner(String(describing: error))
+        }
+    }
+
+    func copyLink() {
+        guard let item = currentItem else { return }
+        LinkSharing.copyLink(item.url, display: gtk_widget_get_display(window))
+        status.showBanner(L10n.tr("Link copied"))
+    }
+
+    func copyImage() {
+        guard let image = store.image(at: paging.index) else { return }
+        LinkSharing.copyImage(image.texture, display: gtk_widget_get_display(window))
+        status.showBanner(L10n.tr("Image copied"))
+    }
+
+    func saveImageAs() {
+        guard let item = currentItem else { return }
+        let dialog = ViewerSaveImage(parent: window, item: item, source: store.source) { [weak self] outcome in
+            guard let self else { return }
+            saveDialog = nil
+            switch outcome {
+            case .saved(let path): status.showBanner(L10n.tr("Saved to %s").replacingFirst("%s", with: path))
+            case .failed(let reason): status.showBanner(reason)
+            case .cancelled: break
+            }
+        }
+        saveDialog = dialog
+        dialog.run()
+    }
+}

@@ -1,0 +1,223 @@
+import CGtk
+import CShims
+import Foundation
+import GObjectSupport
+import GalleryCore
+
+/// The image viewer: one window showing one original at a time, paging through `items`.
+///
+/// Widget tree:
+/// ```
+/// GtkApplicationWindow .viewer
+/// ├─ titlebar: GtkHeaderBar  [Previous Next] title [Zoom− Best Fit Zoom+ Fullscreen Share]
+/// └─ GtkOverlay
+///    ├─ ViewerCanvas .viewer-canvas            draws the current image (and neighbours mid-swipe)
+///    ├─ GtkSpinner / error page .error-page    ViewerStatusViews
+///    ├─ "Shown reduced" note .osd, banner .osd
+///    └─ GtkRevealer → .osd toolbar             fullscreen controls (ViewerFullscreenChrome)
+/// ```
+/// The Swift object stays alive as long as its GTK window: `openWindows` holds it until `destroy`.
+@MainActor
+public final class ViewerWindow {
+    private static var openWindows: [ViewerWindow] = []
+
+    let window: UnsafeMutablePointer<GtkWidget>
+    let items: [ViewerItem]
+    private(set) var paging: PagingModel
+    let store: ViewerPageStore
+    let canvas: ViewerCanvas
+    let status: ViewerStatusViews
+    private(set) var input: ViewerCanvasInput!
+    private(set) var chrome: ViewerFullscreenChrome!
+    private let headerBar: UnsafeMutablePointer<GtkWidget>
+    private let titleLabel: UnsafeMutablePointer<GtkWidget>
+    private var zoomLabels: [UnsafeMutablePointer<GtkWidget>] = []
+    var actions: [String: OpaquePointer] = [:]
+    var saveDialog: ViewerSaveImage?
+
+    public init(application: OpaquePointer, items: [ViewerItem], startIndex: Int, source: any OriginalImageSource) {
+        self.items = items
+        paging = PagingModel(count: items.count, index: startIndex)
+        store = ViewerPageStore(items: items, source: source)
+        canvas = ViewerCanvas()
+        status = ViewerStatusViews()
+
+        window = gtk_application_window_new(application.cast())
+        gtk_widget_add_css_class(window, "viewer")
+        gtk_window_set_default_size(window.cast(), 1000, 720)
+
+        titleLabel = gtk_label_new(nil)
+        gtk_widget_add_css_class(titleLabel, "title")
+        gtk_label_set_ellipsize(titleLabel.opaque, PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_single_line_mode(titleLabel.opaque, 1)
+        headerBar = gtk_header_bar_new()
+        gtk_header_bar_set_title_widget(headerBar.opaque, titleLabel)
+        gtk_window_set_titlebar(window.cast(), headerBar)
+        for button in navigationButtons() { gtk_header_bar_pack_start(headerBar.opaque, button) }
+        // pack_end fills from the right edge inwards.
+        gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.shareMenu())
+        gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.icon(
+            "view-fullscreen-symbolic", label: L10n.tr("Fullscreen"), action: "win.fullscreen"))
+        gtk_header_bar_pack_end(headerBar.opaque, zoomControls())
+
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(overlay.opaque, canvas.widget)
+        status.add(to: overlay.opaque)
+        gtk_window_set_child(window.cast(), overlay)
+
+        chrome = ViewerFullscreenChrome(window: window, headerBar: headerBar, controls: fullscreenControls())
+        gtk_overlay_add_overlay(overlay.opaque, chrome.revealer)
+        input = ViewerCanvasInput(canvas: canvas, delegate: self)
+
+        installActions()
+        installKeyboard()
+        store.onChange = { [weak self] index in self?.pageStateChanged(index) }
+        canvas.onZoomChange = { [weak self] in self?.zoomChanged() }
+        Self.openWindows.append(self)
+        Signal.connect(window, "destroy") { [weak self] in self?.tearDown() }
+        showCurrentPage()
+    }
+
+    public func present() {
+        gtk_window_present(window.cast())
+        gtk_widget_grab_focus(canvas.widget)
+    }
+
+    // MARK: Header controls
+
+    private func navigationButtons() -> [UnsafeMutablePointer<GtkWidget>] {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(box, "linked")
+        gtk_box_append(box.cast(), ViewerButtons.icon("go-previous-symbolic", label: L10n.tr("Previous Image"), action: "win.previous"))
+        gtk_box_append(box.cast(), ViewerButtons.icon("go-next-symbolic", label: L10n.tr("Next Image"), action: "win.next"))
+        return [box]
+    }
+
+    private func zoomControls() -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(box, "linked")
+        let level = ViewerButtons.text(L10n.tr("Best Fit"), label: L10n.tr("Zoom Level"), action: "win.zoom-toggle")
+        gtk_widget_set_tooltip_text(level, L10n.tr("Toggle between best fit and 100 %"))
+        gtk_widget_add_css_class(level, "numeric")
+        gtk_widget_set_size_request(level, 80, -1)
+        zoomLabels.append(level)
+        gtk_box_append(box.cast(), ViewerButtons.icon("zoom-out-symbolic", label: L10n.tr("Zoom Out"), action: "win.zoom-out"))
+        gtk_box_append(box.cast(), level)
+        gtk_box_append(box.cast(), ViewerButtons.icon("zoom-in-symbolic", label: L10n.tr("Zoom In"), action: "win.zoom-in"))
+        return box
+    }
+
+    /// The same controls for fullscreen, floating over the image.
+    private func fullscreenControls() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_widget_add_css_class(bar, "osd")
+        gtk_widget_add_css_class(bar, "toolbar")
+        gtk_widget_add_css_class(bar, "viewer-fullscreen-controls")
+        gtk_widget_set_margin_top(bar, 12)
+        for widget in navigationButtons() { gtk_box_append(bar.cast(), widget) }
+        gtk_box_append(bar.cast(), zoomControls())
+        gtk_box_append(bar.cast(), ViewerButtons.shareMenu())
+        gtk_box_append(bar.cast(), ViewerButtons.icon(
+            "view-restore-symbolic", label: L10n.tr("Leave Fullscreen"), action: "win.leave-fullscreen"))
+        return bar
+    }
+
+    // MARK: Pages
+
+    var currentItem: ViewerItem? { items.indices.contains(paging.index) ? items[paging.index] : nil }
+
+    var titleText: String {
+        guard let item = currentItem else { return L10n.tr("No Images") }
+        return L10n.tr("%s — %d / %d")
+            .replacingFirst("%s", with: item.title)
+            .replacingFirst("%d", with: String(paging.index + 1))
+            .replacingFirst("%d", with: String(paging.count))
+    }
+
+    func go(_ change: (inout PagingModel) -> Bool) {
+        guard change(&paging) else { return }
+        showCurrentPage()
+    }
+
+    private func showCurrentPage() {
+        input.reset()
+        let title = titleText
+        gtk_window_set_title(window.cast(), title)
+        gtk_label_set_text(titleLabel.opaque, title)
+        store.update(for: paging)
+        refreshCurrent()
+        refreshNeighbours()
+        setEnabled("previous", paging.hasPrevious)
+        setEnabled("first", paging.hasPrevious)
+        setEnabled("next", paging.hasNext)
+        setEnabled("last", paging.hasNext)
+        let hasItem = currentItem != nil
+        for name in ["open-in-browser", "copy-link", "save-as"] { setEnabled(name, hasItem) }
+    }
+
+    private func pageStateChanged(_ index: Int) {
+        if index == paging.index { refreshCurrent() }
+        if abs(index - paging.index) == 1 { refreshNeighbours() }
+    }
+
+    private func refreshCurrent() {
+        let image: DecodedImage?
+        switch store.state(at: paging.index) {
+        case .loaded(let loaded):
+            image = loaded
+            status.showImage(loaded)
+        case .failed(let error):
+            image = nil
+            status.showError(error)
+        case .loading, nil:
+            image = nil
+            if currentItem != nil { status.showLoading() }
+        }
+        canvas.show(image?.texture)
+        setEnabled("copy-image", image != nil)
+        setEnabled("retry", image == nil)
+    }
+
+    private func refreshNeighbours() {
+        canvas.previousTexture = store.image(at: paging.index - 1)?.texture
+        canvas.nextTexture = store.image(at: paging.index + 1)?.texture
+    }
+
+    private func zoomChanged() {
+        let text: String
+        if let zoom = canvas.zoom, !zoom.isBestFit {
+            text = "\(Int((zoom.level * 100).rounded())) %"
+        } else {
+            text = L10n.tr("Best Fit")
+        }
+        for label in zoomLabels { gtk_button_set_label(label.cast(), text) }
+        let zoom = canvas.zoom
+        setEnabled("zoom-in", zoom.map { $0.scale < $0.maximumScale - 1e-9 } ?? false)
+        setEnabled("zoom-out", zoom.map { $0.scale > $0.minimumScale + 1e-9 } ?? false)
+        setEnabled("zoom-toggle", zoom != nil)
+    }
+
+    var zoomLabelText: String { String(cString: gtk_button_get_label(zoomLabels[0].cast())) }
+
+    // MARK: Lifetime
+
+    private func tearDown() {
+        store.onChange = nil
+        store.cancelAll()
+        input.reset()
+        chrome.invalidate()
+        status.invalidate()
+        canvas.invalidate()
+        Self.openWindows.removeAll { $0 === self }
+    }
+}
+
+extension ViewerWindow: ViewerInputDelegate {
+    func hasPage(_ step: Int) -> Bool { step < 0 ? paging.hasPrevious : paging.hasNext }
+
+    func turnPage(_ step: Int) { go { $0.go(to: $0.index + step) } }
+
+    func completeSlide(_ step: Int) { turnPage(step) }
+
+    func toggleFullscreen() { chrome.toggle() }
+}

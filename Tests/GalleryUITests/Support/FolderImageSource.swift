@@ -1,0 +1,98 @@
+import CGtk
+import Foundation
+import GalleryCore
+import GalleryUI
+import Synchronization
+
+/// A real `OriginalImageSource` over files on disk: a link `https://host/any/path/NAME` is served
+/// from `folder/NAME`, decoded with gdk-pixbuf on a private queue (never on Swift's cooperative
+/// pool). It records every request and can be told to fail, to be slow, or to return a reduced
+/// texture for chosen URLs.
+final class FolderImageSource: OriginalImageSource {
+    let folder: URL
+
+    init(folder: URL) { self.folder = folder }
+
+    /// The web link under which `file` (inside `folder`) is served.
+    static func link(for file: URL) -> URL {
+        URL(string: "https://images.example.invalid/gallery/\(file.lastPathComponent)")!
+    }
+
+    private func file(for url: URL) -> URL { folder.appendingPathComponent(url.lastPathComponent) }
+
+    struct Request: Equatable {
+        let url: URL
+        let priority: LoadPriority
+    }
+
+    private struct State {
+        var failures: [URL: ImageLoadError] = [:]
+        var reduced: Set<URL> = []
+        var delay: Duration = .zero
+        var requests: [Request] = []
+        var cancelled: [URL] = []
+    }
+
+    private let state = Mutex(State())
+    private let queue = DispatchQueue(label: "FolderImageSource.decode")
+
+    func fail(_ url: URL, with error: ImageLoadError?) { state.withLock { $0.failures[url] = error } }
+    func reduce(_ url: URL) { state.withLock { _ = $0.reduced.insert(url) } }
+    func setDelay(_ delay: Duration) { state.withLock { $0.delay = delay } }
+    var requests: [Request] { state.withLock { $0.requests } }
+    var cancelled: [URL] { state.withLock { $0.cancelled } }
+
+    func original(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
+        let (failure, reduced, delay) = state.withLock { state in
+            state.requests.append(Request(url: url, priority: priority))
+            return (state.failures[url], state.reduced.contains(url), state.delay)
+        }
+        do {
+            if delay > .zero { try await Task.sleep(for: delay) }
+            try Task.checkCancellation()
+        } catch {
+            state.withLock { $0.cancelled.append(url) }
+            throw error
+        }
+        if let failure { throw failure }
+        return try await decode(file(for: url).path, reduced: reduced)
+    }
+
+    func originalData(for url: URL) async throws -> Data {
+        if let failure = state.withLock({ $0.failures[url] }) { throw failure }
+        let file = file(for: url)
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                do { continuation.resume(returning: try Data(contentsOf: file)) } catch {
+                    continuation.resume(throwing: ImageLoadError.damaged)
+                }
+            }
+        }
+    }
+
+    /// `reduced` stands in for the repository's over-the-limit path: half size, full declared size.
+    private func decode(_ path: String, reduced: Bool) async throws -> DecodedImage {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                var width: Int32 = 0, height: Int32 = 0
+                guard gdk_pixbuf_get_file_info(path, &width, &height) != nil else {
+                    continuation.resume(throwing: ImageLoadError.notAnImage)
+                    return
+                }
+                var error: UnsafeMutablePointer<GError>?
+                let pixbuf = reduced
+                    ? gdk_pixbuf_new_from_file_at_size(path, width / 2, height / 2, &error)
+                    : gdk_pixbuf_new_from_file(path, &error)
+                g_clear_error(&error)
+                guard let pixbuf else {
+                    continuation.resume(throwing: ImageLoadError.damaged)
+                    return
+                }
+                let texture = gdk_texture_new_for_pixbuf(pixbuf)!
+                g_object_unref(UnsafeMutableRawPointer(pixbuf))
+                continuation.resume(returning: DecodedImage(
+                    texture: TextureHandle(taking: texture), sourceWidth: Int(width), sourceHeight: Int(height)))
+            }
+        }
+    }
+}

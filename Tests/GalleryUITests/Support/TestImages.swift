@@ -1,0 +1,34 @@
+import CGtk
+import Foundation
+import GObjectSupport
+import XCTest
+
+/// Real PNG files written with gdk-pixbuf into a fresh temporary folder.
+struct TestImages {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("viewer-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Writes a solid-colour PNG and returns its file URL.
+    @discardableResult
+    func png(_ name: String, width: Int, height: Int, rgba: UInt32 = 0x3366_99FF) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(width), Int32(height))!
+        gdk_pixbuf_fill(pixbuf, rgba)
+        var error: UnsafeMutablePointer<GError>?
+        let ok = gdk_pixbuf_savev(pixbuf, url.path, "png", nil, nil, &error)
+        g_object_unref(pixbuf.rawPointer)
+        if ok == 0 {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
+            g_clear_error(&error)
+            throw NSError(domain: "TestImages", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
+        }
+        return url
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+}
