@@ -1,0 +1,35 @@
+/// Why a transfer produced no response. HTTP error statuses are not errors here: see `HTTPResponse`.
+public enum HTTPError: Error, Sendable, Equatable {
+    case invalidURL
+    /// Anything but http and https, including redirects to file:, ftp: and the like.
+    case unsupportedScheme
+    case cannotResolveHost
+    case cannotConnect
+    /// Connect timeout, or the transfer stalled or trickled below the low-speed limit.
+    case timedOut
+    /// The body is longer than the request's `maxBodyBytes`.
+    case tooLarge
+    case tooManyRedirects
+    case tlsFailure
+    /// The connection broke mid-way: reset, closed early, body shorter than announced.
+    case interrupted
+    /// The request's inspector refused the response.
+    case rejected
+    case cancelled
+    /// A libcurl failure without a better class; `code` is the CURLcode.
+    case other(code: Int, message: String)
+
+    /// The class of failure a person looking at a tile cares about.
+    public var asImageLoadError: ImageLoadError {
+        switch self {
+        case .cannotResolveHost, .cannotConnect: return .noConnection
+        // A broken connection usually heals on retry, like being offline.
+        case .interrupted: return .noConnection
+        case .timedOut: return .timedOut
+        case .tooLarge: return .tooLarge
+        case .rejected: return .notAnImage
+        case .cancelled: return .cancelled
+        case .invalidURL, .unsupportedScheme, .tooManyRedirects, .tlsFailure, .other: return .badResponse
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// One GET the HTTP client should perform.
+public struct HTTPRequest: Sendable {
+    /// Looks at the final response (after redirects) once its headers and the first bytes of the
+    /// body are in: the first 64 bytes, the whole body when shorter, or nothing for an empty body.
+    /// It sees every status (check `head.status` if 404 pages should be refused as well).
+    /// Returning false aborts the transfer with `HTTPError.rejected`, so a 200 MB HTML page behind an
+    /// image link costs a few kilobytes instead of the whole download. Runs on the network thread:
+    /// keep it cheap and non-blocking.
+    public typealias Inspector = @Sendable (HTTPResponseHead, [UInt8]) -> Bool
+
+    /// How many body bytes the inspector gets to see before the transfer goes on.
+    public static let inspectedPrefixLength = 64
+    /// Generous for photos, small enough that a hostile link cannot fill memory.
+    public static let defaultMaxBodyBytes = 64 * 1024 * 1024
+
+    public var url: URL
+    /// Extra request headers, e.g. `If-None-Match` or `Range`.
+    public var headers: [String: String]
+    /// Bodies longer than this fail with `HTTPError.tooLarge`.
+    public var maxBodyBytes: Int
+    public var priority: LoadPriority
+    public var inspect: Inspector?
+
+    public init(
+        url: URL,
+        headers: [String: String] = [:],
+        maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes,
+        priority: LoadPriority = .visible,
+        inspect: Inspector? = nil
+    ) {
+        self.url = url
+        self.headers = headers
+        self.maxBodyBytes = maxBodyBytes
+        self.priority = priority
+        self.inspect = inspect
+    }
+}

@@ -1,0 +1,24 @@
+/// Status line and headers of the final response, after redirects.
+public struct HTTPResponseHead: Sendable, Equatable {
+    public let status: Int
+    /// Header names are lower-cased; repeated headers are joined with ", ".
+    public let headers: [String: String]
+    /// The MIME type without parameters, lower-cased ("image/png" for "Image/PNG; q=1").
+    public let contentType: String?
+
+    public init(status: Int, headers: [String: String]) {
+        self.status = status
+        self.headers = headers
+        self.contentType = Self.mimeType(fromContentType: headers["content-type"])
+    }
+
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
+    private static func mimeType(fromContentType value: String?) -> String? {
+        guard let value else { return nil }
+        let mime = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            .trimmingCharacters(in: .whitespaces)
+            .lowercased()
+        return mime.isEmpty ? nil : mime
+    }
+}
