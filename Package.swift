@@ -17,14 +17,15 @@ let package = Package(
             dependencies: ["CGtk", "CShims", "GObjectSupport", "GalleryCore"]
         ),
         .executableTarget(name: "link-gallery", dependencies: ["GalleryUI"]),
+        // Test helpers shared by the test targets: the fixture HTTP server and its client.
+        .target(name: "GalleryTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "GalleryCoreTests",
-            dependencies: ["GalleryCore", "GObjectSupport", "CGtk"],
-            resources: []
+            dependencies: ["GalleryCore", "GObjectSupport", "CGtk", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryUITests",
-            dependencies: ["GalleryUI", "GalleryCore", "GObjectSupport", "CGtk", "CShims"]
+            dependencies: ["GalleryUI", "GalleryCore", "GObjectSupport", "CGtk", "CShims", "GalleryTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -56,6 +56,38 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// `void handler(GObject *instance, gboolean value, gpointer user_data)`, e.g. `network-changed`.
+    @discardableResult
+    public static func connect(
+        _ instance: some GPointer, _ signal: String, after: Bool = false,
+        _ handler: @escaping @MainActor (Bool) -> Void
+    ) -> gulong {
+        typealias Fn = @MainActor (Bool) -> Void
+        let trampoline: @convention(c) (gpointer?, gboolean, gpointer?) -> Void = { _, value, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.handler(value != 0) }
+        }
+        return connect(instance, signal, handler as Fn, after: after,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `void handler(GObject *instance, gpointer a, gpointer b, gpointer c, gpointer user_data)`,
+    /// e.g. GDBusProxy's `g-signal`. The arity must match: GLib passes user_data last.
+    @discardableResult
+    public static func connectThreePointers(
+        _ instance: some GPointer, _ signal: String,
+        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+    ) -> gulong {
+        typealias Fn = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?, gpointer?) -> Void = { _, a, b, c, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            nonisolated(unsafe) let (a, b, c) = (a, b, c) // borrowed pointers, used on this thread
+            MainActor.assumeIsolated { box.handler(a, b, c) }
+        }
+        return connect(instance, signal, handler as Fn,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `void handler(GObject *instance, double value, gpointer user_data)`, e.g. `scale-changed`.
     @discardableResult
     public static func connect(
@@ -149,7 +181,6 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
-    /// `void handler(GObject *instance, GVariant *parameter, gpointer user_data)` for GSimpleAction
-    /// `activate`, and `void handler(GObject *, GParamSpec *, gpointer)` for `notify::…`.
-    /// Both pass one pointer argument; use the pointer-argument overload.
+    // GSimpleAction `activate` (GVariant *parameter) and `notify::…` (GParamSpec *) pass one
+    // pointer argument: use the pointer-argument overload.
 }

@@ -1,21 +1,108 @@
 import CGtk
+import Foundation
 import GObjectSupport
 import GalleryCore
-import Glibc
 
+/// The GtkApplication: single instance, app-wide actions, and the windows.
 @MainActor
-public enum GalleryApplication {
+public final class GalleryApplication {
+    private let application: OpaquePointer
+    private let options: CommandLineOptions
+    private var services: AppServices?
+    private var mainWindow: GalleryWindow?
+
+    /// Parses the command line, then runs GTK's main loop; returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
+        L10n.setUp()
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(arguments)
+        } catch {
+            FileHandle.standardError.write(Data("link-gallery: \(error)\n\(CommandLineOptions.helpText)\n".utf8))
+            return 2
+        }
+        switch options.action {
+        case .showHelp: print(CommandLineOptions.helpText); return 0
+        case .showVersion: print("link-gallery \(AppIdentity.version)"); return 0
+        case .run: break
+        }
         MainLoopBridge.install()
-        let app = gtk_application_new(AppIdentity.applicationID, G_APPLICATION_DEFAULT_FLAGS)!
-        Signal.connect(app, "activate") {
-            let window = gtk_application_window_new(app)!
-            gtk_window_set_title(window.cast(), AppIdentity.name)
-            gtk_window_present(window.cast())
+        let app = GalleryApplication(options: options)
+        // Our options are already handled; GApplication gets only the program name, so a second
+        // launch simply activates the first instance, which presents its window.
+        return withArrayOfCStrings([arguments.first ?? "link-gallery"]) { argv in
+            g_application_run(app.application.cast(), 1, argv)
         }
-        return withArrayOfCStrings(arguments) { argv in
-            g_application_run(app.cast(), Int32(arguments.count), argv)
+    }
+
+    private init(options: CommandLineOptions) {
+        self.options = options
+        g_set_application_name(AppIdentity.name)
+        application = OpaquePointer(gtk_application_new(AppIdentity.applicationID, G_APPLICATION_DEFAULT_FLAGS))
+        Signal.connect(application, "startup") { [unowned self] in self.startup() }
+        Signal.connect(application, "activate") { [unowned self] in self.activate() }
+        Self.keepAlive = self
+    }
+
+    /// GTK holds the application for the whole run; this keeps its Swift side alive as long.
+    private static var keepAlive: GalleryApplication?
+
+    private func startup() {
+        gtk_window_set_default_icon_name(AppIdentity.applicationID)
+        let settings = AppSettings()
+        let url = URL(string: options.linksURL ?? settings.linksURL) ?? URL(string: AppIdentity.defaultLinksURL)!
+        let services = AppServices(linksURL: url, settings: settings)
+        services.style.start()
+        self.services = services
+        installActions(services)
+    }
+
+    private func activate() {
+        if let mainWindow {
+            mainWindow.present()
+            return
         }
+        guard let services else { return }
+        let window = GalleryWindow(application: application, services: services)
+        window.onOpenImage = { [weak self] tiles, index in self?.openViewer(tiles: tiles, index: index) }
+        Signal.connect(window.window, "destroy") { [weak self] in self?.mainWindow = nil }
+        mainWindow = window
+        window.present()
+    }
+
+    private func openViewer(tiles: [Tile], index: Int) {
+        guard let services else { return }
+        let items = tiles.compactMap { tile in tile.url.map { ViewerItem(url: $0) } }
+        let viewer = ViewerWindow(application: application, items: items, startIndex: index, source: services.images)
+        viewer.present()
+    }
+
+    private func installActions(_ services: AppServices) {
+        ActionTable.install([
+            .init(name: "quit", accelerators: ["<Control>q"]) { [weak self] in
+                guard let self else { return }
+                g_application_quit(self.application.cast())
+            },
+            .init(name: "shortcuts", accelerators: ["<Control>question"]) { [weak self] in
+                ShortcutsWindow.present(parent: self?.mainWindow?.window)
+            },
+            .init(name: "about", accelerators: []) { [weak self] in
+                AboutDialog.present(parent: self?.mainWindow?.window)
+            },
+        ], on: application, prefix: "app", application: application)
+
+        let type = g_variant_type_new("s")
+        let style = g_simple_action_new_stateful(
+            "style", type, g_variant_new_string(services.style.preference.rawValue))!
+        g_variant_type_free(type)
+        Signal.connect(style, "activate") { (parameter: UnsafeMutableRawPointer?) in
+            guard let parameter,
+                  let value = g_variant_get_string(OpaquePointer(parameter), nil),
+                  let preference = ColorSchemePreference(rawValue: String(cString: value)) else { return }
+            g_simple_action_set_state(style, OpaquePointer(parameter))
+            services.style.preference = preference
+        }
+        g_action_map_add_action(application, style.opaque)
     }
 }
 

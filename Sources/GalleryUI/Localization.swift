@@ -1,6 +1,42 @@
-// TEMPORARY stand-in so the viewer branch builds on its own. The lead's GalleryUI/Localization.swift
-// (gettext-backed, same API) replaces this file at merge.
-enum L10n {
-    static func tr(_ s: String) -> String { s }
-    static func plural(_ singular: String, _ plural: String, _ n: Int) -> String { n == 1 ? singular : plural }
+import CGtk
+import Foundation
+import GalleryCore
+
+/// gettext for the `link-gallery` domain.
+///
+/// xgettext cannot parse Swift, so strings are marked with calls its C parser recognizes:
+/// `L10n.tr("…")` (keyword `tr`) and `L10n.plural("…", "…", n)` (keyword `plural:1,2`).
+public enum L10n {
+    /// Binds the domain before GTK starts. Uninstalled runs point `LINK_GALLERY_LOCALEDIR` at the
+    /// build tree; installed ones find `<prefix>/share/locale` beside the binary's `bin/`.
+    public static func setUp() {
+        setlocale(LC_ALL, "")
+        let directory = ProcessInfo.processInfo.environment["LINK_GALLERY_LOCALEDIR"] ?? installedLocaleDirectory()
+        bindtextdomain(AppIdentity.gettextDomain, directory)
+        bind_textdomain_codeset(AppIdentity.gettextDomain, "UTF-8")
+        textdomain(AppIdentity.gettextDomain)
+    }
+
+    public static func tr(_ message: String) -> String {
+        // gettext returns its argument when there is no translation, so the C string must stay
+        // alive until it is copied.
+        message.withCString { String(cString: g_dgettext(AppIdentity.gettextDomain, $0)) }
+    }
+
+    /// Chooses the plural form for `count` (Russian has three) and substitutes `%d`.
+    public static func plural(_ singular: String, _ plural: String, _ count: Int) -> String {
+        let form = singular.withCString { one in
+            plural.withCString { many in
+                String(cString: g_dngettext(AppIdentity.gettextDomain, one, many, gulong(max(count, 0))))
+            }
+        }
+        return form.replacingOccurrences(of: "%d", with: String(count))
+    }
+
+    private static func installedLocaleDirectory() -> String {
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "/usr/bin/link-gallery")
+            .resolvingSymlinksInPath()
+        return executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/locale").path
+    }
 }

@@ -1,9 +1,9 @@
 /// Viewer-specific CSS; the lead's application stylesheet includes `css` after its own rules.
-/// Colours come from the theme's named colours so light and dark both work.
+/// Colours come from the palette in `Stylesheet`, so light and dark both work.
 public enum ViewerStylesheet {
     public static let css = """
     window.viewer viewercanvas {
-      background-color: @theme_base_color;
+      background-color: @lg_viewer_bg;
     }
     window.viewer.fullscreen viewercanvas {
       background-color: black;

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 
+/// Shared by every test target (target `GalleryTestSupport`).
 /// Runs `Tests/Fixtures/fixture_server.py` (see its docstring for every endpoint) on 127.0.0.1.
 ///
 /// Most tests use the process-wide `FixtureServer.shared()`; it stops when the test process exits.
@@ -13,28 +14,28 @@ import Synchronization
 /// let url = server.url("/img/320x240.png")
 /// let hits = try await server.requestCount(path: "/img/320x240.png")
 /// ```
-final class FixtureServer: Sendable {
+public final class FixtureServer: Sendable {
     /// One entry of `GET /__log`, in arrival order.
-    struct LoggedRequest: Decodable, Sendable, Equatable {
+    public struct LoggedRequest: Decodable, Sendable, Equatable {
         /// The request target as sent, query string included.
-        let path: String
-        let method: String
+        public let path: String
+        public let method: String
         /// The `Range` header, if any.
-        let range: String?
-        let userAgent: String?
+        public let range: String?
+        public let userAgent: String?
         /// Body bytes the server wrote; nil while the handler is still running.
-        let bytesSent: Int?
+        public let bytesSent: Int?
     }
 
-    struct StartError: Error, CustomStringConvertible {
-        let description: String
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let port: Int
+    public let port: Int
     /// `http://127.0.0.1:<port>`
-    let baseURL: URL
+    public let baseURL: URL
     /// Served for every path no endpoint claims; `writeFile` puts files here.
-    let rootDirectory: URL
+    public let rootDirectory: URL
 
     private struct Running {
         let process: Process
@@ -47,20 +48,19 @@ final class FixtureServer: Sendable {
     private static let sharedServer = Result { try FixtureServer() }
 
     /// The server for the whole test process, started on first use.
-    static func shared() throws -> FixtureServer {
+    public static func shared() throws -> FixtureServer {
         try sharedServer.get()
     }
 
-    static var scriptURL: URL {
+    public static var scriptURL: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // Support
-            .deletingLastPathComponent()  // GalleryCoreTests
             .deletingLastPathComponent()  // Tests
             .appendingPathComponent("Fixtures/fixture_server.py")
     }
 
     /// Starts the server and waits for its `PORT <n>` line.
-    init() throws {
+    public init() throws {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("link-gallery-fixture-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -95,28 +95,28 @@ final class FixtureServer: Sendable {
     }
 
     /// `path` starts with "/" and may carry a query: `url("/img?w=10&h=10&fmt=png")`.
-    func url(_ path: String) -> URL {
+    public func url(_ path: String) -> URL {
         URL(string: baseURL.absoluteString + path)!
     }
 
     /// A string to make a path unique in the shared log: `"/img/8x8.png?tag=\(FixtureServer.uniqueTag())"`.
-    static func uniqueTag() -> String {
+    public static func uniqueTag() -> String {
         UUID().uuidString.lowercased()
     }
 
-    func requestLog() async throws -> [LoggedRequest] {
+    public func requestLog() async throws -> [LoggedRequest] {
         let body = try await LoopbackHTTP.get(port: port, path: "/__log")
         return try JSONDecoder().decode([LoggedRequest].self, from: body)
     }
 
     /// How many requests had exactly this request target (path plus query).
-    func requestCount(path: String) async throws -> Int {
+    public func requestCount(path: String) async throws -> Int {
         try await requestLog().filter { $0.path == path }.count
     }
 
     /// Polls the log until an entry matches, e.g. to know a request reached the server or that its
     /// handler finished (`bytesSent != nil`). Nil after `timeout`.
-    func firstLoggedRequest(
+    public func firstLoggedRequest(
         timeout: Duration = .seconds(5),
         where predicate: @Sendable (LoggedRequest) -> Bool
     ) async throws -> LoggedRequest? {
@@ -129,24 +129,24 @@ final class FixtureServer: Sendable {
     }
 
     /// Clears the request log and the `500-then-200` memory.
-    func resetLog() async throws {
+    public func resetLog() async throws {
         _ = try await LoopbackHTTP.get(port: port, path: "/__reset")
     }
 
     /// Writes a file under the served root and returns its URL on the server.
     @discardableResult
-    func writeFile(name: String, contents: Data) throws -> URL {
+    public func writeFile(name: String, contents: Data) throws -> URL {
         try contents.write(to: rootDirectory.appendingPathComponent(name), options: .atomic)
         return url("/" + name)
     }
 
     @discardableResult
-    func writeFile(name: String, contents: String) throws -> URL {
+    public func writeFile(name: String, contents: String) throws -> URL {
         try writeFile(name: name, contents: Data(contents.utf8))
     }
 
     /// Terminates the server (SIGTERM, SIGKILL after 2 s) and waits for it to exit. Safe to call twice.
-    func stop() {
+    public func stop() {
         guard let server = running.withLock({ running in running.take() }) else { return }
         server.process.terminate()
         // Not waitUntilExit(): off the main thread it spins a run loop at 100% CPU.

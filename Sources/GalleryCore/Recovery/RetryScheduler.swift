@@ -1,0 +1,63 @@
+import GObjectSupport
+
+/// Retries failed loads by themselves: at once when the network comes back, otherwise after an
+/// exponential backoff. Keys identify what is retried (a tile, the links file), so scheduling
+/// the same key again replaces the earlier timer instead of stacking retries.
+@MainActor
+public final class RetryScheduler {
+    private struct Pending {
+        var attempt: Int
+        var sourceID: UInt32
+        let action: @MainActor () -> Void
+    }
+
+    private let backoff: Backoff
+    private var pending: [String: Pending] = [:]
+    private var attempts: [String: Int] = [:]
+
+    public init(backoff: Backoff = Backoff(), networkMonitor: NetworkMonitor?) {
+        self.backoff = backoff
+        networkMonitor?.onNetworkAvailable { [weak self] in self?.retryAllNow() }
+    }
+
+    /// Schedules `action` after the next backoff delay for `key`.
+    public func schedule(_ key: String, _ action: @escaping @MainActor () -> Void) {
+        cancel(key)
+        let attempt = attempts[key, default: 0]
+        attempts[key] = attempt + 1
+        let milliseconds = UInt32(backoff.delay(forAttempt: attempt) * 1000)
+        let sourceID = MainLoopSources.after(milliseconds: milliseconds) { [weak self] in
+            self?.fire(key)
+        }
+        pending[key] = Pending(attempt: attempt, sourceID: sourceID, action: action)
+    }
+
+    /// Forgets `key`: after a success, or when the thing retried went away.
+    public func reset(_ key: String) {
+        cancel(key)
+        attempts[key] = nil
+    }
+
+    public func cancel(_ key: String) {
+        guard var entry = pending.removeValue(forKey: key) else { return }
+        MainLoopSources.cancel(&entry.sourceID)
+    }
+
+    public var pendingCount: Int { pending.count }
+
+    /// Runs every pending retry now, with the backoff starting over: the network is back.
+    public func retryAllNow() {
+        let due = pending
+        pending.removeAll()
+        attempts.removeAll()
+        for (_, var entry) in due {
+            MainLoopSources.cancel(&entry.sourceID)
+            entry.action()
+        }
+    }
+
+    private func fire(_ key: String) {
+        guard let entry = pending.removeValue(forKey: key) else { return }
+        entry.action()
+    }
+}

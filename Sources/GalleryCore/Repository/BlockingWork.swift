@@ -1,0 +1,23 @@
+import Dispatch
+
+/// Runs blocking work (file I/O, image decoding) on a dispatch queue instead of Swift's
+/// cooperative pool, which has only as many threads as cores and must never block.
+enum BlockingWork {
+    static let disk = DispatchQueue(label: "link-gallery.disk", qos: .userInitiated, attributes: .concurrent)
+    static let decode = DispatchQueue(label: "link-gallery.decode", qos: .userInitiated, attributes: .concurrent)
+
+    static func run<T: Sendable>(
+        on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> T
+    ) async throws -> T {
+        try Task.checkCancellation()
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    static func run<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work()) }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Synchronization
+
+/// Runs one task per key however many callers ask for it, and cancels it when all of them left.
+///
+/// Grid tiles and the viewer ask for the same URL at the same time; they must share one transfer.
+/// Each caller waits on its own continuation, so a caller that is cancelled (a tile scrolled away)
+/// returns at once while the others keep waiting; when the last caller leaves, the shared work is
+/// cancelled too. A finished entry is removed before its callers resume, so a later request after a
+/// failure starts afresh (that is how Retry works).
+public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private typealias Waiter = CheckedContinuation<Value, any Error>
+
+    private struct Entry {
+        /// Tells a finished task from a newer one started for the same key after a cancellation.
+        let generation: Int
+        var task: Task<Void, Never>?
+        var waiters: [Int: Waiter] = [:]
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var nextWaiterID = 0
+        var nextGeneration = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Number of keys with work in flight (for tests and diagnostics).
+    public var inFlightCount: Int { state.withLock { $0.entries.count } }
+
+    /// Returns the result of `operation` for `key`, starting it only if nobody runs it already.
+    public func value(
+        for key: Key,
+        operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let waiterID = state.withLock { state -> Int in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: Waiter) in
+                let newGeneration = state.withLock { state -> Int? in
+                    if Task.isCancelled {
+                        continuation.resume(throwing: CancellationError())
+                        return nil
+                    }
+                    if state.entries[key] != nil {
+                        state.entries[key]?.waiters[waiterID] = continuation
+                        return nil
+                    }
+                    state.nextGeneration += 1
+                    state.entries[key] = Entry(generation: state.nextGeneration, waiters: [waiterID: continuation])
+                    return state.nextGeneration
+                }
+                if let newGeneration { start(key: key, generation: newGeneration, operation: operation) }
+            }
+        } onCancel: {
+            leave(key: key, waiterID: waiterID)
+        }
+    }
+
+    private func start(key: Key, generation: Int, operation: @escaping @Sendable () async throws -> Value) {
+        let task = Task {
+            let result: Result<Value, any Error>
+            do { result = .success(try await operation()) } catch { result = .failure(error) }
+            finish(key: key, generation: generation, with: result)
+        }
+        let abandoned = state.withLock { state -> Bool in
+            guard state.entries[key]?.generation == generation else { return true }
+            state.entries[key]?.task = task
+            return false
+        }
+        if abandoned { task.cancel() }
+    }
+
+    private func finish(key: Key, generation: Int, with result: Result<Value, any Error>) {
+        let waiters = state.withLock { state -> [Waiter] in
+            guard let entry = state.entries[key], entry.generation == generation else { return [] }
+            state.entries[key] = nil
+            return Array(entry.waiters.values)
+        }
+        for waiter in waiters { waiter.resume(with: result) }
+    }
+
+    private func leave(key: Key, waiterID: Int) {
+        let (waiter, orphanedTask) = state.withLock { state -> (Waiter?, Task<Void, Never>?) in
+            guard var entry = state.entries[key],
+                  let waiter = entry.waiters.removeValue(forKey: waiterID) else { return (nil, nil) }
+            if entry.waiters.isEmpty {
+                state.entries[key] = nil
+                return (waiter, entry.task)
+            }
+            state.entries[key] = entry
+            return (waiter, nil)
+        }
+        waiter?.resume(throwing: CancellationError())
+        orphanedTask?.cancel()
+    }
+}

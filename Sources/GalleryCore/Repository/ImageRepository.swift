@@ -1,0 +1,205 @@
+import Foundation
+
+/// The one place grid and viewer get images from: memory, then disk, then network.
+///
+/// Each level fills the ones above it. Original bytes are fetched once per URL however many
+/// tiles and viewer pages ask at the same time (`CoalescedTasks`), kept on disk for the viewer
+/// and for thumbnails, and decoded off the main thread. Errors are `ImageLoadError`.
+public final class ImageRepository: Sendable {
+    public struct Configuration: Sendable {
+        public var memoryCapacityBytes = 150 * 1024 * 1024
+        public var thumbnailDiskBytes = 256 * 1024 * 1024
+        public var originalDiskBytes = 1024 * 1024 * 1024
+        /// Bodies larger than this are refused while downloading.
+        public var maxOriginalBytes = 80 * 1024 * 1024
+        public var thumbnailMaxSide = 256
+        /// Declared pixel counts above this are refused before decoding (decompression bombs).
+        public var maxPixels = 100_000_000
+        public init() {}
+    }
+
+    private let http: HTTPClient
+    private let configuration: Configuration
+    private let thumbnailStore: DiskStore?
+    private let notImageStore: DiskStore?
+    private let originalStore: DiskStore?
+    private let memory: MemoryCache<String, DecodedImage>
+    private let originalBytes = CoalescedTasks<String, Data>()
+    private let thumbnails = CoalescedTasks<String, DecodedImage>()
+    public let cacheProblems = CacheProblemReporter()
+
+    public init(http: HTTPClient, directories: CacheDirectories?, configuration: Configuration = .init()) {
+        self.http = http
+        self.configuration = configuration
+        memory = MemoryCache(capacityBytes: configuration.memoryCapacityBytes)
+        func store(_ url: URL?, _ capacity: Int, _ ext: String) -> DiskStore? {
+            url.map { DiskStore(directory: $0, capacityBytes: capacity, fileExtension: ext) }
+        }
+        thumbnailStore = store(directories?.thumbnails, configuration.thumbnailDiskBytes, "png")
+        notImageStore = store(directories?.thumbnails, 4 * 1024 * 1024, "not-image")
+        originalStore = store(directories?.originals, configuration.originalDiskBytes, "bin")
+        if directories == nil {
+            cacheProblems.report("the cache folders cannot be created")
+        }
+    }
+
+    // MARK: Thumbnails
+
+    /// A thumbnail already decoded in memory, for showing a tile without a flash of a spinner.
+    public func cachedThumbnail(for url: URL) -> DecodedImage? {
+        memory.value(for: url.absoluteString)
+    }
+
+    /// The downscaled image for a grid tile. Throws `ImageLoadError`.
+    public func thumbnail(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
+        let key = url.absoluteString
+        if let hit = memory.value(for: key) { return hit }
+        do {
+            return try await thumbnails.value(for: key) { [self] in
+                if let fromDisk = await thumbnailFromDisk(key: key) { return fromDisk }
+                if await isKnownNotImage(key: key) { throw ImageLoadError.notAnImage }
+                let bytes = try await original(bytesFor: url, priority: priority)
+                let maxSide = configuration.thumbnailMaxSide, maxPixels = configuration.maxPixels
+                let thumbnail = try await decodeOrForget(key: key) {
+                    try ImageDecoder.thumbnail(from: bytes, maxSide: maxSide, maxPixels: maxPixels)
+                }
+                await save(thumbnail.pngData, key: key, to: thumbnailStore)
+                memory.insert(thumbnail.image, for: key, cost: thumbnail.image.texture.byteCost)
+                return thumbnail.image
+            }
+        } catch {
+            throw ImageLoadError(error)
+        }
+    }
+
+    private func thumbnailFromDisk(key: String) async -> DecodedImage? {
+        guard let store = thumbnailStore else { return nil }
+        let image: DecodedImage? = await BlockingWork.run(on: BlockingWork.disk) {
+            guard let data = store.read(key: key) else { return nil }
+            guard let image = try? ImageDecoder.decodePNGThumbnail(data) else {
+                // A truncated or corrupt PNG is removed so it is made again from the original.
+                store.remove(key: key)
+                return nil
+            }
+            return image
+        }
+        if let image { memory.insert(image, for: key, cost: image.texture.byteCost) }
+        return image
+    }
+
+    private func isKnownNotImage(key: String) async -> Bool {
+        guard let store = notImageStore else { return false }
+        return await BlockingWork.run(on: BlockingWork.disk) { store.contains(key: key) }
+    }
+
+    // MARK: Originals
+
+    /// The full image for the viewer, scaled down only when it exceeds what a texture can hold.
+    public func original(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
+        do {
+            let bytes = try await original(bytesFor: url, priority: priority)
+            let maxPixels = configuration.maxPixels
+            return try await decodeOrForget(key: url.absoluteString) {
+                try ImageDecoder.original(from: bytes, maxPixels: maxPixels)
+            }
+        } catch {
+            throw ImageLoadError(error)
+        }
+    }
+
+    /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
+    /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
+    private func decodeOrForget<T: Sendable>(key: String, _ decode: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await BlockingWork.run(on: BlockingWork.decode, decode)
+        } catch let error as ImageLoadError where error == .damaged || error == .tooLarge {
+            await remove(key: key, from: originalStore)
+            throw error
+        }
+    }
+
+    /// The original's bytes: from disk, or downloaded once and stored. Only images are accepted:
+    /// the transfer stops after the first bytes when they are not an image.
+    public func original(bytesFor url: URL, priority: LoadPriority) async throws -> Data {
+        let key = url.absoluteString
+        if let store = originalStore,
+           let data = await BlockingWork.run(on: BlockingWork.disk, { store.read(key: key) }) {
+            return data
+        }
+        return try await originalBytes.value(for: key) { [self] in
+            let data = try await download(url, priority: priority)
+            await save(data, key: key, to: originalStore)
+            return data
+        }
+    }
+
+    private func download(_ url: URL, priority: LoadPriority) async throws -> Data {
+        let request = HTTPRequest(
+            url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority,
+            inspect: { head, prefix in
+                guard (200..<300).contains(head.status) else { return true }
+                return ImageRepository.looksLikeImage(contentType: head.contentType, prefix: prefix)
+            })
+        let response: HTTPResponse
+        do {
+            response = try await http.send(request)
+        } catch {
+            if error == .rejected { await markNotImage(key: url.absoluteString) }
+            throw error.asImageLoadError
+        }
+        guard (200..<300).contains(response.head.status) else {
+            throw ImageLoadError.serverError(status: response.head.status)
+        }
+        guard !response.body.isEmpty else { throw ImageLoadError.damaged }
+        guard ContentSniffer.imageFormat(of: response.body.prefix(64)) != nil else {
+            await markNotImage(key: url.absoluteString)
+            throw ImageLoadError.notAnImage
+        }
+        return response.body
+    }
+
+    /// Magic bytes decide; the Content-Type only breaks ties when the bytes are too few to tell.
+    static func looksLikeImage(contentType: String?, prefix: [UInt8]) -> Bool {
+        if ContentSniffer.imageFormat(of: prefix) != nil { return true }
+        if prefix.count >= 16 { return false }
+        return ContentSniffer.isImage(contentType: contentType) ?? true
+    }
+
+    private func markNotImage(key: String) async {
+        await save(Data(), key: key, to: notImageStore)
+    }
+
+    // MARK: Disk helpers
+
+    private func save(_ data: Data, key: String, to store: DiskStore?) async {
+        guard let store else { return }
+        let failure: String? = await BlockingWork.run(on: BlockingWork.disk) { () -> String? in
+            do { try store.write(data, key: key); return nil } catch { return "\(error)" }
+        }
+        if let failure {
+            cacheProblems.report(failure)
+        }
+    }
+
+    private func remove(key: String, from store: DiskStore?) async {
+        guard let store else { return }
+        await BlockingWork.run(on: BlockingWork.disk) { store.remove(key: key) }
+    }
+
+    /// Forgets everything about `url` that a Retry should not trust: a "not an image" verdict.
+    public func forgetFailure(for url: URL) async {
+        await remove(key: url.absoluteString, from: notImageStore)
+    }
+}
+
+extension ImageLoadError {
+    /// Normalizes whatever the pipeline threw into the classes a person sees.
+    init(_ error: any Error) {
+        switch error {
+        case let error as ImageLoadError: self = error
+        case let error as HTTPError: self = error.asImageLoadError
+        case is CancellationError: self = .cancelled
+        default: self = .damaged
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Why the links file could not be fetched, in classes the window shows differently.
+public enum LinksError: Error, Sendable, Equatable {
+    case noConnection
+    case timedOut
+    case serverError(status: Int)
+    case tooLarge
+    case badResponse
+    case cancelled
+
+    /// Failures worth retrying by ourselves when the network comes back or after a backoff.
+    public var isTransient: Bool {
+        switch self {
+        case .noConnection, .timedOut: return true
+        case .serverError(let status): return status >= 500 || status == 408 || status == 429
+        case .tooLarge, .badResponse, .cancelled: return false
+        }
+    }
+
+    init(_ error: HTTPError) {
+        switch error.asImageLoadError {
+        case .noConnection: self = .noConnection
+        case .timedOut: self = .timedOut
+        case .tooLarge: self = .tooLarge
+        case .cancelled: self = .cancelled
+        case .serverError(let status): self = .serverError(status: status)
+        case .notAnImage, .damaged, .badResponse: self = .badResponse
+        }
+    }
+}

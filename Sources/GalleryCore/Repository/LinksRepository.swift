@@ -1,0 +1,112 @@
+import Foundation
+
+/// The links file: the cached copy at once, then a conditional refresh from the network.
+///
+/// The body and its metadata are two files written atomically one after the other; the checksum
+/// in the metadata detects a pair that does not match (a crash between the writes, a damaged
+/// file), which is then removed and fetched again in full.
+public final class LinksRepository: Sendable {
+    public enum RefreshOutcome: Sendable, Equatable {
+        case updated(LinksSnapshot)
+        case unchanged(LinksSnapshot)
+
+        public var snapshot: LinksSnapshot {
+            switch self { case .updated(let s), .unchanged(let s): return s }
+        }
+    }
+
+    public let url: URL
+    private let http: HTTPClient
+    private let bodyStore: DiskStore?
+    private let metadataStore: DiskStore?
+    private let maxBytes: Int
+
+    public init(url: URL, http: HTTPClient, directories: CacheDirectories?, maxBytes: Int = 32 * 1024 * 1024) {
+        self.url = url
+        self.http = http
+        self.maxBytes = maxBytes
+        bodyStore = directories.map { DiskStore(directory: $0.links, capacityBytes: 256 * 1024 * 1024, fileExtension: "txt") }
+        metadataStore = directories.map { DiskStore(directory: $0.links, capacityBytes: 16 * 1024 * 1024, fileExtension: "json") }
+    }
+
+    private var key: String { url.absoluteString }
+
+    /// The last good copy on disk, or nil when there is none or it is damaged (then removed).
+    public func cachedSnapshot() async -> LinksSnapshot? {
+        await cachedCopy()?.snapshot
+    }
+
+    private func cachedCopy() async -> (snapshot: LinksSnapshot, metadata: LinksSnapshotMetadata)? {
+        guard let bodyStore, let metadataStore else { return nil }
+        let key = self.key
+        return await BlockingWork.run(on: BlockingWork.disk) {
+            guard let metadataData = metadataStore.read(key: key),
+                  let metadata = try? JSONDecoder().decode(LinksSnapshotMetadata.self, from: metadataData),
+                  let body = bodyStore.read(key: key),
+                  body.count == metadata.byteCount, Checksum.sha256(body) == metadata.checksum
+            else {
+                bodyStore.remove(key: key)
+                metadataStore.remove(key: key)
+                return nil
+            }
+            let snapshot = LinksSnapshot(
+                entries: LinksDocument.make(from: body), confirmedAt: metadata.confirmedAt, checksum: metadata.checksum)
+            return (snapshot, metadata)
+        }
+    }
+
+    /// Asks the server for a newer file (conditional GET when we have one). Throws `LinksError`.
+    public func refresh() async throws -> RefreshOutcome {
+        let cached = await cachedCopy()
+        var headers: [String: String] = [:]
+        if let metadata = cached?.metadata {
+            headers["If-None-Match"] = metadata.etag
+            headers["If-Modified-Since"] = metadata.lastModified
+        }
+        let response: HTTPResponse
+        do {
+            response = try await http.send(HTTPRequest(
+                url: url, headers: headers, maxBodyBytes: maxBytes, priority: .interactive))
+        } catch {
+            throw LinksError(error)
+        }
+        let now = Date()
+        if response.head.status == 304, let cached {
+            var metadata = cached.metadata
+            metadata.confirmedAt = now
+            await store(body: nil, metadata: metadata)
+            return .unchanged(LinksSnapshot(entries: cached.snapshot.entries, confirmedAt: now, checksum: metadata.checksum))
+        }
+        guard (200..<300).contains(response.head.status) else {
+            throw LinksError.serverError(status: response.head.status)
+        }
+        let body = response.body
+        let metadata = LinksSnapshotMetadata(
+            etag: response.head.headers["etag"], lastModified: response.head.headers["last-modified"],
+            confirmedAt: now, checksum: Checksum.sha256(body), byteCount: body.count)
+        let unchanged = cached?.metadata.checksum == metadata.checksum
+        await store(body: unchanged ? nil : body, metadata: metadata)
+        if unchanged, let cached {
+            return .unchanged(LinksSnapshot(entries: cached.snapshot.entries, confirmedAt: now, checksum: metadata.checksum))
+        }
+        let entries = await BlockingWork.run(on: BlockingWork.decode) { LinksDocument.make(from: body) }
+        return .updated(LinksSnapshot(entries: entries, confirmedAt: now, checksum: metadata.checksum))
+    }
+
+    private func store(body: Data?, metadata: LinksSnapshotMetadata) async {
+        guard let bodyStore, let metadataStore, let encoded = try? JSONEncoder().encode(metadata) else { return }
+        let key = self.key
+        await BlockingWork.run(on: BlockingWork.disk) {
+            // Body first: a crash between the writes leaves old metadata that does not match the
+            // new body, which the checksum catches on the next launch.
+            // Metadata is written only after its body, so it never vouches for a body not on disk.
+            do {
+                if let body { try bodyStore.write(body, key: key) }
+                try metadataStore.write(encoded, key: key)
+            } catch {
+                // A full or read-only cache: the app works on from memory; the snapshot is
+                // simply not there on the next launch.
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import GalleryCore
+
+/// Words for failures: short ones for tiles, and the links file's pages. The viewer's longer
+/// wording lives in `ViewerErrorText`.
+enum ErrorMessages {
+    static func short(_ error: ImageLoadError) -> String {
+        switch error {
+        case .noConnection: return L10n.tr("Not loaded")
+        case .timedOut: return L10n.tr("Timed out")
+        case .serverError(let status) where status == 404: return L10n.tr("Not found (404)")
+        case .serverError(let status): return String(format: L10n.tr("Server error %d"), status)
+        case .notAnImage: return L10n.tr("Not an image")
+        case .tooLarge: return L10n.tr("Too large")
+        case .damaged: return L10n.tr("Damaged image")
+        case .badResponse: return L10n.tr("Bad response")
+        case .cancelled: return L10n.tr("Cancelled")
+        }
+    }
+
+    static func long(_ error: ImageLoadError) -> String {
+        ViewerErrorText.explanation(for: error)
+    }
+
+    static func linksTitle(_ error: LinksError) -> String {
+        switch error {
+        case .noConnection: return L10n.tr("No Connection")
+        case .timedOut: return L10n.tr("The Server Is Not Responding")
+        case .serverError: return L10n.tr("Server Error")
+        case .tooLarge, .badResponse, .cancelled: return L10n.tr("The List Cannot Be Loaded")
+        }
+    }
+
+    static func linksDescription(_ error: LinksError) -> String {
+        switch error {
+        case .noConnection:
+            return L10n.tr("Check your network connection. The list will load by itself when the network is back.")
+        case .timedOut: return L10n.tr("The server took too long to answer. Trying again shortly.")
+        case .serverError(let status):
+            return String(format: L10n.tr("The server answered with error %d."), status)
+        case .tooLarge: return L10n.tr("The links file is too large.")
+        case .badResponse: return L10n.tr("The server sent a response that cannot be used.")
+        case .cancelled: return L10n.tr("Loading was cancelled.")
+        }
+    }
+}

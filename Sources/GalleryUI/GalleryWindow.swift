@@ -1,0 +1,233 @@
+import CGtk
+import CShims
+import Foundation
+import GObjectSupport
+import GalleryCore
+
+/// The main window: header bar with status, a banner, and the grid or a status page.
+///
+/// ```
+/// GtkApplicationWindow.gallery "Link Gallery"
+/// ├─ titlebar: GtkHeaderBar  [Refresh] "Link Gallery / 60 images · 2 other entries" [Menu]
+/// └─ GtkBox
+///    ├─ Banner (revealer)     offline with a cached list, cache problems
+///    └─ GtkStack              "status": StatusPage  |  "grid": GalleryGrid
+/// ```
+@MainActor
+final class GalleryWindow {
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let application: OpaquePointer
+    private let services: AppServices
+    private let controller: LinksController
+    private let grid: GalleryGrid
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private let statusPage: StatusPage
+    private let banner = Banner()
+    private let subtitle: UnsafeMutablePointer<GtkWidget>
+    private var contextMenu: UnsafeMutablePointer<GtkWidget>?
+    /// Set by the application: opens the viewer on an image tile.
+    var onOpenImage: (@MainActor (_ tiles: [Tile], _ index: Int) -> Void)?
+
+    init(application: OpaquePointer, services: AppServices) {
+        self.application = application
+        self.services = services
+        controller = LinksController(repository: services.links, retries: services.retries)
+        grid = GalleryGrid(repository: services.images, retries: services.retries)
+        window = gtk_application_window_new(application.cast())
+        gtk_window_set_title(window.cast(), AppIdentity.name)
+        gtk_widget_add_css_class(window, "gallery")
+        gtk_window_set_default_size(window.cast(), gint(max(services.settings.windowWidth, 360)),
+                                    gint(max(services.settings.windowHeight, 300)))
+        if services.settings.windowMaximized { gtk_window_maximize(window.cast()) }
+
+        subtitle = gtk_label_new(nil)
+        stack = gtk_stack_new()
+        statusPage = StatusPage()
+
+        statusPage.onRetry = { [weak self] in self?.refresh() }
+        buildHeaderBar()
+        buildContent()
+        installActions()
+        connectModel()
+        Signal.connectHandled(window, "close-request") { [weak self] in
+            self?.saveWindowState()
+            return false
+        }
+        controller.start()
+        showPhase(controller.phase)
+    }
+
+    func present() { gtk_window_present(window.cast()) }
+
+    // MARK: Building
+
+    private func buildHeaderBar() {
+        let header = gtk_header_bar_new()!
+        let titleBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_valign(titleBox, GTK_ALIGN_CENTER)
+        let title = gtk_label_new(AppIdentity.name)!
+        gtk_widget_add_css_class(title, "title")
+        gtk_widget_add_css_class(subtitle, "subtitle")
+        gtk_label_set_ellipsize(subtitle.opaque, PANGO_ELLIPSIZE_END)
+        gtk_widget_set_visible(subtitle, 0)
+        gtk_box_append(titleBox.cast(), title)
+        gtk_box_append(titleBox.cast(), subtitle)
+        gtk_header_bar_set_title_widget(header.opaque, titleBox)
+
+        let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic")!
+        gtk_actionable_set_action_name(refresh.opaque, "win.refresh")
+        gtk_widget_set_tooltip_text(refresh, L10n.tr("Refresh (F5)"))
+        shim_accessible_set_label(refresh.opaque, L10n.tr("Refresh"))
+        gtk_header_bar_pack_start(header.opaque, refresh)
+
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
+        let menu = MainMenu.primary()
+        gtk_menu_button_set_menu_model(menuButton.opaque, menu.cast())
+        g_object_unref(menu.rawPointer)
+        gtk_menu_button_set_primary(menuButton.opaque, 1)
+        gtk_widget_set_tooltip_text(menuButton, L10n.tr("Main Menu"))
+        shim_accessible_set_label(menuButton.opaque, L10n.tr("Main Menu"))
+        gtk_header_bar_pack_end(header.opaque, menuButton)
+        gtk_window_set_titlebar(window.cast(), header)
+    }
+
+    private func buildContent() {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(box.cast(), banner.widget)
+        gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_add_named(stack.opaque, statusPage.widget, "status")
+        gtk_stack_add_named(stack.opaque, grid.scrolledWindow, "grid")
+        gtk_widget_set_vexpand(stack, 1)
+        gtk_box_append(box.cast(), stack)
+        gtk_window_set_child(window.cast(), box)
+
+        grid.onActivate = { [weak self] tile in self?.open(tile) }
+        grid.onContextMenu = { [weak self] tile, x, y in self?.showContextMenu(for: tile, x: x, y: y) }
+        grid.onTileStateChange = { [weak self] in self?.updateSubtitle() }
+        services.images.cacheProblems.onFirstProblem { [weak self] detail in
+            Task { @MainActor in
+                self?.banner.show(String(format: L10n.tr("Images cannot be saved to the cache (%@). They are kept in memory only."), detail))
+            }
+        }
+    }
+
+    private func installActions() {
+        ActionTable.install([
+            .init(name: "refresh", accelerators: ["F5", "<Control>r"]) { [weak self] in self?.refresh() },
+            .init(name: "close", accelerators: ["<Control>w"]) { [weak self] in
+                guard let self else { return }
+                gtk_window_close(self.window.cast())
+            },
+        ], on: window, prefix: "win", application: application)
+        ActionTable.installIndexed("open-tile", on: window) { [weak self] index in
+            guard let self, self.grid.tiles.indices.contains(index) else { return }
+            self.open(self.grid.tiles[index])
+        }
+        ActionTable.installIndexed("open-tile-in-browser", on: window) { [weak self] index in
+            guard let self, let url = self.grid.tiles[safe: index]?.url else { return }
+            let report: @MainActor (LinkSharing.Failure) -> Void = { [weak self] failure in
+                self?.banner.show(failure.description)
+            }
+            do { try LinkSharing.openInBrowser(url, onFailure: report) } catch let failure as LinkSharing.Failure {
+                report(failure)
+            } catch {}
+        }
+        ActionTable.installIndexed("copy-tile-link", on: window) { [weak self] index in
+            guard let self, let url = self.grid.tiles[safe: index]?.url else { return }
+            LinkSharing.copyLink(url)
+        }
+    }
+
+    private func connectModel() {
+        controller.onChange = { [weak self] phase in self?.showPhase(phase) }
+        controller.onOnline = { [weak self] in self?.grid.retryFailedTiles() }
+    }
+
+    // MARK: Behaviour
+
+    private func refresh() {
+        controller.refresh()
+        grid.retryFailedTiles()
+    }
+
+    private func showPhase(_ phase: LinksController.Phase) {
+        switch phase {
+        case .loading:
+            statusPage.showLoading(L10n.tr("Loading the list…"))
+            gtk_stack_set_visible_child_name(stack.opaque, "status")
+        case .failed(let error):
+            statusPage.showProblem(
+                icon: error == .noConnection ? "network-offline-symbolic" : "dialog-warning-symbolic",
+                title: ErrorMessages.linksTitle(error), description: ErrorMessages.linksDescription(error),
+                canRetry: true)
+            gtk_stack_set_visible_child_name(stack.opaque, "status")
+        case .showing(let snapshot, let problem):
+            if snapshot.entries.isEmpty {
+                statusPage.showProblem(icon: "image-x-generic-symbolic", title: L10n.tr("No Entries"),
+                                       description: L10n.tr("The links file is empty."), canRetry: true)
+                gtk_stack_set_visible_child_name(stack.opaque, "status")
+            } else {
+                grid.show(snapshot.entries)
+                gtk_stack_set_visible_child_name(stack.opaque, "grid")
+            }
+            if let problem {
+                banner.show(String(format: L10n.tr("%@ Showing the saved list."), ErrorMessages.linksTitle(problem) + "."),
+                            buttonLabel: L10n.tr("Retry")) { [weak self] in self?.refresh() }
+            } else if !services.images.cacheProblems.hasReported {
+                banner.hide()
+            }
+        }
+        updateSubtitle()
+    }
+
+    private func updateSubtitle() {
+        guard let snapshot = controller.snapshot, !snapshot.entries.isEmpty else {
+            gtk_widget_set_visible(subtitle, 0)
+            return
+        }
+        let others = grid.tiles.filter { $0.state.isPlaceholder }.count
+        let images = grid.tiles.count - others
+        let formatter = DateFormatter()
+        formatter.timeStyle = .short
+        formatter.dateStyle = Calendar.current.isDateInToday(snapshot.confirmedAt) ? .none : .short
+        let counts = L10n.plural("%d image", "%d images", images) + " · " + L10n.plural("%d other entry", "%d other entries", others)
+        let updated = String(format: L10n.tr("updated %@"), formatter.string(from: snapshot.confirmedAt))
+        gtk_label_set_text(subtitle.opaque, counts + " · " + updated)
+        gtk_widget_set_visible(subtitle, 1)
+    }
+
+    private func open(_ tile: Tile) {
+        let imageTiles = grid.tiles.filter { $0.isImageLink }
+        guard let index = imageTiles.firstIndex(where: { $0 === tile }) else { return }
+        onOpenImage?(imageTiles, index)
+    }
+
+    private func showContextMenu(for tile: Tile, x: Double, y: Double) {
+        guard let index = grid.tiles.firstIndex(where: { $0 === tile }) else { return }
+        if let contextMenu { gtk_widget_unparent(contextMenu) }
+        let model = MainMenu.tile(index: index)
+        let popover = gtk_popover_menu_new_from_model(model.cast())!
+        g_object_unref(model.rawPointer)
+        gtk_widget_set_parent(popover, tile.child)
+        var rect = GdkRectangle(x: gint(x), y: gint(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(popover.cast(), &rect)
+        gtk_popover_set_has_arrow(popover.cast(), 0)
+        contextMenu = popover
+        gtk_popover_popup(popover.cast())
+    }
+
+    private func saveWindowState() {
+        let maximized = gtk_window_is_maximized(window.cast()) != 0
+        services.settings.windowMaximized = maximized
+        guard !maximized else { return }
+        var width: gint = 0, height: gint = 0
+        gtk_window_get_default_size(window.cast(), &width, &height)
+        if width > 0 { services.settings.windowWidth = Int(width) }
+        if height > 0 { services.settings.windowHeight = Int(height) }
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

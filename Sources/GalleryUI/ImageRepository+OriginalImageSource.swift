@@ -1,0 +1,10 @@
+import Foundation
+import GalleryCore
+
+/// The viewer reads originals from the same repository as the grid, so an image whose
+/// thumbnail was made is never downloaded again for the viewer.
+extension ImageRepository: OriginalImageSource {
+    public func originalData(for url: URL) async throws -> Data {
+        try await original(bytesFor: url, priority: .interactive)
+    }
+}

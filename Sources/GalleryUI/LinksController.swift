@@ -1,0 +1,83 @@
+import Foundation
+import GalleryCore
+
+/// Drives the links file through its phases: cached copy at once, refresh, automatic retries.
+@MainActor
+final class LinksController {
+    enum Phase: Equatable {
+        case loading
+        /// A list to show; `problem` says why it may be out of date.
+        case showing(LinksSnapshot, problem: LinksError?)
+        case failed(LinksError)
+    }
+
+    private let repository: LinksRepository
+    private let retries: RetryScheduler
+    private var refreshTask: Task<Void, Never>?
+    private(set) var phase: Phase = .loading
+    var onChange: (@MainActor (Phase) -> Void)?
+    /// Called after a successful download: a sign the network works, so failed images retry.
+    var onOnline: (@MainActor () -> Void)?
+
+    private static let retryKey = "links"
+
+    init(repository: LinksRepository, retries: RetryScheduler) {
+        self.repository = repository
+        self.retries = retries
+    }
+
+    var snapshot: LinksSnapshot? {
+        if case .showing(let snapshot, _) = phase { return snapshot }
+        return nil
+    }
+
+    /// Shows the cached copy (if any) and refreshes it right away.
+    func start() {
+        refreshTask = Task { [weak self] in
+            guard let self else { return }
+            if let cached = await repository.cachedSnapshot() {
+                self.set(.showing(cached, problem: nil))
+            }
+            await self.performRefresh()
+        }
+    }
+
+    /// Refresh now (F5, the Refresh button, Retry).
+    func refresh() {
+        retries.reset(Self.retryKey)
+        guard refreshTask == nil else { return }
+        if snapshot == nil { set(.loading) }
+        refreshTask = Task { [weak self] in await self?.performRefresh() }
+    }
+
+    var isRefreshing: Bool { refreshTask != nil }
+
+    private func performRefresh() async {
+        defer { refreshTask = nil }
+        do {
+            let outcome = try await repository.refresh()
+            retries.reset(Self.retryKey)
+            set(.showing(outcome.snapshot, problem: nil))
+            onOnline?()
+        } catch {
+            let failure = error as? LinksError ?? .badResponse
+            if failure == .cancelled { return }
+            if let snapshot {
+                set(.showing(snapshot, problem: failure))
+            } else {
+                set(.failed(failure))
+            }
+            if failure.isTransient {
+                retries.schedule(Self.retryKey) { [weak self] in
+                    guard let self, self.refreshTask == nil else { return }
+                    self.refreshTask = Task { [weak self] in await self?.performRefresh() }
+                }
+            }
+        }
+    }
+
+    private func set(_ newPhase: Phase) {
+        phase = newPhase
+        onChange?(newPhase)
+    }
+}

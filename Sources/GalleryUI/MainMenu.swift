@@ -1,0 +1,37 @@
+import CGtk
+
+/// The header bar's primary menu and the tile context menu, as GMenu models.
+@MainActor
+enum MainMenu {
+    static func primary() -> OpaquePointer {
+        let menu = g_menu_new()!
+        let style = g_menu_new()!
+        for (label, value) in [(L10n.tr("System"), "system"), (L10n.tr("Light"), "light"), (L10n.tr("Dark"), "dark")] {
+            let item = g_menu_item_new(label, nil)!
+            g_menu_item_set_action_and_target_value(item, "app.style", g_variant_new_string(value))
+            g_menu_append_item(style, item)
+            g_object_unref(item.rawPointer)
+        }
+        g_menu_append_section(menu, L10n.tr("Style"), style.cast())
+        g_object_unref(style.rawPointer)
+        let other = g_menu_new()!
+        g_menu_append(other, L10n.tr("Refresh"), "win.refresh")
+        g_menu_append(other, L10n.tr("Keyboard Shortcuts"), "app.shortcuts")
+        g_menu_append(other, L10n.tr("About Link Gallery"), "app.about")
+        g_menu_append_section(menu, nil, other.cast())
+        g_object_unref(other.rawPointer)
+        return menu
+    }
+
+    static func tile(index: Int) -> OpaquePointer {
+        let menu = g_menu_new()!
+        for (label, action) in [(L10n.tr("Open"), "win.open-tile"), (L10n.tr("Open in Browser"), "win.open-tile-in-browser"),
+                                (L10n.tr("Copy Link"), "win.copy-tile-link")] {
+            let item = g_menu_item_new(label, nil)!
+            g_menu_item_set_action_and_target_value(item, action, g_variant_new_int32(Int32(index)))
+            g_menu_append_item(menu, item)
+            g_object_unref(item.rawPointer)
+        }
+        return menu
+    }
+}

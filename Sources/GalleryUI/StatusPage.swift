@@ -1,0 +1,61 @@
+import CGtk
+import CShims
+import GObjectSupport
+
+/// A full-window page for when there is nothing to show yet: loading, no connection, an error.
+@MainActor
+final class StatusPage {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let icon: UnsafeMutablePointer<GtkWidget>
+    private let spinner: UnsafeMutablePointer<GtkWidget>
+    private let title: UnsafeMutablePointer<GtkWidget>
+    private let details: UnsafeMutablePointer<GtkWidget>
+    private let button: UnsafeMutablePointer<GtkWidget>
+    var onRetry: (@MainActor () -> Void)?
+
+    init() {
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
+        gtk_widget_add_css_class(widget, "status-page")
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+        icon = gtk_image_new()
+        gtk_widget_add_css_class(icon, "status-icon")
+        spinner = gtk_spinner_new()
+        gtk_widget_set_size_request(spinner, 48, 48)
+        title = gtk_label_new(nil)
+        gtk_widget_add_css_class(title, "status-title")
+        gtk_label_set_wrap(title.opaque, 1)
+        gtk_label_set_justify(title.opaque, GTK_JUSTIFY_CENTER)
+        details = gtk_label_new(nil)
+        gtk_widget_add_css_class(details, "status-description")
+        gtk_label_set_wrap(details.opaque, 1)
+        gtk_label_set_max_width_chars(details.opaque, 50)
+        gtk_label_set_justify(details.opaque, GTK_JUSTIFY_CENTER)
+        button = gtk_button_new_with_label(L10n.tr("Retry"))
+        gtk_widget_add_css_class(button, "suggested-action")
+        gtk_widget_add_css_class(button, "pill")
+        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
+        Signal.connect(button, "clicked") { [weak self] in self?.onRetry?() }
+        for child in [icon, spinner, title, details, button] { gtk_box_append(widget.cast(), child) }
+    }
+
+    func showLoading(_ text: String) {
+        gtk_widget_set_visible(icon, 0)
+        gtk_widget_set_visible(spinner, 1)
+        gtk_spinner_start(spinner.opaque)
+        gtk_label_set_text(title.opaque, text)
+        gtk_widget_set_visible(details, 0)
+        gtk_widget_set_visible(button, 0)
+    }
+
+    func showProblem(icon name: String, title text: String, description: String, canRetry: Bool) {
+        gtk_spinner_stop(spinner.opaque)
+        gtk_widget_set_visible(spinner, 0)
+        gtk_image_set_from_icon_name(icon.opaque, name)
+        gtk_widget_set_visible(icon, 1)
+        gtk_label_set_text(title.opaque, text)
+        gtk_label_set_text(details.opaque, description)
+        gtk_widget_set_visible(details, 1)
+        gtk_widget_set_visible(button, canRetry ? 1 : 0)
+    }
+}

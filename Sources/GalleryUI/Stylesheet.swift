@@ -1,0 +1,83 @@
+/// The app's own CSS: a palette per style and the rules that use it.
+///
+/// GTK's built-in theme draws the standard widgets (buttons, popovers, dialogs) in its light or
+/// dark variant; these rules give our own surfaces — tiles, placeholders, status pages, the
+/// viewer — colours that belong to the same variant.
+enum Stylesheet {
+    static func css(dark: Bool) -> String {
+        (dark ? darkPalette : lightPalette) + rules + ViewerStylesheet.css
+    }
+
+    static let lightPalette = """
+    @define-color lg_window_bg #fafafa;
+    @define-color lg_window_fg #2e3436;
+    @define-color lg_tile_bg #e8e8e7;
+    @define-color lg_tile_fg #5e5c64;
+    @define-color lg_tile_focus #3584e4;
+    @define-color lg_placeholder_bg #f0efee;
+    @define-color lg_error_fg #c01c28;
+    @define-color lg_dim_fg alpha(#2e3436, 0.6);
+    @define-color lg_banner_bg #fdf1cc;
+    @define-color lg_banner_fg #3d3846;
+    @define-color lg_viewer_bg #f6f5f4;
+    @define-color lg_osd_bg rgba(0, 0, 0, 0.6);
+    @define-color lg_osd_fg #ffffff;
+
+    """
+
+    static let darkPalette = """
+    @define-color lg_window_bg #242424;
+    @define-color lg_window_fg #eeeeec;
+    @define-color lg_tile_bg #303030;
+    @define-color lg_tile_fg #c0bfbc;
+    @define-color lg_tile_focus #78aeed;
+    @define-color lg_placeholder_bg #2a2a2a;
+    @define-color lg_error_fg #ff7b63;
+    @define-color lg_dim_fg alpha(#eeeeec, 0.6);
+    @define-color lg_banner_bg #4d3f16;
+    @define-color lg_banner_fg #f6f5f4;
+    @define-color lg_viewer_bg #1e1e1e;
+    @define-color lg_osd_bg rgba(0, 0, 0, 0.7);
+    @define-color lg_osd_fg #ffffff;
+
+    """
+
+    static let rules = """
+    window.gallery, window.gallery scrolledwindow, window.gallery flowbox {
+      background-color: @lg_window_bg;
+      color: @lg_window_fg;
+    }
+    window.gallery .subtitle { font-size: smaller; color: @lg_dim_fg; }
+
+    flowbox.gallery-grid { padding: 6px; }
+    flowboxchild.tile { padding: 0; margin: 0; border-radius: 8px; outline-offset: -3px; }
+    flowboxchild.tile:focus-visible { outline: 2px solid @lg_tile_focus; }
+    .tile-frame { background-color: @lg_tile_bg; border-radius: 6px; margin: 3px; }
+    flowboxchild.tile:hover .tile-frame { background-color: shade(@lg_tile_bg, 0.94); }
+    .tile picture.thumbnail { border-radius: 6px; margin: 3px; opacity: 0; transition: opacity 180ms ease-out; }
+    .tile picture.thumbnail.loaded { opacity: 1; }
+    .tile .tile-message { color: @lg_tile_fg; margin: 8px; }
+    .tile .tile-message label.tile-title { font-weight: bold; font-size: smaller; }
+    .tile .tile-message label.tile-detail { font-size: x-small; color: @lg_dim_fg; }
+    .tile.placeholder .tile-frame { background-color: @lg_placeholder_bg; border: 1px dashed alpha(@lg_tile_fg, 0.35); }
+    .tile.failed .tile-message image { color: @lg_error_fg; }
+    .tile.failed .tile-message label.tile-title { color: @lg_error_fg; }
+    .tile.offline .tile-message image { color: @lg_dim_fg; }
+    .tile button.retry { padding: 2px 8px; min-height: 20px; font-size: x-small; }
+
+    .status-page { padding: 36px; }
+    .status-page image.status-icon { color: @lg_dim_fg; -gtk-icon-size: 96px; }
+    .status-page label.status-title { font-size: 20pt; font-weight: 800; }
+    .status-page label.status-description { color: @lg_dim_fg; }
+
+    .banner { background-color: @lg_banner_bg; color: @lg_banner_fg; padding: 6px 12px; }
+    .banner button { color: @lg_banner_fg; }
+
+    window.viewer { background-color: @lg_viewer_bg; color: @lg_window_fg; }
+    window.viewer .osd, window.viewer .viewer-note, window.viewer .viewer-fullscreen-controls {
+      background-color: @lg_osd_bg; color: @lg_osd_fg;
+    }
+    window.viewer .viewer-banner { background-color: @lg_banner_bg; color: @lg_banner_fg; }
+
+    """
+}

@@ -1,0 +1,22 @@
+import GalleryCore
+
+/// What a grid tile shows. Placeholders never load; image tiles move between the others.
+enum TileState: Equatable {
+    /// An image link whose thumbnail is not in memory (far from the viewport, or not asked yet).
+    case idle
+    case loading
+    case loaded
+    case failed(ImageLoadError)
+    /// A link that serves something other than an image.
+    case notImage
+    /// A line that is not an http(s) link.
+    case invalid
+
+    var isPlaceholder: Bool { self == .notImage || self == .invalid }
+
+    /// Failed because we could not reach the server: shown as "not loaded", not as an error.
+    var isOffline: Bool {
+        if case .failed(let error) = self { return error == .noConnection }
+        return false
+    }
+}

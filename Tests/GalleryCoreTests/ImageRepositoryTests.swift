@@ -1,0 +1,169 @@
+import Foundation
+import GalleryTestSupport
+@testable import GalleryCore
+import XCTest
+
+/// The lookup chain with a real HTTP server and a real cache folder.
+final class ImageRepositoryTests: XCTestCase {
+    private var root: URL!
+    private var server: FixtureServer!
+    private let http = HTTPClient()
+
+    override func setUpWithError() throws {
+        server = try FixtureServer.shared()
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("repo-\(UUID().uuidString)")
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func makeRepository(configuration: ImageRepository.Configuration = .init()) throws -> ImageRepository {
+        ImageRepository(http: http, directories: try CacheDirectories(root: root), configuration: configuration)
+    }
+
+    private func uniquePath(_ base: String = "/img/640x480.jpg") -> String {
+        base + (base.contains("?") ? "&" : "?") + "tag=\(FixtureServer.uniqueTag())"
+    }
+
+    func testTwentyConcurrentRequestsForOneURLDownloadOnce() async throws {
+        let repository = try makeRepository()
+        let path = uniquePath()
+        let url = server.url(path)
+        let sizes = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<20 {
+                group.addTask { try await repository.thumbnail(for: url, priority: .visible).texture.pixelWidth }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(sizes, Array(repeating: 256, count: 20))
+        let requests = try await server.requestCount(path: path)
+        XCTAssertEqual(requests, 1)
+    }
+
+    func testThumbnailAndOriginalShareOneDownload() async throws {
+        let repository = try makeRepository()
+        let path = uniquePath("/img/1200x800.png")
+        let url = server.url(path)
+        async let thumbnail = repository.thumbnail(for: url, priority: .visible)
+        async let original = repository.original(for: url, priority: .interactive)
+        let (small, large) = try await (thumbnail, original)
+        XCTAssertEqual(small.texture.pixelWidth, 256)
+        XCTAssertEqual(large.texture.pixelWidth, 1200)
+        let requests = try await server.requestCount(path: path)
+        XCTAssertEqual(requests, 1)
+    }
+
+    func testMemoryHitTouchesNeitherDiskNorNetwork() async throws {
+        let repository = try makeRepository()
+        let path = uniquePath()
+        let url = server.url(path)
+        _ = try await repository.thumbnail(for: url, priority: .visible)
+        // Remove the disk copies: a memory hit must not need them.
+        try FileManager.default.removeItem(at: root)
+        XCTAssertNotNil(repository.cachedThumbnail(for: url))
+        _ = try await repository.thumbnail(for: url, priority: .visible)
+        let requests = try await server.requestCount(path: path)
+        XCTAssertEqual(requests, 1)
+    }
+
+    func testRelaunchReadsDiskWithoutNetwork() async throws {
+        let path = uniquePath()
+        let url = server.url(path)
+        _ = try await makeRepository().thumbnail(for: url, priority: .visible)
+        // A new repository over the same folder is a relaunch: empty memory, full disk.
+        let relaunched = try makeRepository()
+        XCTAssertNil(relaunched.cachedThumbnail(for: url))
+        let thumbnail = try await relaunched.thumbnail(for: url, priority: .visible)
+        XCTAssertEqual(thumbnail.texture.pixelWidth, 256)
+        XCTAssertNotNil(relaunched.cachedThumbnail(for: url), "a disk hit is promoted to memory")
+        let original = try await relaunched.original(for: url, priority: .interactive)
+        XCTAssertEqual(original.texture.pixelWidth, 640)
+        let requests = try await server.requestCount(path: path)
+        XCTAssertEqual(requests, 1)
+    }
+
+    func testCorruptThumbnailOnDiskIsRemadeNotShown() async throws {
+        let path = uniquePath()
+        let url = server.url(path)
+        _ = try await makeRepository().thumbnail(for: url, priority: .visible)
+        let thumbnails = try FileManager.default.contentsOfDirectory(
+            at: root.appendingPathComponent("thumbnails"), includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "png" }
+        XCTAssertEqual(thumbnails.count, 1)
+        let damaged = try Data(contentsOf: thumbnails[0]).prefix(40)
+        try damaged.write(to: thumbnails[0])
+        let thumbnail = try await makeRepository().thumbnail(for: url, priority: .visible)
+        XCTAssertEqual(thumbnail.texture.pixelWidth, 256)
+        XCTAssertGreaterThan(try Data(contentsOf: thumbnails[0]).count, 40, "the damaged PNG was replaced")
+    }
+
+    func testNonImagesAreRememberedAndNeverCachedAsImages() async throws {
+        let repository = try makeRepository()
+        for path in [uniquePath("/lying/html-as.jpg"), uniquePath("/html/page")] {
+            do {
+                _ = try await repository.thumbnail(for: server.url(path), priority: .visible)
+                XCTFail("\(path) is not an image")
+            } catch let error as ImageLoadError {
+                XCTAssertEqual(error, .notAnImage, path)
+            }
+            // Asked again (a relaunch), the verdict comes from disk, not from the server.
+            do {
+                _ = try await makeRepository().thumbnail(for: server.url(path), priority: .visible)
+                XCTFail("\(path) is not an image")
+            } catch let error as ImageLoadError {
+                XCTAssertEqual(error, .notAnImage, path)
+            }
+            let requests = try await server.requestCount(path: path)
+            XCTAssertEqual(requests, 1, path)
+        }
+        let originals = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("originals").path)
+        XCTAssertEqual(originals, [])
+    }
+
+    func testFaultsEndInTheirErrorClassAndLeaveNothingInTheCache() async throws {
+        var configuration = ImageRepository.Configuration()
+        configuration.maxOriginalBytes = 8 * 1024 * 1024
+        let repository = try makeRepository(configuration: configuration)
+        let cases: [(String, ImageLoadError)] = [
+            ("/fault/404", .serverError(status: 404)),
+            ("/fault/truncated.jpg", .damaged),
+            ("/fault/bomb.png", .tooLarge),
+            ("/fault/huge", .tooLarge),
+            ("/fault/redirect-loop", .badResponse),
+            ("/fault/redirect-file", .badResponse),
+            ("/fault/empty", .damaged),
+        ]
+        for (path, expected) in cases {
+            do {
+                _ = try await repository.thumbnail(for: server.url(path), priority: .visible)
+                XCTFail("\(path) should fail")
+            } catch let error as ImageLoadError {
+                XCTAssertEqual(error, expected, path)
+            }
+        }
+        let thumbnails = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("thumbnails").path)
+            .filter { $0.hasSuffix(".png") }
+        XCTAssertEqual(thumbnails, [])
+        let originals = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("originals").path)
+            .filter { $0.hasSuffix(".bin") }
+        XCTAssertEqual(originals.count, 0, "no bad bytes kept: \(originals)")
+    }
+
+    func testCancellingTheOnlyWaiterCancelsTheTransfer() async throws {
+        let repository = try makeRepository()
+        let path = uniquePath("/fault/hang")
+        let server = self.server!
+        let task = Task { try await repository.thumbnail(for: server.url(path), priority: .visible) }
+        _ = try await server.firstLoggedRequest { $0.path == path }
+        let started = ContinuousClock.now
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("cancelled")
+        } catch let error as ImageLoadError {
+            XCTAssertEqual(error, .cancelled)
+        }
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(2))
+    }
+}

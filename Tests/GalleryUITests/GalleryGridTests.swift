@@ -1,0 +1,98 @@
+import CGtk
+import Foundation
+import GObjectSupport
+import GalleryCore
+import GalleryTestSupport
+@testable import GalleryUI
+import XCTest
+
+/// The grid in a real GTK window under Xvfb, fed from the fixture server.
+final class GalleryGridTests: XCTestCase {
+    private var cacheRoot: URL!
+
+    override func setUpWithError() throws {
+                cacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent("grid-\(UUID().uuidString)")
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: cacheRoot)
+    }
+
+    @MainActor
+    private static func makeGrid(cacheRoot: URL, width: Int32, height: Int32 = 600) throws -> (GalleryGrid, UnsafeMutablePointer<GtkWidget>) {
+        _ = GtkTestEnvironment.setUp()
+        let http = HTTPClient()
+        let repository = ImageRepository(http: http, directories: try CacheDirectories(root: cacheRoot))
+        let grid = GalleryGrid(repository: repository, retries: RetryScheduler(networkMonitor: nil))
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(window.cast(), width, height)
+        gtk_window_set_child(window.cast(), grid.scrolledWindow)
+        gtk_window_present(window.cast())
+        return (grid, window)
+    }
+
+    @MainActor
+    private static func columns(of grid: GalleryGrid) -> (count: Int, width: Double) {
+        var firstRowY: Float?
+        var count = 0
+        var width = 0.0
+        for tile in grid.tiles {
+            var rect = graphene_rect_t()
+            guard gtk_widget_compute_bounds(tile.child, grid.flowBox, &rect) != 0 else { break }
+            if firstRowY == nil { firstRowY = rect.origin.y }
+            guard rect.origin.y == firstRowY else { break }
+            count += 1
+            width = Double(rect.size.width)
+        }
+        return (count, width)
+    }
+
+    func testFixtureLinksBecomeTilesInFileOrderWithTheirKinds() throws {
+        let server = try FixtureServer.shared()
+        let lines = [
+            server.url("/img/400x300.jpg").absoluteString,
+            "not a link at all",
+            server.url("/html/page").absoluteString,
+            server.url("/img?w=120&h=90&fmt=png&seed=9").absoluteString,
+            server.url("/lying/html-as.jpg").absoluteString,
+        ]
+        let entries = LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8))
+        let root: URL = cacheRoot
+        try MainActor.assumeIsolated {
+            let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800)
+            defer { gtk_window_destroy(window.cast()) }
+            grid.show(entries)
+            let settled = GtkTestEnvironment.spin(timeout: 20) {
+                grid.tiles.allSatisfy { $0.state != .idle && $0.state != .loading }
+            }
+            XCTAssertTrue(settled, "tiles did not finish loading: \(grid.tiles.map(\.state))")
+            XCTAssertEqual(grid.tiles.map(\.entry.text), lines)
+            XCTAssertEqual(grid.tiles.map(\.state), [.loaded, .invalid, .notImage, .loaded, .notImage])
+            XCTAssertEqual(grid.tiles[0].accessibleName, "Image \(lines[0])")
+            XCTAssertEqual(grid.tiles[1].accessibleName, "Invalid entry: line 2, not a link at all")
+            XCTAssertEqual(grid.tiles[4].accessibleName, "Not an image: line 5, \(lines[4])")
+        }
+    }
+
+    func testColumnsReflowSoCellsStayBetween100And120Pixels() throws {
+        let entries = LinksDocument.make(from: Data((1...60).map { "entry \($0)" }.joined(separator: "\n").utf8))
+        let root: URL = cacheRoot
+        try MainActor.assumeIsolated {
+            for width: Int32 in [555, 700, 1024, 1200, 1920] {
+                let (grid, window) = try Self.makeGrid(cacheRoot: root, width: width)
+                defer { gtk_window_destroy(window.cast()) }
+                grid.show(entries)
+                GtkTestEnvironment.spin(timeout: 5) { Self.columns(of: grid).count > 0 }
+                GtkTestEnvironment.spin(for: 0.2)
+                let (count, cellWidth) = Self.columns(of: grid)
+                XCTAssertGreaterThanOrEqual(count, 5, "width \(width)")
+                XCTAssertGreaterThanOrEqual(cellWidth, 100, "width \(width): \(count) columns of \(cellWidth)")
+                XCTAssertLessThanOrEqual(cellWidth, 120, "width \(width): \(count) columns of \(cellWidth)")
+                // Cells are square: the height follows the column width.
+                var rect = graphene_rect_t()
+                _ = gtk_widget_compute_bounds(grid.tiles[0].child, grid.flowBox, &rect)
+                XCTAssertEqual(Double(rect.size.height), cellWidth, accuracy: 1.5, "width \(width)")
+            }
+        }
+    }
+}
