@@ -69,7 +69,8 @@ def test_failed_tile_offers_retry(display, server):
     app = App(display, url)
     try:
         wait_for(lambda: tile_names(app)[0] == f"Image {lines[0]} (Not found (404))", 30, message="a failed tile")
-        retry = wait_for(lambda: app.find_all(role="button", name="Retry"), message="a Retry button")[0]
+        tile = app.tiles()[0]
+        retry = wait_for(lambda: app.find_all(role="push button", name="Retry", root=tile), message="a Retry button")[0]
         display.screenshot("failed-tile")
         before = requests_to(server, "/fault/404")
         app.do_action(retry)
