@@ -1,0 +1,77 @@
+"""Offline start and recovery, as a person sees them: the cached grid at once without the
+network, and a list that arrives by itself when the server comes up late."""
+
+import socket
+import time
+
+from harness import App, FixtureServer, wait_for
+
+
+def image_lines(server, count=6):
+    return [server.url(f"/img/{300 + 10 * i}x{200 + 10 * i}.png") for i in range(count)] + ["a note, not a link"]
+
+
+def loaded(app, lines):
+    names = [tile.name for tile in app.tiles()]
+    return len(names) == len(lines) and all(name == f"Image {line}" for name, line in zip(names, lines[:-1]))
+
+
+def image_requests(server):
+    return [entry["path"] for entry in server.log() if entry["path"].startswith("/img/")]
+
+
+def test_relaunch_reads_the_cache_and_works_offline(display, server):
+    lines = image_lines(server)
+    url = server.write("offline.txt", "\n".join(lines))
+    first = App(display, url)
+    try:
+        wait_for(lambda: loaded(first, lines), 30, message="the first run to load every thumbnail")
+    finally:
+        first.stop()
+
+    # Relaunch with the server up: the list is confirmed (conditional GET), no image is fetched.
+    server.reset_log()
+    second = App(display, url, home=first.home)
+    try:
+        wait_for(lambda: loaded(second, lines), 15, message="the cached grid")
+        time.sleep(1)
+        assert image_requests(server) == []
+        assert [entry["path"] for entry in server.log()] == ["/offline.txt"]
+    finally:
+        second.stop()
+
+    # Relaunch with the server gone: the same grid, and a banner that says the list may be old.
+    server.stop()
+    third = App(display, url, home=first.home)
+    try:
+        wait_for(lambda: loaded(third, lines), 15, message="the cached grid offline")
+        wait_for(lambda: third.find_all(contains="Showing the saved list"), 15, message="the offline banner")
+        display.screenshot("offline-relaunch")
+    finally:
+        third.stop()
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_list_and_images_arrive_when_the_server_comes_up_late(display):
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/late.txt"
+    app = App(display, url)
+    server = None
+    try:
+        wait_for(lambda: app.find_all(name="No Connection"), 20, message="the no-connection page")
+        display.screenshot("server-down")
+        server = FixtureServer(port=port)
+        lines = image_lines(server, 4)
+        server.write("late.txt", "\n".join(lines))
+        # No user action: the backoff (at most 15 s) brings the list and then the images.
+        wait_for(lambda: loaded(app, lines), 40, message="the list and images after the server came up")
+        display.screenshot("server-up-late")
+    finally:
+        app.stop()
+        if server:
+            server.stop()
