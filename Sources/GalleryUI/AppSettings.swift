@@ -61,6 +61,8 @@ public final class AppSettings {
     private func setString(_ key: String, _ value: String) {
         guard let settings else { fallback[key] = value; return }
         g_settings_set_string(settings, key, value)
+        // Written now, not on GSettings' delayed flush: the process may end right after.
+        g_settings_sync()
     }
 
     private func int(_ key: String) -> Int {
@@ -71,6 +73,8 @@ public final class AppSettings {
     private func setInt(_ key: String, _ value: Int) {
         guard let settings else { fallback[key] = value; return }
         g_settings_set_int(settings, key, gint(value))
+        // Written now, not on GSettings' delayed flush: the process may end right after.
+        g_settings_sync()
     }
 
     private func bool(_ key: String) -> Bool {
@@ -81,5 +85,7 @@ public final class AppSettings {
     private func setBool(_ key: String, _ value: Bool) {
         guard let settings else { fallback[key] = value; return }
         g_settings_set_boolean(settings, key, value ? 1 : 0)
+        // Written now, not on GSettings' delayed flush: the process may end right after.
+        g_settings_sync()
     }
 }

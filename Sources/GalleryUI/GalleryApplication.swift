@@ -42,6 +42,25 @@ public final class GalleryApplication {
         Signal.connect(application, "startup") { [unowned self] in self.startup() }
         Signal.connect(application, "activate") { [unowned self] in self.activate() }
         Self.keepAlive = self
+        quitOnTerminationSignals()
+    }
+
+    /// Logging out or `kill` sends SIGTERM: close the windows the normal way so the window size
+    /// and settings are saved, instead of dying mid-write.
+    private func quitOnTerminationSignals() {
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            let box = Unmanaged.passRetained(self).toOpaque()
+            g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
+                let app = Unmanaged<GalleryApplication>.fromOpaque(data!).takeUnretainedValue()
+                MainActor.assumeIsolated { app.quit() }
+                return 0 // remove the source: a second signal kills the process as usual
+            }, box, { data in Unmanaged<GalleryApplication>.fromOpaque(data!).release() })
+        }
+    }
+
+    private func quit() {
+        if let window = mainWindow?.window { gtk_window_close(window.cast()) }
+        g_application_quit(application.cast())
     }
 
     /// GTK holds the application for the whole run; this keeps its Swift side alive as long.
@@ -79,10 +98,7 @@ public final class GalleryApplication {
 
     private func installActions(_ services: AppServices) {
         ActionTable.install([
-            .init(name: "quit", accelerators: ["<Control>q"]) { [weak self] in
-                guard let self else { return }
-                g_application_quit(self.application.cast())
-            },
+            .init(name: "quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() },
             .init(name: "shortcuts", accelerators: ["<Control>question"]) { [weak self] in
                 ShortcutsWindow.present(parent: self?.mainWindow?.window)
             },

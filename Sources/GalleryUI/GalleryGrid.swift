@@ -86,6 +86,22 @@ final class GalleryGrid {
             self?.openContextMenu(x: x, y: y)
         }
         gtk_widget_add_controller(flowBox, longPress.opaque)
+
+        // The keyboard way to a tile's menu, as in every GTK list: the Menu key or Shift+F10.
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKeyPressed(keys) { [weak self] keyval, state in
+            let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            guard keyval == UInt32(GDK_KEY_Menu) || (keyval == UInt32(GDK_KEY_F10) && shift) else { return false }
+            return self?.openContextMenuForFocusedTile() ?? false
+        }
+        gtk_widget_add_controller(flowBox, keys)
+    }
+
+    private func openContextMenuForFocusedTile() -> Bool {
+        guard let focus = gtk_widget_get_focus_child(flowBox),
+              let tile = tile(for: UnsafeMutableRawPointer(focus)), tile.url != nil else { return false }
+        onContextMenu?(tile, Double(gtk_widget_get_width(tile.child)) / 2, Double(gtk_widget_get_height(tile.child)) / 2)
+        return true
     }
 
     private func openContextMenu(x: Double, y: Double) {

@@ -146,7 +146,13 @@ class App:
         env.update(extra_env or {})
         self.process = subprocess.Popen([binary(), "--links-url", links_url, *args], env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.accessible = wait_for(self._find, 30, message="the app on the accessibility bus")
+        try:
+            self.accessible = wait_for(self._find, 30, message="the app on the accessibility bus")
+        except AssertionError:
+            status = self.process.poll()
+            output = self.stop()
+            raise AssertionError(f"link-gallery (exit status {status}) never appeared on the accessibility bus; "
+                                 f"its output:\n{output}")
 
     def _find(self):
         desktop = pyatspi.Registry.getDesktop(0)

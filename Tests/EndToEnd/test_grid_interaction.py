@@ -1,0 +1,102 @@
+"""Using the grid with the keyboard and menus: open an image with Return, a tile's menu with
+Shift+F10, and a style choice that survives a relaunch."""
+
+import subprocess
+import time
+
+import pyatspi
+
+from harness import App, wait_for
+
+
+def image_links(server, count=5):
+    return [server.url(f"/img/{320 + 16 * i}x{240 + 8 * i}.jpg") for i in range(count)]
+
+
+def focused_tile_index(app):
+    for index, tile in enumerate(app.tiles()):
+        if tile.getState().contains(pyatspi.STATE_FOCUSED):
+            return index
+    return None
+
+
+def focus_grid(app):
+    for _ in range(8):
+        if focused_tile_index(app) is not None:
+            return
+        app.press("Tab")
+    raise AssertionError("Tab never reached the grid")
+
+
+def clipboard(display):
+    return subprocess.run(["xclip", "-o", "-selection", "clipboard"], env=display.env,
+                          capture_output=True, text=True, timeout=5).stdout
+
+
+def test_keyboard_opens_the_focused_image(display, server):
+    lines = image_links(server)
+    app = App(display, server.write("keys.txt", "\n".join(lines)))
+    try:
+        wait_for(lambda: len(app.tiles()) == len(lines), message="tiles")
+        focus_grid(app)
+        app.press("Home", "Right", "Right")
+        wait_for(lambda: focused_tile_index(app) == 2, message="the third tile focused")
+        app.press("Return")
+        viewer = app.window_named("3 / 5")
+        assert viewer.name.endswith("3 / 5")
+    finally:
+        app.stop()
+
+
+def test_tile_menu_copies_the_link(display, server):
+    lines = image_links(server, 3)
+    app = App(display, server.write("menu.txt", "\n".join(lines)))
+    try:
+        wait_for(lambda: len(app.tiles()) == len(lines), message="tiles")
+        focus_grid(app)
+        app.press("Home", "Right")
+        wait_for(lambda: focused_tile_index(app) == 1, message="the second tile focused")
+        app.press("shift+F10")
+        copy = wait_for(lambda: [item for item in app.find_all(name="Copy Link") if item.getRoleName() == "menu item"],
+                        message="the tile menu")[0]
+        assert app.find_all(name="Open in Browser")
+        display.screenshot("tile-menu")
+        app.do_action(copy)
+        wait_for(lambda: clipboard(display) == lines[1], message="the link on the clipboard")
+    finally:
+        app.stop()
+
+
+def choose_style(app, display, name):
+    app.press("F10")
+    item = wait_for(lambda: [i for i in app.find_all(name=name) if "menu item" in i.getRoleName()],
+                    message=f"the {name} menu item")[0]
+    return item
+
+
+def test_style_choice_is_remembered(display, server):
+    lines = image_links(server, 4) + ["plain words"]
+    url = server.write("style.txt", "\n".join(lines))
+    app = App(display, url)
+    try:
+        wait_for(lambda: len(app.tiles()) == len(lines), message="tiles")
+        dark = choose_style(app, display, "Dark")
+        assert app.find_all(name="System") and app.find_all(name="Light")
+        app.do_action(dark)
+        time.sleep(1)
+        display.screenshot("grid-dark")
+    finally:
+        app.stop()
+    keyfile = (app.home / "config" / "glib-2.0" / "settings" / "keyfile").read_text()
+    assert "color-scheme='dark'" in keyfile
+
+    again = App(display, url, home=app.home)
+    try:
+        wait_for(lambda: len(again.tiles()) == len(lines), message="tiles after relaunch")
+        dark = choose_style(again, display, "Dark")
+        assert dark.getState().contains(pyatspi.STATE_CHECKED)
+        light = [i for i in again.find_all(name="Light") if "menu item" in i.getRoleName()][0]
+        assert not light.getState().contains(pyatspi.STATE_CHECKED)
+        display.screenshot("menu-dark")
+    finally:
+        again.stop()
