@@ -5,6 +5,9 @@ let package = Package(
     name: "LinkGallery",
     products: [
         .executable(name: "link-gallery", targets: ["link-gallery"]),
+        // For the fuzz package in Fuzz/, which depends on this one by path (and is not part of
+        // this build).
+        .library(name: "GalleryCore", targets: ["GalleryCore"]),
     ],
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
@@ -17,6 +20,10 @@ let package = Package(
             dependencies: ["CGtk", "CShims", "GObjectSupport", "GalleryCore"]
         ),
         .executableTarget(name: "link-gallery", dependencies: ["GalleryUI"]),
+        // Measures GalleryCore against vips/gdk-pixbuf tools; run through tools/bench (release).
+        .executableTarget(
+            name: "link-gallery-bench", dependencies: ["GalleryCore", "CGtk"], path: "Benchmarks/LinkGalleryBench"
+        ),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GObjectSupport", "CGtk"],
