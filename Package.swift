@@ -5,6 +5,9 @@ let package = Package(
     name: "LinkGallery",
     products: [
         .executable(name: "link-gallery", targets: ["link-gallery"]),
+        // For the fuzz package in Fuzz/, which depends on this one by path (and is not part of
+        // this build).
+        .library(name: "GalleryCore", targets: ["GalleryCore"]),
     ],
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
@@ -19,6 +22,10 @@ let package = Package(
         .executableTarget(name: "link-gallery", dependencies: ["GalleryUI"]),
         // Test helpers shared by the test targets: the fixture HTTP server and its client.
         .target(name: "GalleryTestSupport", path: "Tests/Support"),
+        // Measures GalleryCore against vips/gdk-pixbuf tools; run through tools/bench (release).
+        .executableTarget(
+            name: "link-gallery-bench", dependencies: ["GalleryCore", "CGtk"], path: "Benchmarks/LinkGalleryBench"
+        ),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GObjectSupport", "CGtk", "GalleryTestSupport"]

@@ -1,0 +1,54 @@
+/// Every section and row of the report, in order.
+///
+/// Adding a measurement is one function `(BenchContext) -> BenchmarkRow` listed here; it
+/// measures the app and a reference in the same run and returns the row. App-level rows
+/// (cold fill, warm start, memory, smoothness) replace the entries in `PendingBenchmarks`.
+enum BenchmarkSuite {
+    typealias Row = (BenchContext) -> BenchmarkRow
+
+    struct Section {
+        let title: String
+        let explanation: String
+        let rows: [Row]
+    }
+
+    static var sections: [Section] {
+        let imageSizes = [TestJPEG.thumbnailLike, TestJPEG.twelveMegapixels, TestJPEG.twentyFourMegapixels]
+        let thumbnailRows: [Row] = [ThumbnailBenchmarks.processStart] + imageSizes.flatMap { size -> [Row] in
+            [
+                { ThumbnailBenchmarks.inProcessVersusVips(size, $0) },
+                { ThumbnailBenchmarks.processVersusVips(size, $0) },
+                { ThumbnailBenchmarks.processVersusGdkPixbufThumbnailer(size, $0) },
+            ]
+        }
+        let linkCounts = [10_000, 100_000]
+        let linksRows: [Row] = linkCounts.flatMap { lines -> [Row] in
+            [
+                { LinksBenchmarks.parseAndClassifyVersusFloor(lines, $0) },
+                { LinksBenchmarks.parseOnlyVersusFloor(lines, $0) },
+                { LinksBenchmarks.parseAndClassifyVersusURLParsing(lines, $0) },
+                { LinksBenchmarks.parseAndClassifyVersusAwk(lines, $0) },
+            ]
+        }
+        return [
+            Section(title: "Thumbnails: JPEG → 256 px PNG", explanation: ThumbnailBenchmarks.explanation, rows: thumbnailRows),
+            Section(title: "Links file: parse and classify", explanation: LinksBenchmarks.explanation, rows: linksRows),
+            Section(title: "App-level (pending)", explanation: PendingBenchmarks.explanation, rows: PendingBenchmarks.rows),
+        ]
+    }
+
+    static func measure(_ context: BenchContext) -> BenchmarkReport {
+        var report = BenchmarkReport(context: context)
+        for section in sections {
+            printError("== \(section.title)")
+            let rows = section.rows.map { measureRow in
+                let row = measureRow(context)
+                printError("   \(row.name): \(row.app) | \(row.reference) | \(row.ratio)")
+                return row
+            }
+            report.add(section, rows: rows)
+        }
+        report.finish()
+        return report
+    }
+}

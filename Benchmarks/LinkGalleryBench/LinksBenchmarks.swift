@@ -1,0 +1,106 @@
+import Foundation
+import GalleryCore
+
+/// Parsing and classifying a links file against floors that do less: splitting the same bytes
+/// into decoded lines (the least any parser must do), and awk picking out http(s) lines.
+enum LinksBenchmarks {
+    static let explanation = """
+        App: `LinksDocument.make(from:)` (split, trim, decode, then `LinkClassifier.classify` per \
+        line: scheme check, IDNA host via GLib, percent-encoding, `URL`) on a generated file in \
+        memory. Mix: 60 % search-thumbnail URLs (`…gstatic.com/images?q=tbn:…`), 20 % `.jpg` \
+        links, 5 % HTML pages, 5 % plain text, 5 % blank, 3 % other images, 2 % non-ASCII. \
+        Floor: find each LF in the same bytes and decode each line into a `String` kept in an \
+        array, nothing else (no trimming, CR, BOM or classifying). awk: `awk '/^[ \\t]*[Hh][Tt][Tt][Pp][Ss]?:\\/\\/[^\\/?# \\t]+/ {n++}'` over the \
+        file, process start included — a crude classifier that checks nothing. `URL(string:)`: \
+        Foundation's parser alone on every parsed line.
+        """
+
+    static func parseAndClassifyVersusFloor(_ lines: Int, _ context: BenchContext) -> BenchmarkRow {
+        let name = "Parse + classify \(lines.formatted()) lines"
+        return BenchmarkRow.attempt(name) {
+            let data = try Data(contentsOf: try context.linksFile(lines: lines))
+            let app = context.remember("classify \(lines)") {
+                Timing.measure(runs: context.runs) { sink(LinksDocument.make(from: data).count) }
+            }
+            let floor = floorTiming(data, lines, context)
+            return BenchmarkRow(name: name, app: app, reference: floor, referenceName: "floor",
+                                note: "\(linesPerSecond(lines, app)) lines/s (floor \(linesPerSecond(lines, floor)))")
+        }
+    }
+
+    static func parseOnlyVersusFloor(_ lines: Int, _ context: BenchContext) -> BenchmarkRow {
+        let name = "Parse only (`LinksFileParser`), \(lines.formatted()) lines"
+        return BenchmarkRow.attempt(name) {
+            let data = try Data(contentsOf: try context.linksFile(lines: lines))
+            let app = Timing.measure(runs: context.runs) { sink(LinksFileParser.parse(data).count) }
+            let floor = floorTiming(data, lines, context)
+            return BenchmarkRow(name: name, app: app, reference: floor, referenceName: "floor",
+                                note: "\(linesPerSecond(lines, app)) lines/s; the rest of the row above is classifying")
+        }
+    }
+
+    /// How much of classifying is Foundation's URL parser, which the classifier calls once per
+    /// link after its own checks and encoding.
+    static func parseAndClassifyVersusURLParsing(_ lines: Int, _ context: BenchContext) -> BenchmarkRow {
+        let name = "Parse + classify \(lines.formatted()) lines"
+        return BenchmarkRow.attempt(name) {
+            let data = try Data(contentsOf: try context.linksFile(lines: lines))
+            let app = context.remember("classify \(lines)") {
+                Timing.measure(runs: context.runs) { sink(LinksDocument.make(from: data).count) }
+            }
+            let texts = LinksFileParser.parse(data).map(\.text)
+            let reference = Timing.measure(runs: context.runs) {
+                sink(texts.reduce(0) { $0 + (URL(string: $1) == nil ? 0 : 1) })
+            }
+            return BenchmarkRow(name: name, app: app, reference: reference, referenceName: "`URL(string:)` per parsed line",
+                                note: "Foundation's URL parser alone, on the already parsed lines")
+        }
+    }
+
+    static func parseAndClassifyVersusAwk(_ lines: Int, _ context: BenchContext) -> BenchmarkRow {
+        let name = "Parse + classify \(lines.formatted()) lines"
+        return BenchmarkRow.attempt(name) {
+            guard let awk = context.tool("awk") else { return .unavailable(name, because: "awk not installed") }
+            let file = try context.linksFile(lines: lines)
+            let data = try Data(contentsOf: file)
+            let app = context.remember("classify \(lines)") {
+                Timing.measure(runs: context.runs) { sink(LinksDocument.make(from: data).count) }
+            }
+            let program = #"/^[ \t]*[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\/?# \t]+/ {n++} END {print n+0}"#
+            let reference = try ProcessMeasurement(runs: context.runs, [awk, program, file.path], context: context).timing
+            return BenchmarkRow(name: name, app: app, reference: reference, referenceName: "awk",
+                                note: "awk is \(URL(fileURLWithPath: awk).resolvingSymlinksInPath().lastPathComponent)")
+        }
+    }
+
+    /// The least any parser must do: find each LF and decode the bytes before it into a
+    /// `String` kept in an array. No trimming, no CR or BOM handling, no classifying.
+    private static func floorTiming(_ data: Data, _ lines: Int, _ context: BenchContext) -> Timing {
+        context.remember("floor \(lines)") {
+            Timing.measure(runs: context.runs) {
+                let decoded = data.withUnsafeBytes { raw in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    var lines: [String] = []
+                    var start = 0
+                    for index in bytes.indices where bytes[index] == 0x0A {
+                        lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                        start = index + 1
+                    }
+                    return lines
+                }
+                sink(decoded.count)
+            }
+        }
+    }
+
+    private static func linesPerSecond(_ lines: Int, _ timing: Timing) -> String {
+        let perSecond = Double(lines) / (timing.medianMilliseconds / 1000)
+        return perSecond >= 1_000_000 ? String(format: "%.1f M", perSecond / 1_000_000) : String(format: "%.0f k", perSecond / 1000)
+    }
+
+    /// Keeps results observable so the optimiser cannot drop the work being timed.
+    nonisolated(unsafe) private static var sunk = 0
+    private static func sink(_ value: Int) {
+        sunk &+= value
+    }
+}

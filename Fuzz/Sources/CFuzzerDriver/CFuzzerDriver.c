@@ -1,0 +1,2 @@
+// Header-only module: the declaration in include/ is all Swift needs.
+#include "CFuzzerDriver.h"

@@ -1,0 +1,42 @@
+import Foundation
+import FuzzSupport
+import GalleryCore
+
+/// Arbitrary bytes as a links file: parse, classify every line, and check what the gallery
+/// relies on — entries in file order with sane line numbers, trimmed non-empty text, and links
+/// that are only ever absolute http(s) URLs with a host, in plain ASCII.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLinks(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let data = start.map { Data(bytes: $0, count: count) } ?? Data()
+    let entries = LinksDocument.make(from: data)
+
+    // A line number can never exceed the number of line ends plus one.
+    let lineEnds = data.reduce(into: 0) { total, byte in if byte == 0x0A || byte == 0x0D { total += 1 } }
+    var previous = 0
+    for entry in entries {
+        FuzzInvariant.check(entry.lineNumber > previous, "line \(entry.lineNumber) after \(previous)")
+        FuzzInvariant.check(entry.lineNumber <= lineEnds + 1, "line \(entry.lineNumber) of \(lineEnds + 1)")
+        previous = entry.lineNumber
+        FuzzInvariant.check(!entry.text.isEmpty, "empty entry on line \(entry.lineNumber)")
+        FuzzInvariant.check(entry.text.count <= LinksFileParser.maxLineLength, "over-long entry")
+        FuzzInvariant.check(LinkClassifier.classify(entry.text) == entry.classification, "classification differs")
+        if let url = entry.classification.url { checkLink(url, from: entry.text) }
+    }
+    return 0
+}
+
+private func checkLink(_ url: URL, from text: String) {
+    FuzzInvariant.check(url.scheme == "http" || url.scheme == "https", "scheme \(url.scheme ?? "nil") from \(text)")
+    FuzzInvariant.check(!(url.host ?? "").isEmpty, "no host in \(url) from \(text)")
+    FuzzInvariant.check(url.absoluteString.utf8.allSatisfy { $0 < 0x80 }, "non-ASCII URL \(url)")
+    // Normalising is idempotent: the URL we keep classifies as itself, so a link that went
+    // through a disk cache key or a copy-paste round trip still points at the same thing.
+    let again = LinkClassifier.classify(url.absoluteString).url
+    FuzzInvariant.check(again == url, "normalised \(url) classifies as \(again?.absoluteString ?? "invalid")")
+}
+
+/// The process entry under SwiftPM's renamed `main` (see `FuzzDriver`).
+@_cdecl("fuzz_links_main")
+public func fuzzLinksMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    FuzzDriver.run(argc: argc, argv: argv, test: fuzzLinks)
+}

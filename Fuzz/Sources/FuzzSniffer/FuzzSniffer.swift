@@ -1,0 +1,45 @@
+import Foundation
+import FuzzSupport
+@testable import GalleryCore
+
+/// Arbitrary bytes as a downloaded body: sniff the format, read the declared size, and decode a
+/// thumbnail with gdk-pixbuf. Nothing may crash, and a thumbnail that comes out must respect
+/// the size it was asked for.
+///
+/// `maxPixels` is small so a fuzzed header declaring a huge image is refused (or, if the size
+/// gates miss a format, shows up as an out-of-memory report under `-rss_limit_mb`).
+private let thumbnailMaxSide = 64
+private let thumbnailMaxPixels = 1 << 20
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+    let format = ContentSniffer.imageFormat(of: bytes)
+    let size = ImageHeaderSize.declaredSize(of: bytes)
+    FuzzInvariant.check(size == nil || format != nil, "declared size without a recognised format")
+    if let size { FuzzInvariant.check(size.width >= 0 && size.height >= 0, "negative size \(size)") }
+
+    // The same bytes as a Content-Type value must not trip the header parser either.
+    _ = ContentSniffer.isImage(contentType: String(decoding: bytes.prefix(256), as: UTF8.self))
+
+    do {
+        let thumbnail = try ImageDecoder.thumbnail(
+            from: Data(bytes), maxSide: thumbnailMaxSide, maxPixels: thumbnailMaxPixels
+        )
+        let texture = thumbnail.image.texture
+        FuzzInvariant.check(
+            max(texture.pixelWidth, texture.pixelHeight) <= thumbnailMaxSide,
+            "thumbnail \(texture.pixelWidth)×\(texture.pixelHeight) over \(thumbnailMaxSide)"
+        )
+        FuzzInvariant.check(thumbnail.pngData.starts(with: [0x89, 0x50, 0x4E, 0x47]), "thumbnail is not a PNG")
+    } catch {
+        // Refusing bad input is the expected outcome for most fuzzed bytes.
+    }
+    return 0
+}
+
+/// The process entry under SwiftPM's renamed `main` (see `FuzzDriver`).
+@_cdecl("fuzz_sniffer_main")
+public func fuzzSnifferMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    FuzzDriver.run(argc: argc, argv: argv, test: fuzzSniffer)
+}
