@@ -28,9 +28,14 @@ enum PixbufLoading {
             let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
             if overflow || pixels > gate.maxPixels { throw .tooLarge }
         }
-        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
+        // Only bytes we recognise reach a loader, and only the loader for their format: left to
+        // guess, gdk-pixbuf takes a few stray bytes for TGA or a malformed BMP and allocates
+        // gigabytes before `size-prepared` can refuse (found by fuzzing; see Fuzz/findings).
+        guard let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) else {
+            throw imageType == nil ? .notAnImage : .damaged
+        }
         if data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }) { throw .damaged }
-        guard let loader = makeLoader(imageType: imageType) else { throw .damaged }
+        guard let loader = makeLoader(imageType: imageType ?? format.pixbufLoaderName) else { throw .damaged }
         defer { g_object_unref(loader) }
         connectSizePrepared(loader, gate: gate)
 
@@ -77,8 +82,7 @@ enum PixbufLoading {
         return closed != 0
     }
 
-    private static func makeLoader(imageType: String?) -> UnsafeMutablePointer<GdkPixbufLoader>? {
-        guard let imageType else { return gdk_pixbuf_loader_new() }
+    private static func makeLoader(imageType: String) -> UnsafeMutablePointer<GdkPixbufLoader>? {
         var error: UnsafeMutablePointer<GError>?
         let loader = gdk_pixbuf_loader_new_with_type(imageType, &error)
         if let error { g_error_free(error) }

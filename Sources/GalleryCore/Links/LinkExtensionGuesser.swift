@@ -17,7 +17,7 @@ enum LinkExtensionGuesser {
     ]
 
     static func guess(forPath path: Substring) -> LinkGuess {
-        var segment = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        var segment = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path
         // Matrix parameters (`cat.jpg;jsessionid=…`) are not part of the name.
         if let semicolon = segment.firstIndex(of: ";") { segment = segment[..<semicolon] }
         let name = String(segment).removingPercentEncodingIfPossible

@@ -1,0 +1,29 @@
+import Foundation
+@testable import GalleryCore
+import XCTest
+
+/// Inputs the fuzzer found that once made gdk-pixbuf allocate gigabytes (a malformed BMP, bytes
+/// it guessed to be TGA). They live in the fuzz corpus as seeds; here they must be refused
+/// quickly with little memory, whatever the entry point.
+final class FuzzFindingsTests: XCTestCase {
+    private static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/corpus/sniffer")
+
+    func testOutOfMemoryFindingsAreRefusedCheaply() throws {
+        let findings = try FileManager.default.contentsOfDirectory(at: Self.corpus, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.contains("-oom") }
+        XCTAssertEqual(findings.count, 3)
+        for finding in findings {
+            let data = try Data(contentsOf: finding)
+            var errors: [ImageLoadError] = []
+            let peak = try PeakMemory.measure {
+                for decode in [{ _ = try ImageDecoder.thumbnail(from: data) }, { _ = try ImageDecoder.original(from: data) }] {
+                    do { try decode() } catch let error as ImageLoadError { errors.append(error) }
+                }
+            }
+            XCTAssertEqual(errors, [.notAnImage, .notAnImage], finding.lastPathComponent)
+            XCTAssertLessThan(peak, 64 * 1024 * 1024, finding.lastPathComponent)
+        }
+    }
+}
