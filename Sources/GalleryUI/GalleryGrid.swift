@@ -164,6 +164,7 @@ final class GalleryGrid {
     private func retryKey(_ tile: Tile) -> String { "tile:\(tile.entry.lineNumber):\(tile.entry.text)" }
 
     private func tileChanged(_ tile: Tile) {
+        traceReadiness()
         switch tile.state {
         case .failed(let error) where error.isTransient:
             retries.schedule(retryKey(tile)) { [weak self, weak tile] in
@@ -243,6 +244,21 @@ final class GalleryGrid {
         for (index, tile) in tiles.enumerated() where !keep.contains(index) && (tile.state == .loaded || tile.state == .loading) {
             tile.unload()
         }
+        lastVisibleRange = visible
+        traceReadiness()
+    }
+
+    private var lastVisibleRange: Range<Int> = 0..<0
+
+    /// For `tools/bench`: when every tile on screen, then every tile, has settled.
+    private func traceReadiness() {
+        let trace = PerformanceTrace.shared
+        guard trace.isEnabled, !tiles.isEmpty else { return }
+        func settled(_ tile: Tile) -> Bool { tile.state != .idle && tile.state != .loading }
+        if !lastVisibleRange.isEmpty, lastVisibleRange.allSatisfy({ settled(tiles[$0]) }) {
+            trace.recordOnce("visible-thumbnails-ready", String(lastVisibleRange.count))
+        }
+        if tiles.allSatisfy(settled) { trace.recordOnce("all-thumbnails-ready", String(tiles.count)) }
     }
 
     /// The tiles whose rows intersect [top, bottom], found by binary search (rows grow with index).

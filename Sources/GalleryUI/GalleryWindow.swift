@@ -57,7 +57,10 @@ final class GalleryWindow {
         showPhase(controller.phase)
     }
 
-    func present() { gtk_window_present(window.cast()) }
+    func present() {
+        PerformanceTrace.shared.watchFirstFrame(of: window)
+        gtk_window_present(window.cast())
+    }
 
     // MARK: Building
 

@@ -1,0 +1,73 @@
+import CGtk
+import Foundation
+import GObjectSupport
+
+/// Timestamps for `tools/bench`, written only when `LINK_GALLERY_TRACE=<file>` is set.
+///
+/// One line per event: milliseconds since the process started (monotonic), the event, a value.
+/// Events: `first-frame`, `visible-thumbnails-ready <tiles>`, `all-thumbnails-ready <tiles>`,
+/// `max-stall-ms <ms>` (after the first frame, the longest the main loop was late for a 5 ms
+/// tick, reported each time it grows), `rss-kb <kB>` on request.
+@MainActor
+final class PerformanceTrace {
+    static let shared = PerformanceTrace(path: ProcessInfo.processInfo.environment["LINK_GALLERY_TRACE"])
+
+    private let handle: FileHandle?
+    private let start = ContinuousClock.now
+    private var reported: Set<String> = []
+    private var maxStall: Duration = .zero
+
+    private init(path: String?) {
+        guard let path, FileManager.default.createFile(atPath: path, contents: nil) else {
+            handle = nil
+            return
+        }
+        handle = FileHandle(forWritingAtPath: path)
+        watchStalls()
+    }
+
+    var isEnabled: Bool { handle != nil }
+
+    func record(_ event: String, _ value: String = "") {
+        guard let handle else { return }
+        let elapsed = (ContinuousClock.now - start).milliseconds
+        handle.write(Data(String(format: "%.1f %@ %@\n", elapsed, event, value).utf8))
+    }
+
+    /// Records `event` only the first time it happens.
+    func recordOnce(_ event: String, _ value: String = "") {
+        guard isEnabled, reported.insert(event).inserted else { return }
+        record(event, value)
+    }
+
+    /// The first frame a window painted.
+    func watchFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
+        guard isEnabled else { return }
+        Signal.connect(window, "map") { [weak self] in
+            guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            Signal.connect(clock, "after-paint") { [weak self] in self?.recordOnce("first-frame") }
+        }
+    }
+
+    /// A 5 ms timeout that measures how late it runs: the main loop was busy that long.
+    private func watchStalls() {
+        var expected = ContinuousClock.now + .milliseconds(5)
+        MainLoopSources.timeout(milliseconds: 5) { [weak self] in
+            guard let self else { return false }
+            let now = ContinuousClock.now
+            let lateness = now - expected
+            expected = now + .milliseconds(5)
+            // Start-up (GTK init, first layout) is measured as `first-frame`, not as a stall.
+            guard self.reported.contains("first-frame") else { return true }
+            if lateness > self.maxStall + .milliseconds(1) {
+                self.maxStall = lateness
+                self.record("max-stall-ms", String(format: "%.1f", lateness.milliseconds))
+            }
+            return true
+        }
+    }
+}
+
+private extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
+}
