@@ -75,3 +75,18 @@ def test_list_and_images_arrive_when_the_server_comes_up_late(display):
         app.stop()
         if server:
             server.stop()
+
+
+def test_unusable_cache_folder_keeps_the_app_working_and_says_so(display, server, tmp_path):
+    # XDG_CACHE_HOME is a file: no cache folder can be made, nothing can be written.
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("occupied")
+    lines = image_lines(server, 3)
+    app = App(display, server.write("nocache.txt", "\n".join(lines)), extra_env={"XDG_CACHE_HOME": str(blocker)})
+    try:
+        wait_for(lambda: loaded(app, lines), 30, message="thumbnails kept in memory")
+        banners = wait_for(lambda: app.find_all(contains="cannot be saved to the cache"), message="the cache banner")
+        assert len(banners) == 1
+        display.screenshot("cache-unusable")
+    finally:
+        app.stop()

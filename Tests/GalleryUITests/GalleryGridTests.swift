@@ -74,6 +74,42 @@ final class GalleryGridTests: XCTestCase {
         }
     }
 
+    func testEveryTileStateIsReachedAndNamed() throws {
+        let server = try FixtureServer.shared()
+        let slow = server.url("/fault/slow/5000/img/90x90.png?tag=\(FixtureServer.uniqueTag())").absoluteString
+        let lines = [
+            server.url("/img/200x150.png").absoluteString,
+            slow,
+            server.url("/fault/404").absoluteString,
+            "http://127.0.0.1:9/closed-port.png",
+            server.url("/html/page").absoluteString,
+            "ftp://example.com/picture.jpg",
+        ]
+        let entries = LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8))
+        let root: URL = cacheRoot
+        try MainActor.assumeIsolated {
+            let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800)
+            defer { gtk_window_destroy(window.cast()) }
+            grid.show(entries)
+            let settled = GtkTestEnvironment.spin(timeout: 10) {
+                grid.tiles.enumerated().allSatisfy { index, tile in index == 1 || (tile.state != .idle && tile.state != .loading) }
+            }
+            XCTAssertTrue(settled, "\(grid.tiles.map(\.state))")
+            XCTAssertEqual(grid.tiles.map(\.state), [
+                .loaded, .loading, .failed(.serverError(status: 404)), .failed(.noConnection), .notImage, .invalid,
+            ])
+            XCTAssertTrue(grid.tiles[3].state.isOffline)
+            XCTAssertEqual(grid.tiles[1].accessibleName, "Image \(slow) (loading)")
+            XCTAssertEqual(grid.tiles[2].accessibleName, "Image \(lines[2]) (Not found (404))")
+            XCTAssertEqual(grid.tiles[3].accessibleName, "Image \(lines[3]) (Not loaded)")
+            XCTAssertEqual(grid.tiles[5].accessibleName, "Invalid entry: line 6, \(lines[5])")
+
+            // Scrolled far away, a loading tile gives up its transfer and goes back to idle.
+            grid.tiles[1].unload()
+            XCTAssertEqual(grid.tiles[1].state, .idle)
+        }
+    }
+
     func testColumnsReflowSoCellsStayBetween100And120Pixels() throws {
         let entries = LinksDocument.make(from: Data((1...60).map { "entry \($0)" }.joined(separator: "\n").utf8))
         let root: URL = cacheRoot
