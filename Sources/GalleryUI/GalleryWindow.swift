@@ -209,7 +209,7 @@ final class GalleryWindow {
     private func showContextMenu(for tile: Tile, x: Double, y: Double) {
         guard let index = grid.tiles.firstIndex(where: { $0 === tile }) else { return }
         if let contextMenu { gtk_widget_unparent(contextMenu) }
-        let model = MainMenu.tile(index: index)
+        let model = MainMenu.tile(index: index, canOpen: tile.isImageLink)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
         g_object_unref(model.rawPointer)
         gtk_widget_set_parent(popover, tile.child)

@@ -23,10 +23,12 @@ enum MainMenu {
         return menu
     }
 
-    static func tile(index: Int) -> OpaquePointer {
+    /// `canOpen` is false for links that are not images: they have nothing to show in the viewer.
+    static func tile(index: Int, canOpen: Bool) -> OpaquePointer {
         let menu = g_menu_new()!
-        for (label, action) in [(L10n.tr("Open"), "win.open-tile"), (L10n.tr("Open in Browser"), "win.open-tile-in-browser"),
-                                (L10n.tr("Copy Link"), "win.copy-tile-link")] {
+        var items = [(L10n.tr("Open in Browser"), "win.open-tile-in-browser"), (L10n.tr("Copy Link"), "win.copy-tile-link")]
+        if canOpen { items.insert((L10n.tr("Open"), "win.open-tile"), at: 0) }
+        for (label, action) in items {
             let item = g_menu_item_new(label, nil)!
             g_menu_item_set_action_and_target_value(item, action, g_variant_new_int32(Int32(index)))
             g_menu_append_item(menu, item)
