@@ -100,3 +100,31 @@ def test_style_choice_is_remembered(display, server):
         display.screenshot("menu-dark")
     finally:
         again.stop()
+
+
+def window_size(display, title):
+    window_id = display.xdotool("search", "--onlyvisible", "--name", f"^{title}$").split()[0]
+    geometry = display.xdotool("getwindowgeometry", "--shell", window_id)
+    values = dict(line.split("=") for line in geometry.split())
+    return int(values["WIDTH"]), int(values["HEIGHT"])
+
+
+def test_window_size_is_remembered(display, server):
+    url = server.write("size.txt", "\n".join(image_links(server, 2)))
+    app = App(display, url)
+    try:
+        app.window_named("Link Gallery")
+        window_id = display.xdotool("search", "--onlyvisible", "--name", "^Link Gallery$").split()[0]
+        display.xdotool("windowsize", window_id, 700, 520)
+        wait_for(lambda: window_size(display, "Link Gallery") == (700, 520), message="the resize")
+        app.press("ctrl+w")
+        app.process.wait(10)
+    finally:
+        app.stop()
+    again = App(display, url, home=app.home)
+    try:
+        again.window_named("Link Gallery")
+        time.sleep(0.5)
+        assert window_size(display, "Link Gallery") == (700, 520)
+    finally:
+        again.stop()
