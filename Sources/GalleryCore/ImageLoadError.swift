@@ -21,8 +21,13 @@ public enum ImageLoadError: Error, Sendable, Equatable {
     public var isTransient: Bool {
         switch self {
         case .noConnection, .timedOut: return true
-        case .serverError(let status): return status >= 500 || status == 408 || status == 429
+        case .serverError(let status): return Self.isTransient(status: status)
         case .notAnImage, .tooLarge, .damaged, .badResponse, .cancelled: return false
         }
+    }
+
+    /// Server errors worth retrying by ourselves: 5xx, request timeout, too many requests.
+    static func isTransient(status: Int) -> Bool {
+        status >= 500 || status == 408 || status == 429
     }
 }

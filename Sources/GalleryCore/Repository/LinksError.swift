@@ -11,7 +11,7 @@ public enum LinksError: Error, Sendable, Equatable {
     public var isTransient: Bool {
         switch self {
         case .noConnection, .timedOut: return true
-        case .serverError(let status): return status >= 500 || status == 408 || status == 429
+        case .serverError(let status): return ImageLoadError.isTransient(status: status)
         case .tooLarge, .badResponse, .cancelled: return false
         }
     }
