@@ -144,7 +144,8 @@ final class GalleryWindow {
 
     private func connectModel() {
         controller.onChange = { [weak self] phase in self?.showPhase(phase) }
-        controller.onOnline = { [weak self] in self?.grid.retryFailedTiles() }
+        // The list arrived, so the network works: retry what failed for network reasons now.
+        controller.onOnline = { [weak self] in self?.services.network.networkIsWorking() }
     }
 
     // MARK: Behaviour

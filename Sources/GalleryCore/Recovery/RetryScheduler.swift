@@ -6,7 +6,6 @@ import GObjectSupport
 @MainActor
 public final class RetryScheduler {
     private struct Pending {
-        var attempt: Int
         var sourceID: UInt32
         let action: @MainActor () -> Void
     }
@@ -29,7 +28,7 @@ public final class RetryScheduler {
         let sourceID = MainLoopSources.after(milliseconds: milliseconds) { [weak self] in
             self?.fire(key)
         }
-        pending[key] = Pending(attempt: attempt, sourceID: sourceID, action: action)
+        pending[key] = Pending(sourceID: sourceID, action: action)
     }
 
     /// Forgets `key`: after a success, or when the thing retried went away.
