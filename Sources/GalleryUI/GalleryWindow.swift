@@ -192,11 +192,8 @@ final class GalleryWindow {
         }
         let others = grid.tiles.filter { $0.state.isPlaceholder }.count
         let images = grid.tiles.count - others
-        let formatter = DateFormatter()
-        formatter.timeStyle = .short
-        formatter.dateStyle = Calendar.current.isDateInToday(snapshot.confirmedAt) ? .none : .short
         let counts = L10n.plural("%d image", "%d images", images) + " · " + L10n.plural("%d other entry", "%d other entries", others)
-        let updated = String(format: L10n.tr("updated %@"), formatter.string(from: snapshot.confirmedAt))
+        let updated = String(format: L10n.tr("updated %@"), ListUpdateTime.text(for: snapshot.confirmedAt))
         gtk_label_set_text(subtitle.opaque, counts + " · " + updated)
         gtk_widget_set_visible(subtitle, 1)
     }

@@ -34,8 +34,11 @@ public enum L10n {
     }
 
     private static func installedLocaleDirectory() -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "/usr/bin/link-gallery")
-            .resolvingSymlinksInPath()
+        // Launchers start us as plain "link-gallery" found on PATH, so argv[0] says nothing about
+        // where we live; the kernel's /proc/self/exe names the real file.
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? "/usr/bin/link-gallery"
+        let executable = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         return executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/locale").path
     }
