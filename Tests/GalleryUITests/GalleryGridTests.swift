@@ -118,8 +118,13 @@ final class GalleryGridTests: XCTestCase {
                 let (grid, window) = try Self.makeGrid(cacheRoot: root, width: width)
                 defer { gtk_window_destroy(window.cast()) }
                 grid.show(entries)
-                GtkTestEnvironment.spin(timeout: 5) { Self.columns(of: grid).count > 0 }
-                GtkTestEnvironment.spin(for: 0.2)
+                // Heights follow widths one idle cycle after layout: wait for square cells.
+                GtkTestEnvironment.spin(timeout: 5) {
+                    let (count, cellWidth) = Self.columns(of: grid)
+                    var rect = graphene_rect_t()
+                    _ = gtk_widget_compute_bounds(grid.tiles[0].child, grid.flowBox, &rect)
+                    return count > 0 && abs(Double(rect.size.height) - cellWidth) < 1.5
+                }
                 let (count, cellWidth) = Self.columns(of: grid)
                 XCTAssertGreaterThanOrEqual(count, 5, "width \(width)")
                 XCTAssertGreaterThanOrEqual(cellWidth, 100, "width \(width): \(count) columns of \(cellWidth)")
