@@ -86,24 +86,25 @@ class Display:
     """A fresh Xvfb with openbox (fullscreen needs a window manager)."""
 
     def __init__(self, width=1280, height=900):
-        self.number = self._free_display()
-        self.name = f":{self.number}"
         self.size = (width, height)
+        # -displayfd: Xvfb picks a free display number itself and reports it once it is ready.
+        # Choosing one here raced with test runs in parallel: two runs on one X server find
+        # each other's accessibility bus (AT_SPI_BUS on the root window) and lose their app.
+        read_end, write_end = os.pipe()
         self.xvfb = subprocess.Popen(
-            ["Xvfb", self.name, "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for(lambda: Path(f"/tmp/.X11-unix/X{self.number}").exists(), 10, message="Xvfb")
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_end)
+        with os.fdopen(read_end) as reader:
+            reported = reader.readline().strip()
+        if not reported.isdigit():
+            raise RuntimeError("Xvfb did not start")
+        self.number = int(reported)
+        self.name = f":{self.number}"
         self.env = dict(os.environ, DISPLAY=self.name)
         self.env.pop("WAYLAND_DISPLAY", None)
         self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
-
-    @staticmethod
-    def _free_display():
-        for number in range(90, 200):
-            if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
-                return number
-        raise RuntimeError("no free X display")
 
     def screenshot(self, name):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
