@@ -173,6 +173,10 @@ def test_f11_fills_the_screen_and_escape_restores_the_size(display, server):
                  message="the viewer to cover the screen")
         time.sleep(0.5)
         display.screenshot("viewer-fullscreen")
+        # Black to the very edge: no window border or resize frame left around the image.
+        screen_width, screen_height = display.size
+        for point in [(0, screen_height // 2), (screen_width - 1, screen_height // 2), (screen_width // 2, screen_height - 1)]:
+            assert pixel(display, *point) == (0, 0, 0), point
         # The header bar gives way to floating controls.
         assert not [node for node in app.find_all(role="label", name=viewer.name, root=viewer)
                     if node.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height > 0]
