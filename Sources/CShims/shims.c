@@ -47,3 +47,12 @@ GtkWidget *shim_message_dialog_new(GtkWindow *parent, const char *text) {
 
 gboolean shim_is_window(gpointer object) { return GTK_IS_WINDOW(object); }
 gboolean shim_is_flow_box_child(gpointer object) { return GTK_IS_FLOW_BOX_CHILD(object); }
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+GdkPixbufAnimationIter *shim_pixbuf_animation_iter_at_zero(GdkPixbufAnimation *animation) {
+    GTimeVal start = { 0, 0 }; return gdk_pixbuf_animation_get_iter(animation, &start);
+}
+gboolean shim_pixbuf_animation_iter_advance_to(GdkPixbufAnimationIter *iter, long milliseconds) {
+    GTimeVal now = { milliseconds / 1000, (milliseconds % 1000) * 1000 }; return gdk_pixbuf_animation_iter_advance(iter, &now);
+}
+G_GNUC_END_IGNORE_DEPRECATIONS

@@ -5,7 +5,9 @@ The test process must run inside a D-Bus session (tools/test wraps pytest in dbu
 the accessibility bus is activated on that session bus, and the app and pyatspi both find it.
 """
 
+import atexit
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -14,7 +16,25 @@ import tempfile
 import time
 from pathlib import Path
 
-import pyatspi
+
+def _private_accessibility_bus():
+    """The accessibility bus launcher puts its socket in $XDG_RUNTIME_DIR/at-spi, or in
+    ~/.cache/at-spi when that is unset, named after $DISPLAY (just "bus" without one). Test
+    sessions running at the same time then share one socket path, replace each other's bus and
+    lose their apps ("Unable to connect to the accessibility bus"). Give this D-Bus session's
+    launcher a private runtime folder before pyatspi activates it."""
+    if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+        return
+    runtime = tempfile.mkdtemp(prefix="lg-runtime-")
+    atexit.register(shutil.rmtree, runtime, ignore_errors=True)
+    os.environ["XDG_RUNTIME_DIR"] = runtime
+    subprocess.run(["dbus-update-activation-environment", f"XDG_RUNTIME_DIR={runtime}"],
+                   check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+_private_accessibility_bus()
+
+import pyatspi  # noqa: E402  (after the runtime folder is set up)
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_SERVER = ROOT / "Tests" / "Fixtures" / "fixture_server.py"
@@ -86,24 +106,34 @@ class Display:
     """A fresh Xvfb with openbox (fullscreen needs a window manager)."""
 
     def __init__(self, width=1280, height=900):
-        self.number = self._free_display()
-        self.name = f":{self.number}"
         self.size = (width, height)
-        self.xvfb = subprocess.Popen(
-            ["Xvfb", self.name, "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for(lambda: Path(f"/tmp/.X11-unix/X{self.number}").exists(), 10, message="Xvfb")
+        self.xvfb, self.number = self._start_xvfb(width, height)
+        self.name = f":{self.number}"
         self.env = dict(os.environ, DISPLAY=self.name)
         self.env.pop("WAYLAND_DISPLAY", None)
         self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
 
     @staticmethod
-    def _free_display():
-        for number in range(90, 200):
-            if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
-                return number
-        raise RuntimeError("no free X display")
+    def _start_xvfb(width, height):
+        """Starts Xvfb on a random free display number, without races: Xvfb takes the display's
+        lock itself and, with -displayfd, reports the number once it accepts clients (or exits
+        when the number is taken). Checking for free numbers beforehand raced with test runs in
+        parallel; two runs on one X server, or on one display number (the accessibility bus
+        socket is named after it), lose their apps. Low numbers are left to desktops."""
+        for number in random.sample(range(100, 1000), 30):
+            read_end, write_end = os.pipe()
+            xvfb = subprocess.Popen(
+                ["Xvfb", f":{number}", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24",
+                 "-nolisten", "tcp"],
+                pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            os.close(write_end)
+            with os.fdopen(read_end) as reader:
+                reported = reader.readline().strip()
+            if reported == str(number):
+                return xvfb, number
+            xvfb.wait()
+        raise RuntimeError("Xvfb did not start on any free display")
 
     def screenshot(self, name):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -34,3 +34,8 @@ GtkWidget *shim_message_dialog_new(GtkWindow *parent, const char *text);
 // --- Type checks (GTK_IS_* are macros) ---
 gboolean shim_is_window(gpointer object);
 gboolean shim_is_flow_box_child(gpointer object);
+
+// --- gdk-pixbuf animations (the iterator API takes GTimeVal, deprecated since GLib 2.62) ---
+// An iterator whose clock starts at 0 ms, and advancing it to `milliseconds` after that start.
+GdkPixbufAnimationIter *shim_pixbuf_animation_iter_at_zero(GdkPixbufAnimation *animation);
+gboolean shim_pixbuf_animation_iter_advance_to(GdkPixbufAnimationIter *iter, long milliseconds);

@@ -4,11 +4,14 @@ public struct DecodedImage: Sendable {
     /// The size the source file declares, before any downscaling.
     public let sourceWidth: Int
     public let sourceHeight: Int
+    /// All frames when the image moves (animated GIF); `texture` is then its first frame.
+    public let animation: DecodedAnimation?
 
-    public init(texture: TextureHandle, sourceWidth: Int, sourceHeight: Int) {
+    public init(texture: TextureHandle, sourceWidth: Int, sourceHeight: Int, animation: DecodedAnimation? = nil) {
         self.texture = texture
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
+        self.animation = animation
     }
 
     /// True when the texture is smaller than the source (thumbnails, or originals over the

@@ -10,6 +10,8 @@ import GObjectSupport
 public enum ImageDecoder {
     public static let defaultMaxPixels = 100_000_000
     public static let defaultMaxTextureSide = 8192
+    /// All frames of one animation together; above this the still image is shown instead.
+    public static let defaultMaxAnimationBytes = 96 * 1024 * 1024
 
     /// A thumbnail whose longest side is at most `maxSide` (never upscaled), plus its PNG.
     public static func thumbnail(
@@ -22,11 +24,23 @@ public enum ImageDecoder {
     }
 
     /// The image at full size, or downscaled to fit `maxTextureSide` (GPU texture limits).
+    /// An animated GIF also brings all its frames (`DecodedImage.animation`) when they fit in
+    /// `maxAnimationBytes` at full size; otherwise only its first frame, as a still.
     public static func original(
-        from data: Data, maxPixels: Int = defaultMaxPixels, maxTextureSide: Int = defaultMaxTextureSide
+        from data: Data, maxPixels: Int = defaultMaxPixels, maxTextureSide: Int = defaultMaxTextureSide,
+        maxAnimationBytes: Int = defaultMaxAnimationBytes
     ) throws(ImageLoadError) -> DecodedImage {
-        let loaded = try PixbufLoading.load(data, gate: LoaderSizeGate(maxPixels: maxPixels, maxSide: maxTextureSide))
-        return try makeImage(orient(loaded))
+        let summary = GIFStructure.summary(of: data).flatMap { $0.frameCount > 1 ? $0 : nil }
+        let loaded = try PixbufLoading.load(data, gate: LoaderSizeGate(maxPixels: maxPixels, maxSide: maxTextureSide),
+                                            keepAnimation: summary != nil)
+        let still = try makeImage(orient(loaded))
+        guard let summary, let animation = loaded.animation,
+              still.texture.pixelWidth == loaded.declaredWidth, still.texture.pixelHeight == loaded.declaredHeight,
+              let frames = AnimationFrames.extract(from: OpaquePointer(animation.pointer), summary: summary,
+                                                   maxBytes: maxAnimationBytes) else { return still }
+        // The first frame doubles as the still (thumbnail-sized neighbours, copy, zoom geometry).
+        return DecodedImage(texture: frames.frames[0].texture, sourceWidth: still.sourceWidth,
+                            sourceHeight: still.sourceHeight, animation: frames)
     }
 
     /// Reads back a thumbnail PNG from the disk cache. Anything but a complete PNG is `.damaged`

@@ -18,11 +18,15 @@ enum PixbufLoading {
         let pixbuf: ObjectReference
         let declaredWidth: Int
         let declaredHeight: Int
+        /// The loader's `GdkPixbufAnimation` (one owned reference), when asked for and animated.
+        var animation: ObjectReference? = nil
 
         var pointer: OpaquePointer { OpaquePointer(pixbuf.pointer) }
     }
 
-    static func load(_ data: Data, gate: LoaderSizeGate, imageType: String? = nil) throws(ImageLoadError) -> Loaded {
+    static func load(
+        _ data: Data, gate: LoaderSizeGate, imageType: String? = nil, keepAnimation: Bool = false
+    ) throws(ImageLoadError) -> Loaded {
         guard !data.isEmpty else { throw .damaged }
         if let size = ImageHeaderSize.declaredSize(of: data) {
             let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
@@ -44,9 +48,15 @@ enum PixbufLoading {
         guard outcome == .complete else { throw failure(for: data, imageType: imageType) }
         // `get_pixbuf` is (transfer none): take our own reference before the loader goes away.
         guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { throw failure(for: data, imageType: imageType) }
+        var animation: ObjectReference?
+        if keepAnimation, let animated = gdk_pixbuf_loader_get_animation(loader),
+           gdk_pixbuf_animation_is_static_image(animated) == 0 {
+            animation = ObjectReference(retaining: UnsafeMutableRawPointer(animated)) // (transfer none)
+        }
         return Loaded(pixbuf: ObjectReference(retaining: UnsafeMutableRawPointer(pixbuf)),
                       declaredWidth: gate.sizeKnown ? gate.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
-                      declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)))
+                      declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)),
+                      animation: animation)
     }
 
     private enum FeedOutcome { case complete, failed, refused }

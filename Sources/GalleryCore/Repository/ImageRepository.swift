@@ -15,6 +15,8 @@ public final class ImageRepository: Sendable {
         public var thumbnailMaxSide = 256
         /// Declared pixel counts above this are refused before decoding (decompression bombs).
         public var maxPixels = 100_000_000
+        /// All frames of one animated GIF together; a larger one is shown as a still.
+        public var maxAnimationBytes = ImageDecoder.defaultMaxAnimationBytes
         public init() {}
     }
 
@@ -98,9 +100,9 @@ public final class ImageRepository: Sendable {
     public func original(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
         do {
             let bytes = try await original(bytesFor: url, priority: priority)
-            let maxPixels = configuration.maxPixels
+            let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
             return try await decodeOrForget(key: url.absoluteString) {
-                try ImageDecoder.original(from: bytes, maxPixels: maxPixels)
+                try ImageDecoder.original(from: bytes, maxPixels: maxPixels, maxAnimationBytes: maxAnimationBytes)
             }
         } catch {
             throw ImageLoadError(error)

@@ -1,4 +1,5 @@
 import CGtk
+import CShims
 import GObjectSupport
 import GalleryCore
 
@@ -17,7 +18,11 @@ final class ViewerCanvas {
     let widget: UnsafeMutablePointer<GtkWidget>
     /// Geometry of the current image; nil while nothing is loaded.
     private(set) var zoom: ZoomModel?
+    /// What is drawn now: the page's image, or the current frame of its animation.
     private(set) var texture: TextureHandle?
+    /// The page's image as given to `show` (for an animation, its first frame).
+    private var pageTexture: TextureHandle?
+    private(set) var player: ViewerAnimationPlayer?
     var previousTexture: TextureHandle? { didSet { if previousTexture !== oldValue { redraw() } } }
     var nextTexture: TextureHandle? { didSet { if nextTexture !== oldValue { redraw() } } }
     /// Horizontal shift of all pages while a swipe is under way.
@@ -41,6 +46,8 @@ final class ViewerCanvas {
 
     /// Detaches the Swift side; the widget may outlive this object briefly while GTK tears down.
     func invalidate() {
+        player?.stop()
+        player = nil
         g_object_set_data(widget.gobject, ViewerCanvasClass.ownerKey, nil)
         g_object_unref(widget)
     }
@@ -51,16 +58,33 @@ final class ViewerCanvas {
 
     var deviceScale: Double { Double(gtk_widget_get_scale_factor(widget)) }
 
-    /// Shows a new page at best fit (zoom resets per page), or nothing.
-    func show(_ newTexture: TextureHandle?) {
-        guard newTexture !== texture else { return }
-        texture = newTexture
-        zoom = newTexture.map {
+    /// Shows a new page at best fit (zoom resets per page), or nothing. An animated image
+    /// starts playing; frames keep the zoom and pan (they all have the page's size).
+    func show(_ image: DecodedImage?) {
+        guard image?.texture !== pageTexture else { return }
+        player?.stop()
+        player = nil
+        pageTexture = image?.texture
+        texture = image?.texture
+        zoom = texture.map {
             ZoomModel(imageSize: .init(width: Double($0.pixelWidth), height: Double($0.pixelHeight)),
                       viewportSize: viewportSize, deviceScale: deviceScale)
         }
         redraw()
         onZoomChange?()
+        if let animation = image?.animation {
+            let player = ViewerAnimationPlayer(animation) { [weak self] frame in
+                self?.texture = frame
+                self?.redraw()
+            }
+            self.player = player
+            player.start()
+        }
+    }
+
+    /// The accessible name: what a screen reader says for the picture.
+    func describe(_ label: String) {
+        shim_accessible_set_label(widget.opaque, label)
     }
 
     /// Applies a change to the zoom model and redraws.

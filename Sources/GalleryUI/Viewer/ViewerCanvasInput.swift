@@ -27,6 +27,8 @@ final class ViewerCanvasInput {
     private var pinchStartScale = 1.0
     private var touchpadSliding = false
     private var pendingClick: UInt32 = 0
+    /// True while a turned page slides in (`slideIn`): any touch stops it in place at zero.
+    private var arriving = false
 
     init(canvas: ViewerCanvas, delegate: ViewerInputDelegate) {
         self.canvas = canvas
@@ -42,6 +44,7 @@ final class ViewerCanvasInput {
     /// Stops running animations and pending clicks (page change, window closing).
     func reset() {
         animation.stop()
+        arriving = false
         MainLoopSources.cancel(&pendingClick)
         canvas.slideOffset = 0
         dragMode = .none
@@ -49,6 +52,35 @@ final class ViewerCanvasInput {
     }
 
     private var anchor: ZoomModel.Point { pointer ?? canvas.zoom?.viewportCenter ?? .zero }
+
+    /// Stops kinetic panning or a slide. A page sliding in jumps to its place: it has already
+    /// turned, so leaving it half-way would show two pages with nothing to settle them.
+    private func stopAnimation() {
+        animation.stop()
+        if arriving {
+            arriving = false
+            canvas.slideOffset = 0
+        }
+    }
+
+    /// After a page turn by key, button or wheel: the new image comes in from the side the
+    /// swipe would bring it from, the old one leaving on the other side (both already loaded;
+    /// otherwise the new page simply appears). Honours the desktop's "reduce animation" setting.
+    func slideIn(from step: Int) {
+        guard canvas.zoom != nil, Self.animationsEnabled() else { return }
+        let leaving = step > 0 ? canvas.previousTexture : canvas.nextTexture
+        guard leaving != nil else { return }
+        let start = Double(step) * (canvas.viewportSize.width + ViewerCanvas.pageGap)
+        arriving = true
+        canvas.slideOffset = start
+        animation.animate(from: start, to: 0, duration: Self.slideSeconds, update: { [weak self] value in
+            self?.canvas.slideOffset = value
+        }, completion: { [weak self] in
+            self?.arriving = false
+        })
+    }
+
+    static let slideSeconds = 0.25
 
     private func add(_ controller: some GPointer) {
         gtk_widget_add_controller(canvas.widget, controller.opaque)
@@ -87,13 +119,13 @@ final class ViewerCanvasInput {
         if state.rawValue & GDK_CONTROL_MASK.rawValue != 0 {
             // Wheel: one notch is one step. Touchpad with Ctrl: smooth, proportional to distance.
             let factor = isWheel ? pow(ZoomModel.stepFactor, -dy) : exp(-dy / 100)
-            animation.stop()
+            stopAnimation()
             canvas.updateZoom { $0.zoom(by: factor, anchor: anchor) }
             return true
         }
         if zoom.canPan {
             let speed = isWheel ? 60.0 : 1.0
-            animation.stop()
+            stopAnimation()
             canvas.updateZoom { $0.pan(by: .init(x: -dx * speed, y: -dy * speed)) }
             return true
         }
@@ -105,7 +137,7 @@ final class ViewerCanvasInput {
         // Two-finger horizontal swipe at best fit: the page follows the fingers.
         guard abs(dx) > abs(dy) || touchpadSliding else { return false }
         touchpadSliding = true
-        animation.stop()
+        stopAnimation()
         canvas.slideOffset = resisted(canvas.slideOffset - dx)
         return true
     }
@@ -116,7 +148,7 @@ final class ViewerCanvasInput {
         let pinch = gtk_gesture_zoom_new()!
         Signal.connect(pinch, "begin") { [weak self] (_: UnsafeMutableRawPointer?) in
             guard let self else { return }
-            animation.stop()
+            stopAnimation()
             pinchStartScale = canvas.zoom?.scale ?? 1
         }
         Signal.connect(pinch, "scale-changed") { [weak self] (delta: Double) in
@@ -136,7 +168,7 @@ final class ViewerCanvasInput {
         let swipe = gtk_gesture_swipe_new()!
         Signal.connect(drag, "drag-begin") { [weak self] (_: Double, _: Double) in
             guard let self, let zoom = canvas.zoom else { return }
-            animation.stop()
+            stopAnimation()
             dragMode = zoom.canPan ? .pan : .slide
             dragLast = .zero
             dragDistance = 0
@@ -205,7 +237,7 @@ final class ViewerCanvasInput {
         if offset > width * Self.slideDistanceThreshold || velocity > Self.flickVelocity { step = -1 }
         if step != 0, delegate?.hasPage(step) != true { step = 0 }
         let target = step == 0 ? 0 : -Double(step) * (width + ViewerCanvas.pageGap)
-        animation.animate(from: offset, to: target, duration: 0.25, update: { [weak self] value in
+        animation.animate(from: offset, to: target, duration: Self.slideSeconds, update: { [weak self] value in
             self?.canvas.slideOffset = value
         }, completion: { [weak self] in
             guard let self else { return }
@@ -249,20 +281,28 @@ final class ViewerCanvasInput {
 
     /// Best fit ↔ 200 % at the tapped point, like GNOME Image Viewer.
     func toggleZoom(at point: ZoomModel.Point) {
-        animation.stop()
+        stopAnimation()
         canvas.updateZoom { zoom in
             if zoom.isBestFit { zoom.zoom(toLevel: 2, anchor: point) } else { zoom.zoomToBestFit() }
         }
     }
 
     private static func doubleClickMilliseconds() -> UInt32 {
-        guard let settings = gtk_settings_get_default() else { return 400 }
-        var value = GValue()
-        g_value_init(&value, GType(6 << 2)) // G_TYPE_INT
-        g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
-                              "gtk-double-click-time", &value)
-        let milliseconds = g_value_get_int(&value)
-        g_value_unset(&value)
+        let milliseconds = setting("gtk-double-click-time", type: GType(6 << 2), default: 400) { g_value_get_int($0) } // G_TYPE_INT
         return UInt32(max(150, min(milliseconds, 1000)))
+    }
+
+    private static func animationsEnabled() -> Bool {
+        setting("gtk-enable-animations", type: GType(5 << 2), default: true) { g_value_get_boolean($0) != 0 } // G_TYPE_BOOLEAN
+    }
+
+    private static func setting<T>(_ name: String, type: GType, default fallback: T,
+                                   _ read: (UnsafeMutablePointer<GValue>) -> T) -> T {
+        guard let settings = gtk_settings_get_default() else { return fallback }
+        var value = GValue()
+        g_value_init(&value, type)
+        defer { g_value_unset(&value) }
+        g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), name, &value)
+        return read(&value)
     }
 }

@@ -6,6 +6,7 @@ import GalleryCore
 /// "Save Image As…": fetches the original bytes (from the disk cache in the app), asks where with
 /// GtkFileChooserNative (GTK 4.8 has no GtkFileDialog; the native one goes through the portal in
 /// a sandbox) and writes the file atomically, so an interrupted save never leaves half a file.
+/// Tests replace only the question (`LocationChooser`); fetching and writing stay the same.
 @MainActor
 final class ViewerSaveImage {
     enum Outcome: Equatable {
@@ -17,15 +18,21 @@ final class ViewerSaveImage {
     private let parent: UnsafeMutablePointer<GtkWidget>
     private let item: ViewerItem
     private let source: any OriginalImageSource
+    /// Asks where to save, given the suggested file name; answers a path, or nil when cancelled.
+    typealias LocationChooser = @MainActor (_ suggestedName: String, _ answer: @escaping @MainActor (String?) -> Void) -> Void
+
     private let completion: @MainActor (Outcome) -> Void
+    private let chooseLocation: LocationChooser?
     private var chooser: OpaquePointer?
     private var data: Data?
 
+    /// `chooseLocation` nil: the file chooser dialog.
     init(parent: UnsafeMutablePointer<GtkWidget>, item: ViewerItem, source: any OriginalImageSource,
-         completion: @escaping @MainActor (Outcome) -> Void) {
+         chooseLocation: LocationChooser? = nil, completion: @escaping @MainActor (Outcome) -> Void) {
         self.parent = parent
         self.item = item
         self.source = source
+        self.chooseLocation = chooseLocation
         self.completion = completion
     }
 
@@ -46,10 +53,15 @@ final class ViewerSaveImage {
 
     private func ask(with data: Data) {
         self.data = data
+        let suggestedName = Self.suggestedFileName(title: item.title, data: data)
+        if let chooseLocation {
+            chooseLocation(suggestedName) { [weak self] path in self?.chosen(path) }
+            return
+        }
         let chooser = gtk_file_chooser_native_new(
             L10n.tr("Save Image"), parent.cast(), GTK_FILE_CHOOSER_ACTION_SAVE, L10n.tr("_Save"), L10n.tr("_Cancel"))!
         gtk_native_dialog_set_modal(chooser.cast(), 1)
-        gtk_file_chooser_set_current_name(chooser.opaque, Self.suggestedFileName(title: item.title, data: data))
+        gtk_file_chooser_set_current_name(chooser.opaque, suggestedName)
         self.chooser = chooser
         let box = Unmanaged.passRetained(ResponseBox { [weak self] response in self?.responded(response) }).toOpaque()
         let trampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, response, data in
@@ -76,17 +88,29 @@ final class ViewerSaveImage {
         }
         guard response == GTK_RESPONSE_ACCEPT.rawValue,
               let file = gtk_file_chooser_get_file(chooser.opaque) else {
-            completion(.cancelled)
+            chosen(nil)
             return
         }
         let pathPointer = g_file_get_path(file)
         g_object_unref(file.rawPointer)
-        guard let pathPointer, let data else {
+        guard let pathPointer else {
             completion(.failed(L10n.tr("This location cannot be written to.")))
             return
         }
         let path = String(cString: pathPointer)
         g_free(pathPointer)
+        chosen(path)
+    }
+
+    private func chosen(_ path: String?) {
+        guard let path else {
+            completion(.cancelled)
+            return
+        }
+        guard let data else {
+            completion(.failed(L10n.tr("This location cannot be written to.")))
+            return
+        }
         write(data, to: path)
     }
 

@@ -8,9 +8,11 @@ public enum ViewerStylesheet {
     window.viewer.fullscreen viewercanvas {
       background-color: black;
     }
-    /* Without a compositor GTK draws resize borders even in fullscreen. */
+    /* Without a compositor GTK draws resize borders even in fullscreen (Adwaita's solid-csd
+       padding, inset shadow and a 1 px border that showed as a grey frame around the image). */
     window.viewer.fullscreen.solid-csd {
       padding: 0;
+      border-width: 0;
       box-shadow: none;
     }
     window.viewer .error-page image {

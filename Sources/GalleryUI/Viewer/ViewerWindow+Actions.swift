@@ -7,8 +7,8 @@ import GalleryCore
 extension ViewerWindow {
     func installActions() {
         let table: [(String, @MainActor (ViewerWindow) -> Void)] = [
-            ("previous", { $0.go { $0.previous() } }),
-            ("next", { $0.go { $0.next() } }),
+            ("previous", { $0.turnPage(-1) }),
+            ("next", { $0.turnPage(1) }),
             ("first", { $0.go { $0.first() } }),
             ("last", { $0.go { $0.last() } }),
             ("zoom-in", { $0.zoomStep(ZoomModel.stepFactor) }),

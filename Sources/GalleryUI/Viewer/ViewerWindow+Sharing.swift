@@ -30,9 +30,11 @@ extension ViewerWindow {
         status.showBanner(L10n.tr("Image copied"))
     }
 
-    func saveImageAs() {
+    /// `chooseLocation` nil asks with the file chooser; tests answer with a path instead.
+    func saveImageAs(chooseLocation: ViewerSaveImage.LocationChooser? = nil) {
         guard let item = currentItem else { return }
-        let dialog = ViewerSaveImage(parent: window, item: item, source: store.source) { [weak self] outcome in
+        let dialog = ViewerSaveImage(parent: window, item: item, source: store.source,
+                                     chooseLocation: chooseLocation) { [weak self] outcome in
             guard let self else { return }
             saveDialog = nil
             switch outcome {

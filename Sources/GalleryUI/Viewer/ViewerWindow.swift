@@ -88,8 +88,8 @@ public final class ViewerWindow {
     private func navigationButtons() -> [UnsafeMutablePointer<GtkWidget>] {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(box, "linked")
-        gtk_box_append(box.cast(), ViewerButtons.icon("go-previous-symbolic", label: L10n.tr("Previous Image"), action: "win.previous"))
-        gtk_box_append(box.cast(), ViewerButtons.icon("go-next-symbolic", label: L10n.tr("Next Image"), action: "win.next"))
+        gtk_box_append(box.cast(), ViewerButtons.icon("go-previous-symbolic", label: L10n.tr("Previous"), action: "win.previous"))
+        gtk_box_append(box.cast(), ViewerButtons.icon("go-next-symbolic", label: L10n.tr("Next"), action: "win.next"))
         return [box]
     }
 
@@ -173,9 +173,20 @@ public final class ViewerWindow {
             image = nil
             if currentItem != nil { status.showLoading() }
         }
-        canvas.show(image?.texture)
+        canvas.show(image)
+        canvas.describe(canvasDescription)
         setEnabled("copy-image", image != nil)
         setEnabled("retry", image == nil)
+    }
+
+    /// What a screen reader says for the picture: its name once shown, else what is going on.
+    private var canvasDescription: String {
+        guard let item = currentItem else { return L10n.tr("No Images") }
+        switch store.state(at: paging.index) {
+        case .loaded: return item.title
+        case .failed(let error): return ViewerErrorText.title(for: error)
+        case .loading, nil: return L10n.tr("Loading image")
+        }
     }
 
     private func refreshNeighbours() {
@@ -215,9 +226,15 @@ public final class ViewerWindow {
 extension ViewerWindow: ViewerInputDelegate {
     func hasPage(_ step: Int) -> Bool { step < 0 ? paging.hasPrevious : paging.hasNext }
 
-    func turnPage(_ step: Int) { go { $0.go(to: $0.index + step) } }
+    /// Keys, header buttons, the wheel and mouse back/forward: the page turns at once (title,
+    /// loads) and the picture slides in like after a swipe.
+    func turnPage(_ step: Int) {
+        let before = paging.index
+        go { $0.go(to: $0.index + step) }
+        if paging.index == before + step { input.slideIn(from: step) }
+    }
 
-    func completeSlide(_ step: Int) { turnPage(step) }
+    func completeSlide(_ step: Int) { go { $0.go(to: $0.index + step) } }
 
     func toggleFullscreen() { chrome.toggle() }
 }

@@ -1,0 +1,50 @@
+import CGtk
+import CShims
+import Foundation
+import GObjectSupport
+
+/// Turns a `GdkPixbufAnimation` into a list of ready textures, on the calling (worker) thread.
+///
+/// gdk-pixbuf composites each GIF frame into one shared pixbuf, so every frame is copied before
+/// it becomes a texture. The whole list must fit `maxBytes`; otherwise the caller shows the
+/// still image, because a long or large GIF would otherwise take hundreds of megabytes.
+enum AnimationFrames {
+    /// Hard limit however small the frames: a GIF of thousands of 1-pixel frames is no movie.
+    static let maxFrameCount = 1000
+
+    static func extract(
+        from animation: OpaquePointer, summary: GIFStructure.Summary, maxBytes: Int
+    ) -> DecodedAnimation? {
+        let width = Int(gdk_pixbuf_animation_get_width(animation))
+        let height = Int(gdk_pixbuf_animation_get_height(animation))
+        let count = summary.frameCount
+        guard count >= 2, count <= maxFrameCount, width > 0, height > 0,
+              gdk_pixbuf_animation_is_static_image(animation) == 0 else { return nil }
+        let (total, overflow) = (width * height * 4).multipliedReportingOverflow(by: count)
+        guard !overflow, total <= maxBytes else { return nil }
+
+        guard let iterator = shim_pixbuf_animation_iter_at_zero(animation) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(iterator)) }
+        var frames: [DecodedAnimation.Frame] = []
+        frames.reserveCapacity(count)
+        var clock = 0
+        for _ in 0..<count {
+            // A negative delay means "stay here forever": the animation ended early.
+            let delay = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
+            guard delay > 0, let frame = copyTexture(gdk_pixbuf_animation_iter_get_pixbuf(iterator)) else { break }
+            frames.append(DecodedAnimation.Frame(texture: frame, milliseconds: delay))
+            clock += delay
+            shim_pixbuf_animation_iter_advance_to(iterator, clock)
+        }
+        guard frames.count >= 2 else { return nil }
+        return DecodedAnimation(frames: frames, loopCount: summary.loopCount)
+    }
+
+    /// The iterator's pixbuf is overwritten by the next frame: the texture gets its own copy.
+    private static func copyTexture(_ pixbuf: OpaquePointer?) -> TextureHandle? {
+        guard let pixbuf, let copy = gdk_pixbuf_copy(pixbuf) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(copy)) }
+        guard let texture = gdk_texture_new_for_pixbuf(copy) else { return nil }
+        return TextureHandle(taking: texture)
+    }
+}

@@ -1,0 +1,295 @@
+"""The viewer as a person meets it: open an image from the grid, page with the keys, go
+fullscreen and back, share the link, and see that the viewer reuses what the grid downloaded."""
+
+import io
+import os
+import re
+import stat
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pyatspi
+from PIL import Image
+
+from harness import App, wait_for
+
+# Placeholders come first: the viewer counts images only, so the 5th line is image 3 of 4.
+LINES = [
+    "/html/page",            # a link, not an image
+    "just some words",        # not a link
+    "/img/640x480.jpg",
+    "/img/300x600.png",
+    "/img/800x600.png",      # the third image
+    "/img/500x400.jpg",
+]
+THIRD = 4  # index of the third image's tile
+
+
+def links_file(server, lines=LINES, name="viewer.txt"):
+    urls = [server.url(line) if line.startswith("/") else line for line in lines]
+    return server.write(name, "\n".join(urls) + "\n"), urls
+
+
+def images_loaded(app, count):
+    names = [tile.name or "" for tile in app.tiles()]
+    return len(names) == count and not any("loading" in name for name in names)
+
+
+def x_windows(display, pattern):
+    """(id, x, y, width, height) of every mapped X window whose title matches `pattern`."""
+    try:
+        ids = display.xdotool("search", "--onlyvisible", "--name", pattern).split()
+    except subprocess.CalledProcessError:  # xdotool exits 1 when nothing matches
+        return []
+    found = []
+    for window_id in ids:
+        text = display.xdotool("getwindowgeometry", window_id)
+        position = re.search(r"Position: (-?\d+),(-?\d+)", text)
+        size = re.search(r"Geometry: (\d+)x(\d+)", text)
+        if position and size and int(size.group(1)) > 1:
+            found.append((window_id, int(position.group(1)), int(position.group(2)),
+                          int(size.group(1)), int(size.group(2))))
+    return found
+
+
+def largest_x_window(display, pattern):
+    """Tooltips and popovers are X windows too, and may carry the title: take the largest."""
+    return max(x_windows(display, pattern), key=lambda w: w[3] * w[4], default=None)
+
+
+def x_window(display, pattern):
+    return wait_for(lambda: largest_x_window(display, pattern), message=f"an X window named {pattern!r}")
+
+
+def click_tile(app, display, frame, tile):
+    """GTK 4.8 reports window-relative extents only: add the X window's position and the
+    margin GTK keeps around a client-side decorated window (half the size difference)."""
+    _, x, y, width, height = x_window(display, re.escape(frame.name))
+    window = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    margin_x, margin_y = (width - window.width) // 2, (height - window.height) // 2
+    extents = tile.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    # The pointer may still rest where an earlier test clicked: without a real motion onto the
+    # tile, GTK does not know the pointer is over it and ignores the click.
+    display.xdotool("mousemove", x + margin_x + 2, y + margin_y + window.height - 2)
+    time.sleep(0.1)
+    app.click((x + margin_x + extents.x + extents.width // 2, y + margin_y + extents.y + extents.height // 2))
+
+
+def open_viewer(app, display, tile_index, image_count=4):
+    grid = app.window_named("Link Gallery")
+    wait_for(lambda: images_loaded(app, len(app.tiles())) and len(app.tiles()) > tile_index, 30,
+             message="the grid's thumbnails")
+    click_tile(app, display, grid, app.tiles()[tile_index])
+    try:
+        return app.window_named(f" / {image_count}")
+    except AssertionError:
+        display.screenshot("open-viewer-failed")
+        print("windows:", x_windows(display, "."), "pointer:", display.xdotool("getmouselocation"))
+        raise
+
+
+def visible(app, root, role, name):
+    """The one widget of that role and name that is on screen (hidden ones have no size)."""
+    def find():
+        for node in app.find_all(role=role, name=name, root=root):
+            extents = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            if extents.width > 0 and extents.height > 0:
+                return node
+        return None
+    return wait_for(find, message=f"a visible {role} {name!r}")
+
+
+def shown_image(app, viewer, title):
+    """The canvas names itself after the image once it is on screen."""
+    return wait_for(lambda: app.find_all(role="image", name=title, root=viewer), 20,
+                    message=f"the viewer to show {title}")
+
+
+def share(app, viewer, item):
+    """Opens the Share menu like a person would and picks `item` from it."""
+    menu_button = visible(app, viewer, "push button", "Share")
+    inner = [node for node in app.find_all(role="push button", name="Share", root=menu_button)]
+    app.do_action(inner[0] if inner else menu_button)
+    entry = wait_for(lambda: next((node for node in app.find_all(name=item)
+                                   if node.getRoleName() in ("menu item", "push button", "check menu item")),
+                                  None), message=f"menu item {item!r}")
+    app.do_action(entry)
+
+
+def pixel(display, x, y):
+    path = display.screenshot(f"pixel-probe-{time.monotonic_ns()}")
+    try:
+        with Image.open(path) as image:
+            return image.convert("RGB").getpixel((x, y))
+    finally:
+        os.unlink(path)
+
+
+def test_opens_third_image_and_pages_with_the_keys(display, server):
+    url, urls = links_file(server)
+    app = App(display, url)
+    try:
+        viewer = open_viewer(app, display, THIRD)
+        assert "3 / 4" in viewer.name
+        assert "800x600.png" in viewer.name
+        shown_image(app, viewer, "800x600.png")
+        time.sleep(0.3)
+        display.screenshot("viewer-fit")
+
+        app.press("Right")
+        wait_for(lambda: "4 / 4" in viewer.name, message="Right to show image 4")
+        shown_image(app, viewer, "500x400.jpg")
+        app.press("Left")
+        wait_for(lambda: "3 / 4" in viewer.name, message="Left to go back to image 3")
+        # The X window title says the same (window managers and task bars read that one).
+        assert x_windows(display, re.escape("800x600.png — 3 / 4"))
+
+        app.do_action(visible(app, viewer, "push button", "Zoom In"))
+        app.do_action(visible(app, viewer, "push button", "Zoom In"))
+        # The zoom level button names the level (it starts as "Best Fit", 100 % for this image).
+        level = wait_for(lambda: [node.name for node in app.find_all(role="push button", root=viewer)
+                                  if re.fullmatch(r"\d+ %", node.name or "")], message="a zoom level")
+        assert int(level[0].split()[0]) > 100, level
+        time.sleep(0.3)
+        display.screenshot("viewer-zoomed")
+    finally:
+        app.stop()
+
+
+def test_f11_fills_the_screen_and_escape_restores_the_size(display, server):
+    url, _ = links_file(server)
+    app = App(display, url)
+    try:
+        viewer = open_viewer(app, display, THIRD)
+        shown_image(app, viewer, "800x600.png")
+        title = re.escape(viewer.name)
+        _, x, y, width, height = x_window(display, title)
+        assert (width, height) != display.size
+
+        app.press("F11")
+        wait_for(lambda: largest_x_window(display, title)[1:] == (0, 0, *display.size),
+                 message="the viewer to cover the screen")
+        time.sleep(0.5)
+        display.screenshot("viewer-fullscreen")
+        # Black to the very edge: no window border or resize frame left around the image.
+        screen_width, screen_height = display.size
+        for point in [(0, screen_height // 2), (screen_width - 1, screen_height // 2), (screen_width // 2, screen_height - 1)]:
+            assert pixel(display, *point) == (0, 0, 0), point
+        # The header bar gives way to floating controls.
+        assert not [node for node in app.find_all(role="label", name=viewer.name, root=viewer)
+                    if node.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height > 0]
+
+        app.press("Escape")
+        wait_for(lambda: largest_x_window(display, title)[3:] == (width, height),
+                 message="the previous size back")
+    finally:
+        app.stop()
+
+
+def fake_xdg_open(folder):
+    """A stand-in browser opener: writes its arguments, one per line, to argv.txt."""
+    record = folder / "argv.txt"
+    script = folder / "xdg-open"
+    script.write_text(f'#!/bin/sh\nprintf "%s\\n" "$#" "$@" > "{record}.tmp" && mv "{record}.tmp" "{record}"\n')
+    script.chmod(script.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return record
+
+
+def test_share_menu_opens_browser_and_copies_link(display, server):
+    url, urls = links_file(server)
+    bin_dir = Path(tempfile.mkdtemp(prefix="lg-bin-"))
+    record = fake_xdg_open(bin_dir)
+    app = App(display, url, extra_env={"PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    try:
+        viewer = open_viewer(app, display, THIRD)
+        shown_image(app, viewer, "800x600.png")
+
+        share(app, viewer, "Open in Browser")
+        wait_for(record.exists, message="xdg-open to run")
+        assert record.read_text().splitlines() == ["1", urls[THIRD]]
+
+        share(app, viewer, "Copy Link")
+        def clipboard():
+            result = subprocess.run(["xclip", "-o", "-selection", "clipboard"], env=display.env,
+                                    capture_output=True, text=True, timeout=5)
+            return result.stdout if result.returncode == 0 else None
+        wait_for(lambda: clipboard() == urls[THIRD], message="the link on the clipboard")
+        display.screenshot("viewer-link-copied")
+    finally:
+        app.stop()
+
+
+def test_controls_and_menu_items_are_named(display, server):
+    url, _ = links_file(server)
+    app = App(display, url)
+    try:
+        viewer = open_viewer(app, display, THIRD)
+        for name in ["Previous", "Next", "Zoom In", "Zoom Out", "Fullscreen", "Share"]:
+            visible(app, viewer, "push button", name)
+        menu_button = visible(app, viewer, "push button", "Share")
+        app.do_action(app.find_all(role="push button", name="Share", root=menu_button)[0])
+        for name in ["Open in Browser", "Copy Link", "Copy Image", "Save Image As…"]:
+            wait_for(lambda: [node for node in app.find_all(name=name) if "menu item" in node.getRoleName()],
+                     message=f"menu item {name!r}")
+        display.screenshot("viewer-share-menu")
+    finally:
+        app.stop()
+
+
+def test_viewer_reuses_what_the_grid_downloaded(display, server):
+    url, urls = links_file(server)
+    app = App(display, url)
+    try:
+        wait_for(lambda: images_loaded(app, len(urls)), 30, message="the grid's thumbnails")
+        path = LINES[THIRD]
+        assert sum(1 for entry in server.log() if entry["path"] == path) == 1
+        server.reset_log()
+
+        viewer = open_viewer(app, display, THIRD)
+        shown_image(app, viewer, "800x600.png")
+        app.press("Right")
+        shown_image(app, viewer, "500x400.jpg")
+        time.sleep(0.5)
+        image_requests = [entry["path"] for entry in server.log() if entry["path"].startswith("/img/")]
+        assert image_requests == [], f"the viewer downloaded again: {image_requests}"
+    finally:
+        app.stop()
+
+
+def animated_gif(frames=(("red", (230, 20, 20)), ("green", (20, 200, 20)), ("blue", (20, 20, 230))),
+                 size=(320, 240), milliseconds=300):
+    images = [Image.new("RGB", size, colour) for _, colour in frames]
+    out = io.BytesIO()
+    images[0].save(out, format="GIF", save_all=True, append_images=images[1:], duration=milliseconds, loop=0)
+    return out.getvalue()
+
+
+def test_animated_gif_plays(display, server):
+    # The fixture server's generated GIFs are single frames: serve a real animation from its root.
+    (server.root / "spinning.gif").write_bytes(animated_gif())
+    url, _ = links_file(server, ["/img/640x480.jpg", "/spinning.gif"], name="animated.txt")
+    app = App(display, url)
+    try:
+        viewer = open_viewer(app, display, 1, image_count=2)
+        shown_image(app, viewer, "spinning.gif")
+        _, x, y, width, height = x_window(display, re.escape(viewer.name))
+        centre = (x + width // 2, y + height // 2)
+
+        def dominant(rgb):
+            channel = max(range(3), key=lambda index: rgb[index])
+            return ["red", "green", "blue"][channel] if rgb[channel] > 150 else None
+        seen = []
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and len(set(seen) - {None}) < 3:
+            seen.append(dominant(pixel(display, *centre)))
+            time.sleep(0.07)
+        assert {"red", "green", "blue"} <= set(seen), f"frames seen at the centre: {seen}"
+        # In order, wrapping around: red → green → blue → red.
+        order = [colour for index, colour in enumerate(seen) if colour and (index == 0 or seen[index - 1] != colour)]
+        for current, following in zip(order, order[1:]):
+            assert (current, following) in {("red", "green"), ("green", "blue"), ("blue", "red")}, order
+        display.screenshot("viewer-animated")
+    finally:
+        app.stop()
