@@ -90,3 +90,19 @@ def test_unusable_cache_folder_keeps_the_app_working_and_says_so(display, server
         display.screenshot("cache-unusable")
     finally:
         app.stop()
+
+
+def test_refresh_fetches_the_list_again_and_shows_changes(display, server):
+    lines = image_lines(server, 2)
+    url = server.write("refresh.txt", "\n".join(lines))
+    app = App(display, url)
+    try:
+        wait_for(lambda: loaded(app, lines), 30, message="the first list")
+        server.write("refresh.txt", "\n".join(lines + [server.url("/img/333x222.png")]))
+        before = sum(1 for entry in server.log() if entry["path"] == "/refresh.txt")
+        app.window_named("Link Gallery")
+        app.press("F5")
+        wait_for(lambda: len(app.tiles()) == len(lines) + 1, 15, message="the changed list after F5")
+        assert sum(1 for entry in server.log() if entry["path"] == "/refresh.txt") == before + 1
+    finally:
+        app.stop()

@@ -110,6 +110,29 @@ final class GalleryGridTests: XCTestCase {
         }
     }
 
+    func testANewListKeepsTheScrollPositionAndTheTilesThatDidNotChange() throws {
+        let lines = (1...300).map { "entry \($0)" }
+        let before = LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8))
+        let after = LinksDocument.make(from: Data((lines + ["entry 301"]).joined(separator: "\n").utf8))
+        let root: URL = cacheRoot
+        try MainActor.assumeIsolated {
+            let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800, height: 500)
+            defer { gtk_window_destroy(window.cast()) }
+            grid.show(before)
+            let vadjustment = gtk_scrolled_window_get_vadjustment(grid.scrolledWindow.opaque)!
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { gtk_adjustment_get_upper(vadjustment) > 2000 })
+            gtk_adjustment_set_value(vadjustment, 1500)
+            GtkTestEnvironment.spin(for: 0.2)
+            let firstTile = grid.tiles[0]
+
+            grid.show(after)
+            GtkTestEnvironment.spin(for: 0.3)
+            XCTAssertEqual(grid.tiles.count, 301)
+            XCTAssertTrue(grid.tiles[0] === firstTile, "unchanged lines keep their tiles (and thumbnails)")
+            XCTAssertEqual(gtk_adjustment_get_value(vadjustment), 1500, accuracy: 1)
+        }
+    }
+
     func testColumnsReflowSoCellsStayBetween100And120Pixels() throws {
         let entries = LinksDocument.make(from: Data((1...60).map { "entry \($0)" }.joined(separator: "\n").utf8))
         let root: URL = cacheRoot
@@ -123,7 +146,9 @@ final class GalleryGridTests: XCTestCase {
                     let (count, cellWidth) = Self.columns(of: grid)
                     var rect = graphene_rect_t()
                     _ = gtk_widget_compute_bounds(grid.tiles[0].child, grid.flowBox, &rect)
-                    return count > 0 && abs(Double(rect.size.height) - cellWidth) < 1.5
+                    // Before the first real allocation every child reports a few pixels.
+                    return count > 0 && cellWidth >= Double(Tile.naturalSize) - 10
+                        && abs(Double(rect.size.height) - cellWidth) < 1.5
                 }
                 let (count, cellWidth) = Self.columns(of: grid)
                 XCTAssertGreaterThanOrEqual(count, 5, "width \(width)")

@@ -1,0 +1,42 @@
+"""A links file full of broken servers: good images still load, every bad one ends in a failed
+tile that says why, the window keeps answering, and nothing bad lands in the cache."""
+
+import time
+
+from harness import App, wait_for
+
+FAULTS = {
+    "/fault/404": "Not found (404)",
+    "/fault/truncated.jpg": "Damaged image",
+    "/fault/bomb.png": "Too large",
+    "/fault/redirect-loop": "Bad response",
+    "/fault/redirect-file": "Bad response",
+    "/fault/empty": "Damaged image",
+    "/fault/reset": "Not loaded",
+    "/fault/close-after-headers": "Not loaded",
+}
+
+
+def test_faults_end_in_failed_tiles_while_good_images_load(display, server):
+    good = [server.url(f"/img/{400 + i}x300.jpg") for i in range(3)]
+    slow = server.url("/fault/hang")
+    faults = [server.url(path) for path in FAULTS]
+    lines = good[:1] + faults[:4] + [slow] + good[1:2] + faults[4:] + good[2:]
+    app = App(display, server.write("faults.txt", "\n".join(lines)))
+    try:
+        def names():
+            return {tile.name for tile in app.tiles()}
+        wait_for(lambda: all(f"Image {url}" in names() for url in good), 30, message="the good images")
+        for path, reason in FAULTS.items():
+            wait_for(lambda: f"Image {server.url(path)} ({reason})" in names(), 30, message=f"{path} → {reason}")
+        # The hanging server holds one tile in loading; the window still answers the keyboard.
+        assert f"Image {slow} (loading)" in names()
+        app.window_named("Link Gallery")
+        display.screenshot("faults")
+        app.press("ctrl+question")
+        app.window_named("Shortcuts")
+    finally:
+        app.stop()
+    thumbnails = list((app.cache / "thumbnails").glob("*.png"))
+    originals = list((app.cache / "originals").glob("*.bin"))
+    assert len(thumbnails) == len(good) and len(originals) == len(good)
