@@ -260,9 +260,8 @@ final class FaultSuiteTests: XCTestCase {
             ("thumbnail and original", [("thumbnails", "png"), ("originals", "bin")]),
             ("links file", [("links", "txt")]), ("links metadata", [("links", "json")]),
         ]
-        var random = SplitMix(seed: 42)
-        for kind in kinds {
-            for corruption in CacheCorruption.allCases {
+        for (kindNumber, kind) in kinds.enumerated() {
+            for (corruptionNumber, corruption) in CacheCorruption.allCases.enumerated() {
                 faults += 1
                 let run = root.appendingPathComponent(UUID().uuidString)
                 try FileManager.default.copyItem(at: pristine, to: run)
@@ -272,7 +271,7 @@ final class FaultSuiteTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(damaged.count, kind.files.count, "the first run stored a \(kind.name)")
                 for file in damaged {
                     inputs += 1
-                    try corruption.apply(to: file, random: &random)
+                    try corruption.apply(to: file, seed: UInt64(kindNumber * 100 + corruptionNumber))
                 }
                 let context = "\(corruption.rawValue) \(kind.name)"
                 let nextRun = ImageRepository(http: http, directories: try directories(run))

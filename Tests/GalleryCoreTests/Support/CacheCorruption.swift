@@ -11,8 +11,11 @@ enum CacheCorruption: String, CaseIterable {
     case randomBytes
     case trailingGarbage
 
-    func apply(to file: URL, random: inout SplitMix) throws {
+    /// The damage depends only on `seed` and the file's bytes, not on the order files are
+    /// damaged in (cache file names are hashes of per-run URLs, so their order changes).
+    func apply(to file: URL, seed: UInt64) throws {
         let original = try Data(contentsOf: file)
+        var random = SplitMix(seed: seed ^ UInt64(original.count))
         var damaged = original
         switch self {
         case .empty:
