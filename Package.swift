@@ -26,6 +26,8 @@ let package = Package(
         .executableTarget(
             name: "link-gallery-bench", dependencies: ["GalleryCore", "CGtk"], path: "Benchmarks/LinkGalleryBench"
         ),
+        // The warm-start reference: an empty GTK 4 window's first frame (see tools/bench).
+        .executableTarget(name: "bare-window", dependencies: ["CGtk", "GObjectSupport"], path: "Benchmarks/BareWindow"),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GObjectSupport", "CGtk", "GalleryTestSupport"]

@@ -3,9 +3,10 @@ import GalleryCore
 
 /// The command line of link-gallery-bench.
 ///
-///     link-gallery-bench report [--work DIR] [--runs N]
+///     link-gallery-bench report [--work DIR] [--runs N] [--app-results FILE] [--no-app]
 ///         makes the test files in DIR (a new temp folder by default), measures every row of
-///         `BenchmarkSuite`, prints the Markdown report on stdout and progress on stderr
+///         `BenchmarkSuite`, prints the Markdown report on stdout and progress on stderr; the
+///         app-level rows keep their raw results in FILE (JSON), or are left out with --no-app
 ///     link-gallery-bench thumbnail IN OUT
 ///         one thumbnail exactly as the app makes it (maxSide 256, PNG), so it can be timed as a
 ///         process next to vipsthumbnail and gdk-pixbuf-thumbnailer
@@ -13,7 +14,7 @@ import GalleryCore
 ///         does nothing: the cost of starting this process (Swift runtime, GTK libraries)
 enum BenchCommand {
     static let usage = """
-        usage: link-gallery-bench report [--work DIR] [--runs N]
+        usage: link-gallery-bench report [--work DIR] [--runs N] [--app-results FILE] [--no-app]
                link-gallery-bench thumbnail IN OUT
                link-gallery-bench startup
         """
@@ -44,10 +45,18 @@ enum BenchCommand {
     private static func report(_ arguments: [String]) -> Int32 {
         var work: String?
         var runs = 7
+        var appResults: String?
+        var includeAppLevel = true
         var index = 0
         while index < arguments.count {
             let value = index + 1 < arguments.count ? arguments[index + 1] : nil
+            if arguments[index] == "--no-app" {
+                includeAppLevel = false
+                index += 1
+                continue
+            }
             switch (arguments[index], value) {
+            case ("--app-results", let value?): appResults = value
             case ("--work", let value?): work = value
             case ("--runs", let value?) where Int(value).map({ $0 >= 1 }) == true: runs = Int(value)!
             default:
@@ -59,6 +68,8 @@ enum BenchCommand {
         do {
             let folder = try work.map { URL(fileURLWithPath: $0) } ?? makeTemporaryFolder()
             let context = try BenchContext(workFolder: folder, runs: runs)
+            context.includeAppLevel = includeAppLevel
+            context.appResultsPath = appResults
             let report = BenchmarkSuite.measure(context)
             print(report.markdown(), terminator: "")
             return 0

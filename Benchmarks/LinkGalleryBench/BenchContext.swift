@@ -11,6 +11,10 @@ final class BenchContext {
     let runs: Int
     /// This executable, for timing the app's path as a process.
     let benchExecutable: String
+    /// Whether to run the app-level rows (they need a display server, openbox and xdotool).
+    var includeAppLevel = true
+    /// Where the app-level driver keeps its raw JSON (for plots); the work folder by default.
+    var appResultsPath: String?
     private var jpegs: [String: URL] = [:]
     private var linksFiles: [Int: URL] = [:]
     private var remembered: [String: Any] = [:]

@@ -2,7 +2,7 @@
 ///
 /// Adding a measurement is one function `(BenchContext) -> BenchmarkRow` listed here; it
 /// measures the app and a reference in the same run and returns the row. App-level rows
-/// (cold fill, warm start, memory, smoothness) replace the entries in `PendingBenchmarks`.
+/// (cold fill, warm start, memory, smoothness) share one run of the app driver (`AppLevelRun`).
 enum BenchmarkSuite {
     typealias Row = (BenchContext) -> BenchmarkRow
 
@@ -12,7 +12,7 @@ enum BenchmarkSuite {
         let rows: [Row]
     }
 
-    static var sections: [Section] {
+    static func sections(_ context: BenchContext) -> [Section] {
         let imageSizes = [TestJPEG.thumbnailLike, TestJPEG.twelveMegapixels, TestJPEG.twentyFourMegapixels]
         let thumbnailRows: [Row] = [ThumbnailBenchmarks.processStart] + imageSizes.flatMap { size -> [Row] in
             [
@@ -30,16 +30,17 @@ enum BenchmarkSuite {
                 { LinksBenchmarks.parseAndClassifyVersusAwk(lines, $0) },
             ]
         }
+        let appSection = Section(title: "App-level: cold fill, warm start, memory, smoothness",
+                                 explanation: AppBenchmarks.explanation, rows: AppBenchmarks.rows)
         return [
             Section(title: "Thumbnails: JPEG → 256 px PNG", explanation: ThumbnailBenchmarks.explanation, rows: thumbnailRows),
             Section(title: "Links file: parse and classify", explanation: LinksBenchmarks.explanation, rows: linksRows),
-            Section(title: "App-level (pending)", explanation: PendingBenchmarks.explanation, rows: PendingBenchmarks.rows),
-        ]
+        ] + (context.includeAppLevel ? [appSection] : [])
     }
 
     static func measure(_ context: BenchContext) -> BenchmarkReport {
         var report = BenchmarkReport(context: context)
-        for section in sections {
+        for section in sections(context) {
             printError("== \(section.title)")
             let rows = section.rows.map { measureRow in
                 let row = measureRow(context)

@@ -4,10 +4,13 @@ import GObjectSupport
 
 /// Timestamps for `tools/bench`, written only when `LINK_GALLERY_TRACE=<file>` is set.
 ///
-/// One line per event: milliseconds since the process started (monotonic), the event, a value.
-/// Events: `first-frame`, `visible-thumbnails-ready <tiles>`, `all-thumbnails-ready <tiles>`,
+/// One line per event: milliseconds since the trace started (monotonic), the event, a value.
+/// Events: `trace-start <CLOCK_MONOTONIC ms>` (first line, so a benchmark that noted the
+/// monotonic clock when it spawned the app can turn every time into "since launch"),
+/// `first-frame`, `visible-thumbnails-ready <tiles>`, `all-thumbnails-ready <tiles>`,
 /// `max-stall-ms <ms>` (after the first frame, the longest the main loop was late for a 5 ms
-/// tick, reported each time it grows), `rss-kb <kB>` on request.
+/// tick, reported each time it grows), `stall-ms <ms>` (every lateness of 8 ms or more after the
+/// first frame, at the time it ended, so stalls can be attributed to a phase such as scrolling).
 @MainActor
 final class PerformanceTrace {
     static let shared = PerformanceTrace(path: ProcessInfo.processInfo.environment["LINK_GALLERY_TRACE"])
@@ -16,6 +19,8 @@ final class PerformanceTrace {
     private let start = ContinuousClock.now
     private var reported: Set<String> = []
     private var maxStall: Duration = .zero
+    /// Half a 60 Hz frame: shorter lateness is timer jitter, longer ones are worth a line each.
+    private let reportedStall: Duration = .milliseconds(8)
 
     private init(path: String?) {
         guard let path, FileManager.default.createFile(atPath: path, contents: nil) else {
@@ -23,6 +28,11 @@ final class PerformanceTrace {
             return
         }
         handle = FileHandle(forWritingAtPath: path)
+        // CLOCK_MONOTONIC, not ContinuousClock (CLOCK_BOOTTIME on Linux): the benchmark driver
+        // reads the same clock when it spawns the app.
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        record("trace-start", String(format: "%.3f", Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6))
         watchStalls()
     }
 
@@ -52,13 +62,21 @@ final class PerformanceTrace {
     /// A 5 ms timeout that measures how late it runs: the main loop was busy that long.
     private func watchStalls() {
         var expected = ContinuousClock.now + .milliseconds(5)
+        var armed = false
         MainLoopSources.timeout(milliseconds: 5) { [weak self] in
             guard let self else { return false }
             let now = ContinuousClock.now
             let lateness = now - expected
             expected = now + .milliseconds(5)
-            // Start-up (GTK init, first layout) is measured as `first-frame`, not as a stall.
-            guard self.reported.contains("first-frame") else { return true }
+            // Start-up (GTK init, first layout) is measured as `first-frame`, not as a stall: the
+            // first tick after it is still late by the first frame's work, so it only arms.
+            guard armed else {
+                armed = self.reported.contains("first-frame")
+                return true
+            }
+            if lateness >= self.reportedStall {
+                self.record("stall-ms", String(format: "%.1f", lateness.milliseconds))
+            }
             if lateness > self.maxStall + .milliseconds(1) {
                 self.maxStall = lateness
                 self.record("max-stall-ms", String(format: "%.1f", lateness.milliseconds))

@@ -11,7 +11,7 @@ DEPS_BUILD=(pkg-config libgtk-4-dev libcurl4-openssl-dev libgdk-pixbuf-2.0-dev w
     librsvg2-common gettext libglib2.0-dev-bin desktop-file-utils appstream meson ninja-build)
 DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi python3-pil
     python3-pytest imagemagick xdotool x11-utils xclip)
-DEPS_BENCH=(libvips-tools libgdk-pixbuf2.0-bin hyperfine)
+DEPS_BENCH=(libvips-tools libgdk-pixbuf2.0-bin hyperfine python3-matplotlib)
 
 # Where the Swift toolchain is unpacked when it is not on PATH (swift.org tarball layout).
 SWIFT_FALLBACK_BIN=/opt/swift/usr/bin

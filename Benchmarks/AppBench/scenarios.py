@@ -1,0 +1,140 @@
+"""The four app-level measurements. Each returns plain dicts (one per run) for app_bench.py."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from session import AppRun, bare_window, make_home, monotonic_ms
+
+LATENCY_MS = 30
+FILL_TIMEOUT_S = 180
+# One wheel notch scrolls pow(page, 2/3) ≈ 100 px in GTK 4 for a 1000 px page; 10,000 tiles at
+# ~19 columns are ~53,000 px, so this many notches surely reach the end (extra ones do nothing).
+SCROLL_NOTCHES = 900
+# A notch every 16 ms: ~60 notches/s, ~6,000 px/s, a fast flick of the wheel held down.
+SCROLL_DELAY_MS = 16
+
+
+def cold_fill(context, links_path):
+    """Empty cache: launch → all thumbnails ready, plus peak memory and the longest stall."""
+    home = make_home(context.scratch)
+    run = AppRun(context.app, context.display.env, context.server.url(links_path), home)
+    try:
+        ready_at, tiles = run.wait_for("all-thumbnails-ready", FILL_TIMEOUT_S)
+        time.sleep(0.3)
+        status = run.status()
+        first_frame_at, _ = run.first("first-frame")
+        visible_at, _ = run.first("visible-thumbnails-ready") or (None, None)
+        stalls = run.stalls(first_frame_at, ready_at)
+        result = {
+            "allReadyMs": ready_at, "firstFrameMs": first_frame_at, "visibleReadyMs": visible_at,
+            "tiles": int(tiles), "peakRssKb": status.get("VmHWM", 0),
+            "maxStallMs": run.max_stall_until(ready_at),
+            "stalls": [[at, float(value)] for at, name, value in run.events() if name == "stall-ms" and at <= ready_at],
+            "memory": run.memory,
+        }
+        result["stallsOver16"] = sum(1 for stall in stalls if stall >= 16)
+    finally:
+        run.stop()
+    return result, home
+
+
+def cold_fill_reference(context, links_path):
+    """curl the links file, curl --parallel --parallel-max 6 every URL, vipsthumbnail them all
+    (one process per core): the practical limit with stock tools, phases not overlapped."""
+    folder = Path(tempfile.mkdtemp(prefix="reference-", dir=context.scratch))
+    images = folder / "images"
+    images.mkdir()
+    start = monotonic_ms()
+    subprocess.run(["curl", "-sf", "-o", str(folder / "links.txt"), context.server.url(links_path)], check=True)
+    links_done = monotonic_ms()
+    lines = [line.strip() for line in (folder / "links.txt").read_text().splitlines() if line.strip()]
+    config = "".join(f'url = "{url}"\noutput = "{images}/{number:04d}"\n' for number, url in enumerate(lines))
+    (folder / "curl.cfg").write_text(config)
+    subprocess.run(["curl", "--parallel", "--parallel-max", "6", "--no-progress-meter", "-f", "-K", str(folder / "curl.cfg")],
+                   check=True)
+    fetched = monotonic_ms()
+    files = sorted(str(path) for path in images.iterdir())
+    subprocess.run(["xargs", "-P", str(os.cpu_count() or 1), "-n", "25", "vipsthumbnail", "-s", "256", "-o", "%s.png"],
+                   input="\n".join(files), text=True, check=True, stderr=subprocess.DEVNULL)
+    end = monotonic_ms()
+    thumbnails = sum(1 for path in images.iterdir() if path.suffix == ".png")
+    shutil.rmtree(folder)
+    return {"referenceMs": end - start, "linksMs": links_done - start, "curlMs": fetched - links_done,
+            "vipsMs": end - fetched, "thumbnails": thumbnails}
+
+
+def warm_start(context, links_path, template_home):
+    """Everything cached (a copy of what a cold fill left): launch → visible thumbnails ready."""
+    home = make_home(context.scratch, template=template_home)
+    run = AppRun(context.app, context.display.env, context.server.url(links_path), home)
+    try:
+        visible_at, tiles = run.wait_for("visible-thumbnails-ready", 60)
+        first_frame_at, _ = run.first("first-frame")
+        time.sleep(0.2)
+        rss = run.status().get("VmRSS", 0)
+    finally:
+        run.stop()
+        shutil.rmtree(home, ignore_errors=True)
+    return {"visibleReadyMs": visible_at, "firstFrameMs": first_frame_at, "tiles": int(tiles), "rssKb": rss}
+
+
+def warm_start_reference(context):
+    first_frame, rss = bare_window(context.bare_window, context.display.env)
+    return {"bareFirstFrameMs": first_frame, "bareRssKb": rss}
+
+
+def settle(run, seconds):
+    time.sleep(seconds)
+    return run.status()
+
+
+def scrolled(context, links_path, query_prefix):
+    """10,000 image lines: memory at the top, a fast wheel scroll to the bottom (stalls during
+    it), memory after, and how far down the downloads went (proof the scroll reached the end)."""
+    home = make_home(context.scratch)
+    context.server.reset_log()
+    run = AppRun(context.app, context.display.env, context.server.url(links_path), home)
+    try:
+        run.wait_for("visible-thumbnails-ready", 120)
+        before = settle(run, 2.0)
+        center_x, center_y = 960, 560
+        context.display.xdotool("mousemove", center_x, center_y)
+        time.sleep(0.2)
+        scroll_start = run.since_launch()
+        context.display.xdotool("click", "--repeat", SCROLL_NOTCHES, "--delay", SCROLL_DELAY_MS, 5)
+        scroll_end = run.since_launch()
+        # Stalls that belong to the scroll: the wheel events and the loads they start.
+        after = settle(run, 3.0)
+        stalls = run.stalls(scroll_start, scroll_end + 1000)
+        requested = [entry["path"] for entry in context.server.log() if query_prefix in entry["path"]]
+        deepest = max((int(path.rsplit(query_prefix, 1)[1]) for path in requested), default=-1)
+        return {
+            "rssBeforeKb": before.get("VmRSS", 0), "rssAfterKb": after.get("VmRSS", 0),
+            "hwmKb": after.get("VmHWM", 0), "scrollMs": scroll_end - scroll_start,
+            "maxStallMs": max(stalls, default=0.0), "stallsOver16": sum(1 for s in stalls if s >= 16),
+            "stallCount": len(stalls), "deepestLineLoaded": deepest, "downloads": len(requested),
+            "scrollStartMs": scroll_start, "scrollEndMs": scroll_end,
+            "stalls": [[at, float(value)] for at, name, value in run.events() if name == "stall-ms"],
+            "memory": run.memory,
+        }
+    finally:
+        run.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def placeholders_only(context, links_path):
+    """10,000 lines that are not links: what the tiles cost without any image."""
+    home = make_home(context.scratch)
+    run = AppRun(context.app, context.display.env, context.server.url(links_path), home)
+    try:
+        # Placeholders count as settled tiles: this fires once all 10,000 are in the grid.
+        _, tiles = run.wait_for("all-thumbnails-ready", 120)
+        status = settle(run, 2.0)
+        return {"rssKb": status.get("VmRSS", 0), "hwmKb": status.get("VmHWM", 0), "tiles": int(tiles)}
+    finally:
+        run.stop()
+        shutil.rmtree(home, ignore_errors=True)

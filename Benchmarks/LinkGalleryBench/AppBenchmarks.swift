@@ -1,0 +1,119 @@
+import Foundation
+
+/// The app-level rows: the release app in a 1920×1080 window on its own Xvfb + openbox, against
+/// the fixture server on 127.0.0.1 (see `AppLevelRun` and Benchmarks/AppBench/).
+enum AppBenchmarks {
+    static let explanation = """
+        The release `link-gallery`, maximized at 1920×1080 on its own Xvfb + openbox in a private \
+        D-Bus session, fresh XDG cache and config folders per run, timed from spawn with \
+        `LINK_GALLERY_TRACE` (events aligned to CLOCK_MONOTONIC). **Cold fill**: 200 images (140 \
+        search-size JPEGs behind extensionless URLs, 40 photos of 1–2.5 MP, 8 PNGs, 8 × 12 MP and \
+        4 × 24 MP JPEGs), every response delayed 30 ms by the server, launch → \
+        `all-thumbnails-ready`; reference: `curl` the links file, `curl --parallel --parallel-max 6` \
+        every URL, then `vipsthumbnail -s 256` on all of them (one process per core), from the \
+        first spawn to the last exit. **Warm start**: the cache a cold fill left, launch → \
+        `visible-thumbnails-ready`; reference: `bare-window` (Benchmarks/BareWindow, same \
+        toolchain and build), spawn → its first frame's `after-paint`. **Memory**: VmRSS after a \
+        fast wheel scroll (xdotool, one notch per 16 ms) from top to bottom of 10,000 image lines, \
+        and VmHWM during the cold fill. **Smoothness**: the main loop's longest lateness for a 5 ms \
+        tick after the first frame (`max-stall-ms`, `stall-ms`): during the cold fill, and during \
+        the scroll (until 1 s after the last notch). Targets: cold fill ≤ 1.3×, warm start ≤ 1.5×, \
+        memory < 300 MB, stalls < 16 ms.
+        """
+
+    static var rows: [BenchmarkSuite.Row] {
+        [coldFill, warmStart, memoryAfterScrolling, peakMemoryDuringColdFill, stallDuringColdFill, stallWhileScrolling]
+    }
+
+    private static func results(_ context: BenchContext) throws -> AppLevelResults {
+        try context.remember("app-level") { try AppLevelRun.measure(context) }
+    }
+
+    private static func ms(_ value: Double) -> String { String(format: "%.0f ms", value) }
+    private static func mib(_ kilobytes: Double) -> String { String(format: "%.0f MiB", kilobytes / 1024) }
+    private static func ratio(_ app: Double, _ reference: Double) -> String { String(format: "%.2f×", app / reference) }
+
+    static func coldFill(_ context: BenchContext) -> BenchmarkRow {
+        let name = "Cold fill: 200 images, 30 ms latency, empty cache → all thumbnails ready"
+        return BenchmarkRow.attempt(name) {
+            guard let runs = try results(context).cold, !runs.isEmpty else { return .unavailable(name, because: "no cold-fill runs") }
+            let app = median(runs.map(\.allReadyMs)), reference = median(runs.map(\.referenceMs))
+            let note = "app: first frame at \(ms(median(runs.map(\.firstFrameMs)))), \(runs[0].tiles) tiles; reference: links file "
+                + "\(ms(median(runs.map(\.linksMs)))) + downloads \(ms(median(runs.map(\.curlMs)))) + vipsthumbnail "
+                + "\(ms(median(runs.map(\.vipsMs)))); target ≤ 1.3×; \(runs.count) runs"
+            return BenchmarkRow(name: name, app: ms(app), reference: "curl --parallel 6 + vipsthumbnail: \(ms(reference))",
+                                ratio: ratio(app, reference), note: note)
+        }
+    }
+
+    static func warmStart(_ context: BenchContext) -> BenchmarkRow {
+        let name = "Warm start: everything cached → visible thumbnails ready"
+        return BenchmarkRow.attempt(name) {
+            guard let runs = try results(context).warm, !runs.isEmpty else { return .unavailable(name, because: "no warm-start runs") }
+            let app = median(runs.map(\.visibleReadyMs)), reference = median(runs.map(\.bareFirstFrameMs))
+            let note = "app: first frame at \(ms(median(runs.map(\.firstFrameMs)))), \(runs[0].tiles) tiles on screen; "
+                + "target ≤ 1.5×; \(runs.count) runs"
+            return BenchmarkRow(name: name, app: ms(app), reference: "bare GTK 4 window, first frame: \(ms(reference))",
+                                ratio: ratio(app, reference), note: note)
+        }
+    }
+
+    static func memoryAfterScrolling(_ context: BenchContext) -> BenchmarkRow {
+        let name = "Memory: RSS with 10,000 image lines after scrolling top to bottom"
+        return BenchmarkRow.attempt(name) {
+            let measured = try results(context)
+            guard let runs = measured.scroll, !runs.isEmpty else { return .unavailable(name, because: "no scroll runs") }
+            let app = median(runs.map(\.rssAfterKb))
+            let target = 300.0 * 1000 * 1000 / 1024 // 300 MB in kB
+            var note = "at the top before scrolling \(mib(median(runs.map(\.rssBeforeKb)))), peak \(mib(median(runs.map(\.hwmKb))))"
+            if let placeholders = measured.placeholders, !placeholders.isEmpty {
+                note += "; 10,000 text lines (placeholders only) \(mib(median(placeholders.map(\.rssKb))))"
+            }
+            if let bare = measured.bareWindow, !bare.isEmpty {
+                note += "; bare GTK 4 window \(mib(median(bare.map(\.bareRssKb))))"
+            }
+            note += "; scrolled to line \(runs.map(\.deepestLineLoaded).max() ?? -1) of 10,000; target < 300 MB; \(runs.count) runs"
+            return BenchmarkRow(name: name, app: mib(app), reference: "target: 300 MB (\(mib(target)))",
+                                ratio: ratio(app, target), note: note)
+        }
+    }
+
+    static func peakMemoryDuringColdFill(_ context: BenchContext) -> BenchmarkRow {
+        let name = "Memory: peak RSS (VmHWM) during the cold fill"
+        return BenchmarkRow.attempt(name) {
+            let measured = try results(context)
+            guard let runs = measured.cold, !runs.isEmpty, let bare = measured.warm.map({ $0.map(\.bareRssKb) }) ?? measured.bareWindow?.map(\.bareRssKb),
+                  !bare.isEmpty
+            else { return .unavailable(name, because: "no cold-fill or bare-window runs") }
+            let app = median(runs.map(\.peakRssKb)), reference = median(bare)
+            return BenchmarkRow(name: name, app: mib(app), reference: "bare GTK 4 window: \(mib(reference))",
+                                ratio: ratio(app, reference), note: "200 images, 12 of them 12–24 MP; \(runs.count) runs")
+        }
+    }
+
+    static func stallDuringColdFill(_ context: BenchContext) -> BenchmarkRow {
+        let name = "Smoothness: longest main-loop stall during the cold fill"
+        return BenchmarkRow.attempt(name) {
+            guard let runs = try results(context).cold, !runs.isEmpty else { return .unavailable(name, because: "no cold-fill runs") }
+            let app = median(runs.map(\.maxStallMs))
+            let note = "stalls ≥ 16 ms per fill: \(Int(median(runs.map { Double($0.stallsOver16) }))) (median); "
+                + "first frame → all thumbnails ready; \(runs.count) runs"
+            return BenchmarkRow(name: name, app: String(format: "%.0f ms", app), reference: "target: 16 ms",
+                                ratio: ratio(app, 16), note: note)
+        }
+    }
+
+    static func stallWhileScrolling(_ context: BenchContext) -> BenchmarkRow {
+        let name = "Smoothness: longest main-loop stall while scrolling 10,000 lines fast"
+        return BenchmarkRow.attempt(name) {
+            let measured = try results(context)
+            guard let runs = measured.scroll, !runs.isEmpty else { return .unavailable(name, because: "no scroll runs") }
+            let app = median(runs.map(\.maxStallMs))
+            let note = "\(measured.scrollNotches) wheel notches, one per \(measured.scrollDelayMs) ms (took "
+                + "\(ms(median(runs.map(\.scrollMs))))); stalls ≥ 16 ms: \(Int(median(runs.map { Double($0.stallsOver16) }))) (median); "
+                + "0 means none reached 8 ms; \(runs.count) runs"
+            return BenchmarkRow(name: name, app: String(format: "%.0f ms", app), reference: "target: 16 ms",
+                                ratio: ratio(app, 16), note: note)
+        }
+    }
+}

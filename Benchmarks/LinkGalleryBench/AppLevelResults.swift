@@ -1,0 +1,67 @@
+import Foundation
+
+/// What `Benchmarks/AppBench/app_bench.py` measured, one entry per run (times in milliseconds
+/// since the app was spawned, memory in kB). Medians are taken here, like every other row.
+struct AppLevelResults: Decodable {
+    struct ColdFill: Decodable {
+        let allReadyMs: Double
+        let firstFrameMs: Double
+        let tiles: Int
+        let peakRssKb: Double
+        let maxStallMs: Double
+        let stallsOver16: Int
+        let referenceMs: Double
+        let linksMs: Double
+        let curlMs: Double
+        let vipsMs: Double
+        let thumbnails: Int
+    }
+
+    struct WarmStart: Decodable {
+        let visibleReadyMs: Double
+        let firstFrameMs: Double
+        let tiles: Int
+        let rssKb: Double
+        let bareFirstFrameMs: Double
+        let bareRssKb: Double
+    }
+
+    struct Scrolled: Decodable {
+        let rssBeforeKb: Double
+        let rssAfterKb: Double
+        let hwmKb: Double
+        let scrollMs: Double
+        let maxStallMs: Double
+        let stallsOver16: Int
+        let deepestLineLoaded: Int
+        let downloads: Int
+    }
+
+    struct Placeholders: Decodable {
+        let rssKb: Double
+        let tiles: Int
+    }
+
+    struct BareWindow: Decodable {
+        let bareFirstFrameMs: Double
+        let bareRssKb: Double
+    }
+
+    let window: String
+    let latencyMs: Int
+    let scrollNotches: Int
+    let scrollDelayMs: Int
+    let cold: [ColdFill]?
+    let warm: [WarmStart]?
+    let scroll: [Scrolled]?
+    let placeholders: [Placeholders]?
+    let bareWindow: [BareWindow]?
+}
+
+/// The middle value of a few runs (the mean of the middle two for an even count).
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+}
