@@ -17,7 +17,7 @@ final class DiskStoreTests: XCTestCase {
         try store.write(Data("meow".utf8), key: key)
         XCTAssertTrue(store.contains(key: key))
         XCTAssertEqual(store.read(key: key), Data("meow".utf8))
-        XCTAssertEqual(store.estimatedBytes, 4)
+        XCTAssertEqual(store.estimatedBytes, 4 + SealedCacheFile.overhead)
 
         let name = store.url(for: key).lastPathComponent
         XCTAssertTrue(name.hasSuffix(".png"))
@@ -37,7 +37,7 @@ final class DiskStoreTests: XCTestCase {
         try store.write(Data(repeating: 1, count: 100), key: "k")
         try store.write(Data(repeating: 2, count: 30), key: "k")
         XCTAssertEqual(store.read(key: "k"), Data(repeating: 2, count: 30))
-        XCTAssertEqual(store.estimatedBytes, 30)
+        XCTAssertEqual(store.estimatedBytes, 30 + SealedCacheFile.overhead)
         XCTAssertEqual(try fileNames(in: folder.url).count, 1)
     }
 
@@ -77,38 +77,55 @@ final class DiskStoreTests: XCTestCase {
         try first.write(Data(count: 200), key: "b")
         try Data(count: 999).write(to: folder.url.appendingPathComponent("unrelated.txt"))
         let second = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
-        XCTAssertEqual(second.estimatedBytes, 500)
+        XCTAssertEqual(second.estimatedBytes, 500 + 2 * SealedCacheFile.overhead)
         XCTAssertEqual(second.read(key: "a")?.count, 300)
     }
 
     func testTrimEvictsLeastRecentlyAccessed() throws {
         let folder = try TemporaryDirectory()
-        let store = DiskStore(directory: folder.url, capacityBytes: 1000, fileExtension: "bin")
+        let file = 300 + SealedCacheFile.overhead
+        // Room for three files even after an automatic trim down to the low-water mark.
+        let capacity = Int(Double(3 * file) / DiskStore.lowWaterMark) + 1
+        let store = DiskStore(directory: folder.url, capacityBytes: capacity, fileExtension: "bin")
         try store.write(Data(count: 300), key: "a")
         try store.write(Data(count: 300), key: "b")
         try store.write(Data(count: 300), key: "c")
         XCTAssertNotNil(store.read(key: "a")) // b is now the least recently accessed
-        try store.write(Data(count: 300), key: "d") // 1200 > 1000: trim
+        try store.write(Data(count: 300), key: "d") // four files do not fit: trim
         XCTAssertFalse(store.contains(key: "b"))
         for key in ["a", "c", "d"] { XCTAssertTrue(store.contains(key: key), key) }
-        XCTAssertLessThanOrEqual(store.estimatedBytes, 1000)
-        XCTAssertEqual(store.estimatedBytes, 900)
+        XCTAssertEqual(store.estimatedBytes, 3 * file)
     }
 
     func testExplicitTrimAfterFilesAppearBehindItsBack() throws {
         let folder = try TemporaryDirectory()
-        let store = DiskStore(directory: folder.url, capacityBytes: 500, fileExtension: "bin")
+        let overhead = SealedCacheFile.overhead
+        let store = DiskStore(directory: folder.url, capacityBytes: 500 + 2 * overhead, fileExtension: "bin")
         try store.write(Data(count: 200), key: "old")
         try store.write(Data(count: 200), key: "new")
-        // Another process (or an older version) wrote straight into the folder.
+        // Another instance of the app wrote straight into the folder.
         let intruder = store.url(for: "intruder")
-        try Data(count: 400).write(to: intruder)
+        try SealedCacheFile.seal(Data(count: 400)).write(to: intruder)
         XCTAssertNotNil(store.read(key: "intruder"))
         store.trim()
         XCTAssertFalse(store.contains(key: "old"))
         XCTAssertFalse(store.contains(key: "new"))
         XCTAssertTrue(store.contains(key: "intruder"))
-        XCTAssertEqual(store.estimatedBytes, 400)
+        XCTAssertEqual(store.estimatedBytes, 400 + overhead)
+    }
+
+    func testAFileChangedBehindItsBackReadsAsMissingAndIsRemoved() throws {
+        let folder = try TemporaryDirectory()
+        let store = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "bin")
+        let photo = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        try store.write(photo, key: "photo")
+        var file = try Data(contentsOf: store.url(for: "photo"))
+        file[file.count / 2] ^= 0xff // one flipped byte still decodes as a (different) JPEG
+        try file.write(to: store.url(for: "photo"))
+        XCTAssertNil(store.read(key: "photo"))
+        XCTAssertFalse(store.contains(key: "photo"))
+        try Data(photo).write(to: store.url(for: "raw")) // not written by a DiskStore at all
+        XCTAssertNil(store.read(key: "raw"))
     }
 
     func testRemoveDeletesEvenCorruptData() throws {

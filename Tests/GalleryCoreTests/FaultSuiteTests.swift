@@ -276,16 +276,8 @@ final class FaultSuiteTests: XCTestCase {
                 let context = "\(corruption.rawValue) \(kind.name)"
                 let nextRun = ImageRepository(http: http, directories: try directories(run))
                 for (index, path) in imagePaths.enumerated() {
-                    do {
-                        let thumbnail = try await nextRun.thumbnail(for: server.url(path), priority: .visible)
-                        assertSamePixels(thumbnail, expectedThumbnails[index], "the thumbnail after a \(context)")
-                    } catch let error as ImageLoadError where kind.files.count > 1 && [.damaged, .notAnImage].contains(error) {
-                        // Both copies damaged: the thumbnail is made from the damaged original.
-                        FaultTally.shared.knownIssue("with thumbnail and original both damaged, the tile fails (\(error)) " +
-                                                     "instead of fetching the original again")
-                    } catch {
-                        XCTFail("thumbnail of \(path) after a \(context): \(error)")
-                    }
+                    let thumbnail = try await nextRun.thumbnail(for: server.url(path), priority: .visible)
+                    assertSamePixels(thumbnail, expectedThumbnails[index], "the thumbnail after a \(context)")
                     try await assertOriginalRecovers(nextRun, path: path, expected: expectedOriginals[index], context: context)
                 }
                 let links = LinksRepository(url: linksURL, http: http, directories: try directories(run))
@@ -302,42 +294,19 @@ final class FaultSuiteTests: XCTestCase {
 
     // MARK: Helpers
 
-    /// A damaged original must never be shown, and must be fetched again. What GalleryCore does
-    /// today falls short in two ways, counted as known issues (printed in the summary, reported
-    /// to the lead; FAULT_SUITE_STRICT=1 does not change these) rather than failures: the first request after the damage fails ("damaged")
-    /// and only removes the file, so the next request (Retry) refetches; and bytes that no longer
-    /// sniff as an image fail as "not an image" every time, because only `.damaged` and
-    /// `.tooLarge` make `decodeOrForget` remove the file. Wrong pixels are always a failure.
+    /// A damaged original must never be shown, and must be fetched again by the same request:
+    /// every cache file carries a checksum, so damage reads as a cache miss.
     private func assertOriginalRecovers(_ repository: ImageRepository, path: String, expected: Data, context: String) async throws {
-        let url = server.url(path)
-        do {
-            let original = try await repository.original(for: url, priority: .interactive)
-            assertSamePixels(original, expected, "the original after a \(context)")
-            return
-        } catch let error as ImageLoadError {
-            XCTAssertTrue([.damaged, .notAnImage].contains(error), "original after a \(context): \(error)")
-            FaultTally.shared.knownIssue("a damaged original on disk fails the first request (\(error)) instead of being fetched again")
-        }
-        do {
-            let retried = try await repository.original(for: url, priority: .interactive)
-            assertSamePixels(retried, expected, "the original on Retry after a \(context)")
-        } catch {
-            FaultTally.shared.knownIssue("an original replaced by bytes that are not an image stays on disk: " +
-                                         "\"\(error)\" on every Retry, never fetched again")
-        }
+        let original = try await repository.original(for: server.url(path), priority: .interactive)
+        assertSamePixels(original, expected, "the original after a \(context)")
     }
 
     /// Wrong pixels are the worst outcome: a damaged cache file shown as if it were the image.
-    /// GalleryCore keeps no checksum for originals, so a JPEG garbled in the middle can decode
-    /// "successfully" into a different picture. Known today: recorded in the summary; with
-    /// FAULT_SUITE_STRICT=1 in the environment it fails the test.
     private func assertSamePixels(_ image: DecodedImage, _ expected: Data, _ what: String,
                                   file: StaticString = #filePath, line: UInt = #line) {
-        guard image.pixels != expected else { return }
-        if ProcessInfo.processInfo.environment["FAULT_SUITE_STRICT"] == "1" {
-            XCTFail("damaged data shown: \(what)", file: file, line: line)
-        } else {
+        if image.pixels != expected {
             FaultTally.shared.damagedDataShown(what)
+            XCTFail("damaged data shown: \(what)", file: file, line: line)
         }
     }
 

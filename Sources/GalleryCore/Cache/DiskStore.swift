@@ -8,6 +8,8 @@ import Synchronization
 /// - Writes are atomic: data goes to `.tmp-<random>` in the same folder, is fsynced, then renamed
 ///   over the final name, so a reader (or the next start after a crash) sees the old file, the new
 ///   file or none — never half a file. Stale temporary files are deleted at init.
+/// - Every file carries the SHA-256 of its payload (`SealedCacheFile`); a file changed behind
+///   our back reads as missing and is removed, so damaged data is fetched again, never shown.
 /// - Access order is the file's modification time, set to "now" on every read and write with
 ///   nanosecond precision (the kernel's own timestamps are only jiffy-precise).
 /// - The total size is a running estimate (scanned at init, adjusted on write and remove). When it
@@ -52,20 +54,26 @@ public final class DiskStore: Sendable {
         return stat(url(for: key).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// The stored bytes, or `nil` if absent or unreadable. Marks the file as recently used.
+    /// The stored bytes, or `nil` if absent, unreadable or changed since they were written (then
+    /// the file is removed). Marks the file as recently used.
     public func read(key: String) -> Data? {
         let fd = open(url(for: key).path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        guard let data = Self.readAll(fd, expectedSize: Int(info.st_size)) else { return nil }
+        guard let file = Self.readAll(fd, expectedSize: Int(info.st_size)) else { return nil }
+        guard let payload = SealedCacheFile.open(file) else {
+            remove(key: key)
+            return nil
+        }
         Self.markAccessed(fd)
-        return data
+        return payload
     }
 
     /// Stores `data` under `key` atomically, then trims the folder if it grew over capacity.
-    public func write(_ data: Data, key: String) throws(DiskStoreError) {
+    public func write(_ payload: Data, key: String) throws(DiskStoreError) {
+        let data = SealedCacheFile.seal(payload)
         let finalPath = url(for: key).path
         let temporaryPath = directory.appendingPathComponent(
             Self.temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 16)).path
