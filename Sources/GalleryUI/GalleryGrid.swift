@@ -17,6 +17,9 @@ final class GalleryGrid {
     private let retries: RetryScheduler
     private let cellStyle: UnsafeMutablePointer<GtkCssProvider>
     private(set) var tiles: [Tile] = []
+    /// Tiles that are "Not an image" or "Invalid entry"; the rest are image links.
+    private(set) var placeholderCount = 0
+    private var settledCount = 0
     private var visibilityUpdate: UInt32 = 0
     private var cellSide: Int32 = 0
     private var cellHeightUpdate: UInt32 = 0
@@ -144,6 +147,8 @@ final class GalleryGrid {
             leftover.dispose()
         }
         for tile in tiles { gtk_flow_box_append(flowBox.opaque, tile.child) }
+        placeholderCount = tiles.count { $0.state.isPlaceholder }
+        settledCount = tiles.count { $0.state.isSettled }
         cellSide = 0
         scheduleCellHeightUpdate()
 
@@ -156,14 +161,18 @@ final class GalleryGrid {
 
     private func makeTile(_ entry: LinkEntry) -> Tile {
         let tile = Tile(entry: entry)
-        tile.onStateChange = { [weak self] tile in self?.tileChanged(tile) }
+        tile.onStateChange = { [weak self] tile, oldState in self?.tileChanged(tile, from: oldState) }
         tile.onRetry = { [weak self] tile in self?.retry(tile) }
         return tile
     }
 
     private func retryKey(_ tile: Tile) -> String { "tile:\(tile.entry.lineNumber):\(tile.entry.text)" }
 
-    private func tileChanged(_ tile: Tile) {
+    private func tileChanged(_ tile: Tile, from oldState: TileState) {
+        // Counted as states change, not by walking every tile: huge files change thousands of
+        // states while loading.
+        placeholderCount += (tile.state.isPlaceholder ? 1 : 0) - (oldState.isPlaceholder ? 1 : 0)
+        settledCount += (tile.state.isSettled ? 1 : 0) - (oldState.isSettled ? 1 : 0)
         traceReadiness()
         switch tile.state {
         case .failed(let error) where error.isTransient:
@@ -254,12 +263,12 @@ final class GalleryGrid {
     private func traceReadiness() {
         let trace = PerformanceTrace.shared
         guard trace.isEnabled, !tiles.isEmpty else { return }
-        func settled(_ tile: Tile) -> Bool { tile.state != .idle && tile.state != .loading }
-        if !lastVisibleRange.isEmpty, lastVisibleRange.allSatisfy({ settled(tiles[$0]) }) {
+        if !lastVisibleRange.isEmpty, lastVisibleRange.allSatisfy({ tiles[$0].state.isSettled }) {
             trace.recordOnce("visible-thumbnails-ready", String(lastVisibleRange.count))
         }
-        if tiles.allSatisfy(settled) { trace.recordOnce("all-thumbnails-ready", String(tiles.count)) }
+        if settledCount == tiles.count { trace.recordOnce("all-thumbnails-ready", String(tiles.count)) }
     }
+
 
     /// The tiles whose rows intersect [top, bottom], found by binary search (rows grow with index).
     private func indexRange(from top: Double, to bottom: Double) -> Range<Int> {

@@ -25,6 +25,7 @@ final class GalleryWindow {
     private let banner = Banner()
     private let subtitle: UnsafeMutablePointer<GtkWidget>
     private var contextMenu: UnsafeMutablePointer<GtkWidget>?
+    private var subtitleUpdate: UInt32 = 0
     /// Set by the application: opens the viewer on an image tile.
     var onOpenImage: (@MainActor (_ tiles: [Tile], _ index: Int) -> Void)?
 
@@ -107,7 +108,7 @@ final class GalleryWindow {
 
         grid.onActivate = { [weak self] tile in self?.open(tile) }
         grid.onContextMenu = { [weak self] tile, x, y in self?.showContextMenu(for: tile, x: x, y: y) }
-        grid.onTileStateChange = { [weak self] in self?.updateSubtitle() }
+        grid.onTileStateChange = { [weak self] in self?.scheduleSubtitleUpdate() }
         services.images.cacheProblems.onFirstProblem { [weak self] detail in
             Task { @MainActor in
                 self?.banner.show(String(format: L10n.tr("Images cannot be saved to the cache (%@). They are kept in memory only."), detail))
@@ -185,12 +186,23 @@ final class GalleryWindow {
         updateSubtitle()
     }
 
+    /// Tiles change state by the hundred while a big file loads; the label changes once per
+    /// main-loop turn.
+    private func scheduleSubtitleUpdate() {
+        guard subtitleUpdate == 0 else { return }
+        subtitleUpdate = MainLoopSources.idle { [weak self] in
+            self?.subtitleUpdate = 0
+            self?.updateSubtitle()
+            return false
+        }
+    }
+
     private func updateSubtitle() {
         guard let snapshot = controller.snapshot, !snapshot.entries.isEmpty else {
             gtk_widget_set_visible(subtitle, 0)
             return
         }
-        let others = grid.tiles.filter { $0.state.isPlaceholder }.count
+        let others = grid.placeholderCount
         let images = grid.tiles.count - others
         let counts = L10n.plural("%d image", "%d images", images) + " · " + L10n.plural("%d other entry", "%d other entries", others)
         let updated = String(format: L10n.tr("updated %@"), ListUpdateTime.text(for: snapshot.confirmedAt))

@@ -34,8 +34,8 @@ final class Tile {
     private var spinnerTimer: UInt32 = 0
     private var loadTask: Task<Void, Never>?
     private(set) var state: TileState
-    /// Called when a load ends in a state the grid counts (image or not-an-image).
-    var onStateChange: (@MainActor (Tile) -> Void)?
+    /// Called after every state change, with the state before it.
+    var onStateChange: (@MainActor (Tile, TileState) -> Void)?
     var onRetry: (@MainActor (Tile) -> Void)?
 
     init(entry: LinkEntry) {
@@ -135,9 +135,10 @@ final class Tile {
 
     private func set(_ newState: TileState) {
         guard newState != state else { return }
+        let oldState = state
         state = newState
         render()
-        onStateChange?(self)
+        onStateChange?(self, oldState)
     }
 
     // MARK: Presentation

@@ -14,6 +14,9 @@ enum TileState: Equatable {
 
     var isPlaceholder: Bool { self == .notImage || self == .invalid }
 
+    /// Done for now: shown, failed or a placeholder (not waiting to load or loading).
+    var isSettled: Bool { self != .idle && self != .loading }
+
     /// Failed because we could not reach the server: shown as "not loaded", not as an error.
     var isOffline: Bool {
         if case .failed(let error) = self { return error == .noConnection }
