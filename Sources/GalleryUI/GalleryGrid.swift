@@ -250,8 +250,10 @@ final class GalleryGrid {
         let keep = indexRange(from: top - 3 * page, to: top + 4 * page)
         for index in visible { tiles[index].load(from: repository, priority: .visible) }
         for index in prefetch where !visible.contains(index) { tiles[index].load(from: repository, priority: .prefetch) }
-        for (index, tile) in tiles.enumerated() where !keep.contains(index) && (tile.state == .loaded || tile.state == .loading) {
-            tile.unload()
+        for index in keep { tiles[index].setNearViewport(true) }
+        for (index, tile) in tiles.enumerated() where !keep.contains(index) {
+            tile.setNearViewport(false)
+            if tile.state == .loaded || tile.state == .loading { tile.unload() }
         }
         lastVisibleRange = visible
         traceReadiness()

@@ -54,7 +54,7 @@ enum Stylesheet {
     flowboxchild.tile:focus-visible { outline: 2px solid @lg_tile_focus; }
     .tile-frame { background-color: @lg_tile_bg; border-radius: 6px; margin: 3px; }
     flowboxchild.tile:hover .tile-frame { background-color: shade(@lg_tile_bg, 0.94); }
-    .tile picture.thumbnail { border-radius: 6px; margin: 3px; opacity: 0; transition: opacity 180ms ease-out; }
+    .tile picture.thumbnail { border-radius: 6px; opacity: 0; transition: opacity 180ms ease-out; }
     .tile picture.thumbnail.loaded { opacity: 1; }
     .tile .tile-message { color: @lg_tile_fg; margin: 8px; }
     .tile .tile-message label.tile-title { font-weight: bold; font-size: smaller; }

@@ -6,12 +6,11 @@ import GalleryCore
 
 /// One cell of the grid: a thumbnail, a spinner, a failure with Retry, or a labelled placeholder.
 ///
-/// Widget tree (children beyond the frame are created only when a state needs them, so a
-/// 10,000-line file costs three widgets per tile):
+/// Widget tree. FlowBox does not recycle children, so a tile far from the viewport is two
+/// widgets; the rest exists only while a state needs it and the tile is near the viewport:
 /// ```
 /// GtkFlowBoxChild.tile            accessible label: what the tile is, with the URL or line
-/// └─ GtkOverlay
-///    ├─ GtkBox.tile-frame         fixes the natural size the FlowBox flows by
+/// └─ GtkOverlay.tile-frame        fixes the natural size the FlowBox flows by
 ///    ├─ GtkPicture.thumbnail      cover-fitted, fades in
 ///    ├─ GtkSpinner                only after 200 ms of loading
 ///    └─ GtkBox.tile-message       icon, title, detail, and a "Retry" button when failed
@@ -25,9 +24,10 @@ final class Tile {
 
     let entry: LinkEntry
     let child: UnsafeMutablePointer<GtkWidget>
-    /// The base of the overlay; its width is the cell width less the frame's margins.
+    /// The overlay that holds the layers; its width is the cell width less its margins.
     let frame: UnsafeMutablePointer<GtkWidget>
-    private let overlay: UnsafeMutablePointer<GtkWidget>
+    /// Near the viewport: only then are messages and placeholders built (they are the heavy part).
+    private var isNearViewport = false
     private var picture: UnsafeMutablePointer<GtkWidget>?
     private var spinner: UnsafeMutablePointer<GtkWidget>?
     private var message: UnsafeMutablePointer<GtkWidget>?
@@ -41,12 +41,11 @@ final class Tile {
     init(entry: LinkEntry) {
         self.entry = entry
         child = gtk_flow_box_child_new()
-        overlay = gtk_overlay_new()
-        frame = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        frame = gtk_overlay_new()
         gtk_widget_add_css_class(frame, "tile-frame")
+        gtk_widget_set_overflow(frame, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_size_request(frame, Self.naturalSize - 6, Self.naturalSize - 6)
-        gtk_overlay_set_child(overlay.opaque, frame)
-        gtk_flow_box_child_set_child(child.cast(), overlay)
+        gtk_flow_box_child_set_child(child.cast(), frame)
         gtk_widget_add_css_class(child, "tile")
         gtk_widget_set_tooltip_text(child, entry.text)
         g_object_ref_sink(child)
@@ -148,7 +147,6 @@ final class Tile {
         for style in ["placeholder", "failed", "offline", "loading"] { gtk_widget_remove_css_class(child, style) }
         picture.map { gtk_widget_set_visible($0, state == .loaded ? 1 : 0) }
         spinner.map { gtk_spinner_stop($0.opaque); gtk_widget_set_visible($0, 0) }
-        message.map { gtk_widget_set_visible($0, 0) }
 
         switch state {
         case .idle, .loaded:
@@ -162,19 +160,13 @@ final class Tile {
                 gtk_widget_set_visible(spinner, 1)
                 gtk_spinner_start(spinner.opaque)
             }
-        case .notImage:
+        case .notImage, .invalid:
             gtk_widget_add_css_class(child, "placeholder")
-            showMessage(icon: "image-missing-symbolic", title: L10n.tr("Not an image"), detail: entry.text, retry: false)
-        case .invalid:
-            gtk_widget_add_css_class(child, "placeholder")
-            showMessage(icon: "dialog-question-symbolic", title: L10n.tr("Invalid entry"), detail: entry.text, retry: false)
         case .failed(let error):
             gtk_widget_add_css_class(child, state.isOffline ? "offline" : "failed")
-            showMessage(
-                icon: state.isOffline ? "network-offline-symbolic" : "dialog-warning-symbolic",
-                title: ErrorMessages.short(error), detail: nil, retry: true)
             gtk_widget_set_tooltip_text(child, "\(ErrorMessages.long(error))\n\(entry.text)")
         }
+        renderMessage()
         if case .failed = state {} else { gtk_widget_set_tooltip_text(child, entry.text) }
         shim_accessible_set_label(child.opaque, accessibleName)
     }
@@ -190,9 +182,35 @@ final class Tile {
         }
     }
 
+    /// The grid tells tiles when they come near the viewport and when they go far away.
+    func setNearViewport(_ near: Bool) {
+        guard near != isNearViewport else { return }
+        isNearViewport = near
+        renderMessage()
+    }
+
+    /// Builds the message layer for placeholders and failures near the viewport; drops it far away.
+    private func renderMessage() {
+        if let message {
+            gtk_overlay_remove_overlay(frame.opaque, message)
+            self.message = nil
+        }
+        guard isNearViewport else { return }
+        switch state {
+        case .idle, .loading, .loaded:
+            break
+        case .notImage:
+            showMessage(icon: "image-missing-symbolic", title: L10n.tr("Not an image"), detail: entry.text, retry: false)
+        case .invalid:
+            showMessage(icon: "dialog-question-symbolic", title: L10n.tr("Invalid entry"), detail: entry.text, retry: false)
+        case .failed(let error):
+            showMessage(
+                icon: state.isOffline ? "network-offline-symbolic" : "dialog-warning-symbolic",
+                title: ErrorMessages.short(error), detail: nil, retry: true)
+        }
+    }
+
     private func showMessage(icon: String, title: String, detail: String?, retry: Bool) {
-        // Rebuilt per state: failures are rare and placeholders never change.
-        if let message { gtk_overlay_remove_overlay(overlay.opaque, message) }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
         gtk_widget_add_css_class(box, "tile-message")
         gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
@@ -213,7 +231,7 @@ final class Tile {
             }
             gtk_box_append(box.cast(), button)
         }
-        gtk_overlay_add_overlay(overlay.opaque, box)
+        gtk_overlay_add_overlay(frame.opaque, box)
         message = box
     }
 
@@ -238,7 +256,7 @@ final class Tile {
         gtk_picture_set_can_shrink(picture.opaque, 1)
         gtk_widget_add_css_class(picture, "thumbnail")
         gtk_widget_set_overflow(picture, GTK_OVERFLOW_HIDDEN)
-        gtk_overlay_add_overlay(overlay.opaque, picture)
+        gtk_overlay_add_overlay(frame.opaque, picture)
         self.picture = picture
         return picture
     }
@@ -249,7 +267,7 @@ final class Tile {
         gtk_widget_set_size_request(spinner, 24, 24)
         gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
-        gtk_overlay_add_overlay(overlay.opaque, spinner)
+        gtk_overlay_add_overlay(frame.opaque, spinner)
         self.spinner = spinner
         return spinner
     }

@@ -117,6 +117,7 @@ def test_window_size_is_remembered(display, server):
         window_id = display.xdotool("search", "--onlyvisible", "--name", "^Link Gallery$").split()[0]
         display.xdotool("windowsize", window_id, 700, 520)
         wait_for(lambda: window_size(display, "Link Gallery") == (700, 520), message="the resize")
+        time.sleep(0.5)  # GTK takes the new size at its next frame; nobody closes faster than that
         app.press("ctrl+w")
         app.process.wait(10)
     finally:

@@ -7,7 +7,8 @@ import Foundation
 /// and for thumbnails, and decoded off the main thread. Errors are `ImageLoadError`.
 public final class ImageRepository: Sendable {
     public struct Configuration: Sendable {
-        public var memoryCapacityBytes = 150 * 1024 * 1024
+        /// Several screens of 256 px thumbnails; textures far from the viewport are dropped anyway.
+        public var memoryCapacityBytes = 96 * 1024 * 1024
         public var thumbnailDiskBytes = 256 * 1024 * 1024
         public var originalDiskBytes = 1024 * 1024 * 1024
         /// Bodies larger than this are refused while downloading.
