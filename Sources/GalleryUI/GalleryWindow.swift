@@ -173,6 +173,7 @@ final class GalleryWindow {
                                        description: L10n.tr("The links file is empty."), canRetry: true)
                 gtk_stack_set_visible_child_name(stack.opaque, "status")
             } else {
+                dismissContextMenu() // its tile may be replaced
                 grid.show(snapshot.entries)
                 gtk_stack_set_visible_child_name(stack.opaque, "grid")
             }
@@ -218,7 +219,7 @@ final class GalleryWindow {
 
     private func showContextMenu(for tile: Tile, x: Double, y: Double) {
         guard let index = grid.tiles.firstIndex(where: { $0 === tile }) else { return }
-        if let contextMenu { gtk_widget_unparent(contextMenu) }
+        dismissContextMenu()
         let model = MainMenu.tile(index: index, canOpen: tile.isImageLink)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
         g_object_unref(model.rawPointer)
@@ -227,7 +228,17 @@ final class GalleryWindow {
         gtk_popover_set_pointing_to(popover.cast(), &rect)
         gtk_popover_set_has_arrow(popover.cast(), 0)
         contextMenu = popover
+        // Detached once closed (after its action ran), so it never outlives the tile it points at.
+        Signal.connect(popover, "closed") { [weak self] in
+            MainLoopSources.idle { self?.dismissContextMenu(); return false }
+        }
         gtk_popover_popup(popover.cast())
+    }
+
+    private func dismissContextMenu() {
+        guard let contextMenu else { return }
+        self.contextMenu = nil
+        gtk_widget_unparent(contextMenu)
     }
 
     private func saveWindowState() {
