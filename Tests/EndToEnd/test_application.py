@@ -34,3 +34,15 @@ def test_help_version_and_bad_arguments_need_no_display():
     assert version.returncode == 0 and version.stdout.startswith("link-gallery ")
     bad = subprocess.run([binary(), "--links-url", "javascript:alert(1)"], env=env, capture_output=True, text=True, timeout=10)
     assert bad.returncode == 2 and "not an http(s) URL" in bad.stderr
+
+
+def test_missing_settings_schema_does_not_stop_the_app(display, server, tmp_path):
+    # A binary run without installing: GSettings would abort on the missing schema.
+    url = server.write("noschema.txt", server.url("/img/200x200.png") + "\n")
+    app = App(display, url, extra_env={"GSETTINGS_SCHEMA_DIR": str(tmp_path)})
+    try:
+        app.window_named("Link Gallery")
+        assert app.process.poll() is None
+    finally:
+        output = app.stop()
+    assert "settings will not be remembered" in output
