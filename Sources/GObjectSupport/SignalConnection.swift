@@ -166,6 +166,24 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// GtkWidget's `query-tooltip`: `gboolean (GtkWidget *, int x, int y, gboolean keyboard_mode,
+    /// GtkTooltip *, gpointer)`. Return true to show the tooltip the handler filled in.
+    @discardableResult
+    public static func connectQueryTooltip(
+        _ instance: some GPointer,
+        _ handler: @escaping @MainActor (_ x: Int32, _ y: Int32, _ keyboard: Bool, _ tooltip: OpaquePointer) -> Bool
+    ) -> gulong {
+        typealias Fn = @MainActor (Int32, Int32, Bool, OpaquePointer) -> Bool
+        let trampoline: @convention(c) (gpointer?, gint, gint, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
+            _, x, y, keyboard, tooltip, data in
+            let box = Unmanaged<Box<Fn>>.fromOpaque(data!).takeUnretainedValue()
+            nonisolated(unsafe) let tooltip = tooltip! // borrowed for this call, on this thread
+            return MainActor.assumeIsolated { box.handler(x, y, keyboard != 0, tooltip) } ? 1 : 0
+        }
+        return connect(instance, "query-tooltip", handler as Fn,
+                       trampoline: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// `gboolean handler(GObject *instance, gpointer user_data)`, e.g. `close-request`.
     @discardableResult
     public static func connectHandled(

@@ -90,6 +90,12 @@ final class GalleryGrid {
         }
         gtk_widget_add_controller(flowBox, longPress.opaque)
 
+        // One tooltip handler for every tile, asked only when a tooltip is about to show.
+        gtk_widget_set_has_tooltip(flowBox, 1)
+        Signal.connectQueryTooltip(flowBox) { [weak self] x, y, keyboard, tooltip in
+            self?.fillTooltip(tooltip, x: x, y: y, keyboard: keyboard) ?? false
+        }
+
         // The keyboard way to a tile's menu, as in every GTK list: the Menu key or Shift+F10.
         let keys = gtk_event_controller_key_new()!
         Signal.connectKeyPressed(keys) { [weak self] keyval, state in
@@ -98,6 +104,21 @@ final class GalleryGrid {
             return self?.openContextMenuForFocusedTile() ?? false
         }
         gtk_widget_add_controller(flowBox, keys)
+    }
+
+    private func fillTooltip(_ tooltip: OpaquePointer, x: Int32, y: Int32, keyboard: Bool) -> Bool {
+        let child = keyboard ? gtk_widget_get_focus_child(flowBox).map { UnsafeMutableRawPointer($0) }
+            : gtk_flow_box_get_child_at_pos(flowBox.opaque, x, y).map { UnsafeMutableRawPointer($0) }
+        guard let tile = tile(for: child) else { return false }
+        gtk_tooltip_set_text(tooltip, tile.tooltipText)
+        var bounds = graphene_rect_t()
+        if gtk_widget_compute_bounds(tile.child, flowBox, &bounds) != 0 {
+            // The tooltip follows the pointer from tile to tile instead of sticking to the grid.
+            var area = GdkRectangle(x: gint(bounds.origin.x), y: gint(bounds.origin.y),
+                                    width: gint(bounds.size.width), height: gint(bounds.size.height))
+            gtk_tooltip_set_tip_area(tooltip, &area)
+        }
+        return true
     }
 
     private func openContextMenuForFocusedTile() -> Bool {
@@ -126,6 +147,8 @@ final class GalleryGrid {
     /// Shows `entries`, reusing tiles whose line text is unchanged so their thumbnails stay.
     func show(_ entries: [LinkEntry]) {
         guard entries != tiles.map(\.entry) else { return }
+        PerformanceTrace.shared.record("grid-show-begin", String(entries.count))
+        defer { PerformanceTrace.shared.record("grid-show-end", String(entries.count)) }
         let vadjustment = gtk_scrolled_window_get_vadjustment(scrolledWindow.opaque)
         let scrollPosition = vadjustment.map { gtk_adjustment_get_value($0) } ?? 0
 
@@ -146,7 +169,9 @@ final class GalleryGrid {
             retries.reset(retryKey(leftover))
             leftover.dispose()
         }
+        PerformanceTrace.shared.record("grid-tiles-made")
         for tile in tiles { gtk_flow_box_append(flowBox.opaque, tile.child) }
+        PerformanceTrace.shared.record("grid-tiles-appended")
         placeholderCount = tiles.count { $0.state.isPlaceholder }
         settledCount = tiles.count { $0.state.isSettled }
         cellSide = 0
@@ -178,8 +203,11 @@ final class GalleryGrid {
         case .failed(let error) where error.isTransient:
             retries.schedule(retryKey(tile)) { [weak self, weak tile] in
                 guard let self, let tile else { return }
-                tile.resetFailure()
-                self.scheduleVisibilityUpdate()
+                if tile.isNearViewport {
+                    tile.retryQuietly(from: self.repository)
+                } else {
+                    tile.resetFailure() // loads again when it comes near
+                }
             }
         case .loaded, .notImage:
             retries.reset(retryKey(tile))

@@ -27,7 +27,7 @@ final class Tile {
     /// The overlay that holds the layers; its width is the cell width less its margins.
     let frame: UnsafeMutablePointer<GtkWidget>
     /// Near the viewport: only then are messages and placeholders built (they are the heavy part).
-    private var isNearViewport = false
+    private(set) var isNearViewport = false
     private var picture: UnsafeMutablePointer<GtkWidget>?
     private var spinner: UnsafeMutablePointer<GtkWidget>?
     private var message: UnsafeMutablePointer<GtkWidget>?
@@ -47,7 +47,6 @@ final class Tile {
         gtk_widget_set_size_request(frame, Self.naturalSize - 6, Self.naturalSize - 6)
         gtk_flow_box_child_set_child(child.cast(), frame)
         gtk_widget_add_css_class(child, "tile")
-        gtk_widget_set_tooltip_text(child, entry.text)
         g_object_ref_sink(child)
 
         switch entry.classification {
@@ -81,6 +80,17 @@ final class Tile {
             return
         }
         set(.loading)
+        startLoad(url, from: repository, priority: priority)
+    }
+
+    /// An automatic retry: the failure stays on screen until the new attempt ends, so a tile
+    /// that keeps failing while offline does not flicker every few seconds.
+    func retryQuietly(from repository: ImageRepository) {
+        guard let url, case .failed = state, loadTask == nil else { return }
+        startLoad(url, from: repository, priority: .prefetch)
+    }
+
+    private func startLoad(_ url: URL, from repository: ImageRepository, priority: LoadPriority) {
         loadTask = Task { [weak self] in
             do {
                 let image = try await repository.thumbnail(for: url, priority: priority)
@@ -91,7 +101,10 @@ final class Tile {
                 self.loadTask = nil
                 let failure = error as? ImageLoadError ?? .damaged
                 guard failure != .cancelled else { return }
+                let oldState = self.state
                 self.set(failure == .notAnImage ? .notImage : .failed(failure))
+                // The same failure again: no visible change, but the grid schedules the next try.
+                if self.state == oldState { self.onStateChange?(self, oldState) }
             }
         }
     }
@@ -162,13 +175,18 @@ final class Tile {
             }
         case .notImage, .invalid:
             gtk_widget_add_css_class(child, "placeholder")
-        case .failed(let error):
+        case .failed:
             gtk_widget_add_css_class(child, state.isOffline ? "offline" : "failed")
-            gtk_widget_set_tooltip_text(child, "\(ErrorMessages.long(error))\n\(entry.text)")
         }
         renderMessage()
-        if case .failed = state {} else { gtk_widget_set_tooltip_text(child, entry.text) }
         shim_accessible_set_label(child.opaque, accessibleName)
+    }
+
+    /// The full line, and why it failed. The grid shows it on demand (`query-tooltip`): setting a
+    /// tooltip on each tile costs an X round trip per call, seconds for a 10,000-line file.
+    var tooltipText: String {
+        if case .failed(let error) = state { return "\(ErrorMessages.long(error))\n\(entry.text)" }
+        return entry.text
     }
 
     /// What a screen reader says; image tiles always include the URL, placeholders the line.
