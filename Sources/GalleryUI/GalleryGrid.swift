@@ -169,9 +169,7 @@ final class GalleryGrid {
             retries.reset(retryKey(leftover))
             leftover.dispose()
         }
-        PerformanceTrace.shared.record("grid-tiles-made")
         for tile in tiles { gtk_flow_box_append(flowBox.opaque, tile.child) }
-        PerformanceTrace.shared.record("grid-tiles-appended")
         placeholderCount = tiles.count { $0.state.isPlaceholder }
         settledCount = tiles.count { $0.state.isSettled }
         cellSide = 0

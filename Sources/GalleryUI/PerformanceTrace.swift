@@ -10,7 +10,8 @@ import GObjectSupport
 /// `first-frame`, `visible-thumbnails-ready <tiles>`, `all-thumbnails-ready <tiles>`,
 /// `max-stall-ms <ms>` (after the first frame, the longest the main loop was late for a 5 ms
 /// tick, reported each time it grows), `stall-ms <ms>` (every lateness of 8 ms or more after the
-/// first frame, at the time it ended, so stalls can be attributed to a phase such as scrolling).
+/// first frame, at the time it ended, so stalls can be attributed to a phase such as scrolling),
+/// `grid-show-begin <entries>` / `grid-show-end <entries>` (building the grid's tiles).
 @MainActor
 final class PerformanceTrace {
     static let shared = PerformanceTrace(path: ProcessInfo.processInfo.environment["LINK_GALLERY_TRACE"])
