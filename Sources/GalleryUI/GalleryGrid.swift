@@ -228,6 +228,33 @@ final class GalleryGrid {
         scheduleVisibilityUpdate()
     }
 
+    /// Refresh: retry failures, and ask again about links that once answered with something
+    /// other than an image (a captive portal's login page, a proxy error).
+    func refreshTiles() {
+        retryFailedTiles()
+        let probed = tiles.filter(\.hasProbedVerdict)
+        guard !probed.isEmpty else { return }
+        let repository = self.repository
+        Task { [weak self] in
+            for tile in probed {
+                if let url = tile.url { await repository.forgetFailure(for: url) }
+                tile.resetProbedVerdict()
+            }
+            self?.scheduleVisibilityUpdate()
+        }
+    }
+
+    /// The window is going away: give back the tiles' widgets and textures and stop retries.
+    func disposeAll() {
+        for tile in tiles {
+            retries.reset(retryKey(tile))
+            tile.dispose()
+        }
+        tiles = []
+        MainLoopSources.cancel(&visibilityUpdate)
+        MainLoopSources.cancel(&cellHeightUpdate)
+    }
+
     // MARK: Layout
 
     /// Keeps cells square: FlowBox gives each child the column width but only its natural

@@ -26,6 +26,8 @@ final class GalleryWindow {
     private let subtitle: UnsafeMutablePointer<GtkWidget>
     private var contextMenu: UnsafeMutablePointer<GtkWidget>?
     private var subtitleUpdate: UInt32 = 0
+    /// Shown again whenever the banner would otherwise hide: the cache stays unusable.
+    private var cacheProblem: String?
     /// Set by the application: opens the viewer on an image tile.
     var onOpenImage: (@MainActor (_ tiles: [Tile], _ index: Int) -> Void)?
 
@@ -53,6 +55,12 @@ final class GalleryWindow {
         Signal.connectHandled(window, "close-request") { [weak self] in
             self?.saveWindowState()
             return false
+        }
+        // The app outlives this window while a viewer is open; the tiles hold widgets and
+        // textures by their own references, so they are given back here.
+        Signal.connect(window, "destroy") { [weak self] in
+            self?.dismissContextMenu()
+            self?.grid.disposeAll()
         }
         controller.start()
         showPhase(controller.phase)
@@ -111,7 +119,10 @@ final class GalleryWindow {
         grid.onTileStateChange = { [weak self] in self?.scheduleSubtitleUpdate() }
         services.images.cacheProblems.onFirstProblem { [weak self] detail in
             Task { @MainActor in
-                self?.banner.show(String(format: L10n.tr("Images cannot be saved to the cache (%@). They are kept in memory only."), detail))
+                guard let self else { return }
+                let message = String(format: L10n.tr("Images cannot be saved to the cache (%@). They are kept in memory only."), detail)
+                self.cacheProblem = message
+                self.banner.show(message)
             }
         }
     }
@@ -153,7 +164,7 @@ final class GalleryWindow {
 
     private func refresh() {
         controller.refresh()
-        grid.retryFailedTiles()
+        grid.refreshTiles()
     }
 
     private func showPhase(_ phase: LinksController.Phase) {
@@ -180,7 +191,9 @@ final class GalleryWindow {
             if let problem {
                 banner.show(String(format: L10n.tr("%@ Showing the saved list."), ErrorMessages.linksTitle(problem) + "."),
                             buttonLabel: L10n.tr("Retry")) { [weak self] in self?.refresh() }
-            } else if !services.images.cacheProblems.hasReported {
+            } else if let cacheProblem {
+                banner.show(cacheProblem)
+            } else {
                 banner.hide()
             }
         }
@@ -230,7 +243,11 @@ final class GalleryWindow {
         contextMenu = popover
         // Detached once closed (after its action ran), so it never outlives the tile it points at.
         Signal.connect(popover, "closed") { [weak self] in
-            MainLoopSources.idle { self?.dismissContextMenu(); return false }
+            MainLoopSources.idle {
+                // Only this menu: another one may have opened in the meantime.
+                if self?.contextMenu == popover { self?.dismissContextMenu() }
+                return false
+            }
         }
         gtk_popover_popup(popover.cast())
     }

@@ -20,16 +20,30 @@ final class SystemColorSchemeMonitor {
             "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", nil, nil)
         guard let proxy, g_dbus_proxy_get_name_owner(proxy).map({ g_free($0); return true }) ?? false else { return }
         prefersDark = readPreference(proxy) == 1
-        Signal.connectThreePointers(proxy, "g-signal") { [weak self] _, _, _ in
-            // The signal's arguments (sender, name, parameters) are more than our helpers carry;
-            // re-reading the value on any portal signal is cheap and always right.
-            guard let self, let proxy = self.proxy else { return }
-            let dark = self.readPreference(proxy) == 1
+        Signal.connectThreePointers(proxy, "g-signal") { [weak self] _, signalName, parameters in
+            // SettingChanged (namespace, key, value) for every setting the desktop has; only the
+            // colour scheme matters, and its value comes with the signal (no blocking call).
+            guard let self, let signalName, let parameters,
+                  String(cString: signalName.assumingMemoryBound(to: CChar.self)) == "SettingChanged",
+                  let value = Self.colorScheme(inSettingChanged: OpaquePointer(parameters)) else { return }
+            let dark = value == 1
             if dark != self.prefersDark {
                 self.prefersDark = dark
                 self.onChange(dark)
             }
         }
+    }
+
+    /// The value of `SettingChanged('org.freedesktop.appearance', 'color-scheme', <u>)`, else nil.
+    private static func colorScheme(inSettingChanged parameters: OpaquePointer) -> UInt32? {
+        guard String(cString: g_variant_get_type_string(parameters)) == "(ssv)" else { return nil }
+        func string(at index: Int) -> String {
+            let child = g_variant_get_child_value(parameters, gsize(index))!
+            defer { g_variant_unref(child) }
+            return String(cString: g_variant_get_string(child, nil))
+        }
+        guard string(at: 0) == "org.freedesktop.appearance", string(at: 1) == "color-scheme" else { return nil }
+        return uint32(unwrapping: g_variant_get_child_value(parameters, 2))
     }
 
     private func readPreference(_ proxy: UnsafeMutablePointer<GDBusProxy>) -> UInt32? {
@@ -39,8 +53,13 @@ final class SystemColorSchemeMonitor {
             return nil
         }
         defer { g_variant_unref(reply) }
-        // The reply is (v) holding a v holding a u, depending on the portal version.
-        var value = g_variant_get_child_value(reply, 0)
+        return Self.uint32(unwrapping: g_variant_get_child_value(reply, 0))
+    }
+
+    /// Takes `variant` (owned) and returns the `u` inside, through any number of `v` wrappings:
+    /// portal versions differ in how deep they wrap the value.
+    private static func uint32(unwrapping variant: OpaquePointer?) -> UInt32? {
+        var value = variant
         while let current = value, String(cString: g_variant_get_type_string(current)) == "v" {
             value = g_variant_get_variant(current)
             g_variant_unref(current)

@@ -33,6 +33,8 @@ final class Tile {
     private var message: UnsafeMutablePointer<GtkWidget>?
     private var spinnerTimer: UInt32 = 0
     private var loadTask: Task<Void, Never>?
+    /// Identifies the current load, so a finished older one cannot overwrite it.
+    private var loadGeneration = 0
     private(set) var state: TileState
     /// Called after every state change, with the state before it.
     var onStateChange: (@MainActor (Tile, TileState) -> Void)?
@@ -91,14 +93,21 @@ final class Tile {
     }
 
     private func startLoad(_ url: URL, from repository: ImageRepository, priority: LoadPriority) {
+        loadTask?.cancel()
+        loadGeneration += 1
+        let generation = loadGeneration
         loadTask = Task { [weak self] in
-            do {
-                let image = try await repository.thumbnail(for: url, priority: priority)
-                self?.loadTask = nil
-                self?.show(image, animated: true)
-            } catch {
-                guard let self else { return }
-                self.loadTask = nil
+            let result: Result<DecodedImage, any Error>
+            do { result = .success(try await repository.thumbnail(for: url, priority: priority)) } catch {
+                result = .failure(error)
+            }
+            // A load that was cancelled or replaced (unloaded, retried) must not touch the tile.
+            guard let self, !Task.isCancelled, generation == self.loadGeneration else { return }
+            self.loadTask = nil
+            switch result {
+            case .success(let image):
+                self.show(image, animated: true)
+            case .failure(let error):
                 let failure = error as? ImageLoadError ?? .damaged
                 guard failure != .cancelled else { return }
                 let oldState = self.state
@@ -121,6 +130,18 @@ final class Tile {
     /// Forgets a failure so the next `load` tries again.
     func resetFailure() {
         if case .failed = state { set(.idle) }
+    }
+
+    /// True for a "Not an image" that came from the server's answer, not from the link itself
+    /// (`.html`): that answer may have been a login or error page and is worth asking again.
+    var hasProbedVerdict: Bool {
+        guard state == .notImage, case .link(_, let guess) = entry.classification else { return false }
+        return guess != .notImage
+    }
+
+    /// Forgets a probed "Not an image" so the next `load` asks the server again (Refresh).
+    func resetProbedVerdict() {
+        if hasProbedVerdict { set(.idle) }
     }
 
     private func cancelLoad() {

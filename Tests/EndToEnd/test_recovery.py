@@ -106,3 +106,22 @@ def test_refresh_fetches_the_list_again_and_shows_changes(display, server):
         assert sum(1 for entry in server.log() if entry["path"] == "/refresh.txt") == before + 1
     finally:
         app.stop()
+
+
+def test_refresh_asks_again_about_a_link_that_once_served_a_page(display, server):
+    # A captive portal or a proxy answered with a login page instead of the picture.
+    import urllib.request
+    (server.root / "photo").write_text("<html><body>Please log in</body></html>")
+    photo = server.url("/photo")
+    url = server.write("portal.txt", photo + "\n")
+    app = App(display, url)
+    try:
+        wait_for(lambda: [t.name for t in app.tiles()] == [f"Not an image: line 1, {photo}"], 20,
+                 message="the page taken for what it is")
+        with urllib.request.urlopen(server.url("/img/240x180.png"), timeout=5) as response:
+            (server.root / "photo").write_bytes(response.read())
+        app.window_named("Link Gallery")
+        app.press("F5")
+        wait_for(lambda: [t.name for t in app.tiles()] == [f"Image {photo}"], 20, message="the picture after Refresh")
+    finally:
+        app.stop()
