@@ -61,11 +61,13 @@ final class DiskStoreTests: XCTestCase {
         XCTAssertEqual(try fileNames(in: folder.url).filter { $0.hasPrefix(".tmp-") }, [], "no temp file left behind")
     }
 
-    func testStaleTemporaryFilesAreRemovedAtInitAndNeverServed() throws {
+    func testStaleTemporaryFilesAreRemovedOnFirstUseAndNeverServed() throws {
         let folder = try TemporaryDirectory()
         let stale = folder.url.appendingPathComponent(".tmp-4f2a9c")
         try Data(repeating: 9, count: 1000).write(to: stale)
         let kept = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stale.path), "making a store touches no file")
+        XCTAssertNil(kept.read(key: "anything"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
         XCTAssertEqual(kept.estimatedBytes, 0)
     }

@@ -28,20 +28,36 @@ public final class DiskStore: Sendable {
 
     private struct State {
         var estimatedBytes = 0
+        var prepared = false
     }
     private let state = Mutex(State())
 
-    /// Creates the folder (mode 0700) if needed, deletes leftovers of interrupted writes and
-    /// measures what is there. Never throws: if the folder is unusable, writes report why.
+    /// Cheap: touches no file. The folder is created (mode 0700), cleared of leftovers of
+    /// interrupted writes and measured on first use, which is on a disk queue, not on the main
+    /// thread that makes the store at start-up. Never throws: if the folder is unusable, writes
+    /// report why.
     public init(directory: URL, capacityBytes: Int, fileExtension: String) {
         self.directory = directory
         self.capacityBytes = max(0, capacityBytes)
         self.fileExtension = fileExtension.hasPrefix(".") ? String(fileExtension.dropFirst()) : fileExtension
-        try? FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        removeStaleTemporaryFiles()
-        let total = cachedFiles().reduce(0) { $0 + $1.size }
-        state.withLock { $0.estimatedBytes = total }
+    }
+
+    /// Runs `body` on the state, preparing the folder first if this is the first use.
+    private func withPreparedState<T>(_ body: (inout State) -> T) -> T {
+        state.withLock { state in
+            if !state.prepared {
+                state.prepared = true
+                try? FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                removeStaleTemporaryFiles()
+                state.estimatedBytes = cachedFiles().reduce(0) { $0 + $1.size }
+            }
+            return body(&state)
+        }
+    }
+
+    private func prepare() {
+        withPreparedState { _ in }
     }
 
     /// The file that holds `key` (whether or not it exists).
@@ -50,6 +66,7 @@ public final class DiskStore: Sendable {
     }
 
     public func contains(key: String) -> Bool {
+        prepare()
         var info = stat()
         return stat(url(for: key).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
@@ -57,6 +74,7 @@ public final class DiskStore: Sendable {
     /// The stored bytes, or `nil` if absent, unreadable or changed since they were written (then
     /// the file is removed). Marks the file as recently used.
     public func read(key: String) -> Data? {
+        prepare()
         let fd = open(url(for: key).path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -73,6 +91,7 @@ public final class DiskStore: Sendable {
 
     /// Stores `data` under `key` atomically, then trims the folder if it grew over capacity.
     public func write(_ payload: Data, key: String) throws(DiskStoreError) {
+        prepare()
         let data = SealedCacheFile.seal(payload)
         let finalPath = url(for: key).path
         let temporaryPath = directory.appendingPathComponent(
@@ -100,7 +119,7 @@ public final class DiskStore: Sendable {
             unlink(temporaryPath)
             throw DiskStoreError.from(errno: code, path: finalPath)
         }
-        let overCapacity = state.withLock { state in
+        let overCapacity = withPreparedState { state in
             state.estimatedBytes += data.count - previousSize
             return state.estimatedBytes > capacityBytes
         }
@@ -108,10 +127,11 @@ public final class DiskStore: Sendable {
     }
 
     public func remove(key: String) {
+        prepare()
         let path = url(for: key).path
         var info = stat()
         guard stat(path, &info) == 0, unlink(path) == 0 else { return }
-        state.withLock { $0.estimatedBytes = max(0, $0.estimatedBytes - Int(info.st_size)) }
+        withPreparedState { $0.estimatedBytes = max(0, $0.estimatedBytes - Int(info.st_size)) }
     }
 
     /// Deletes least recently accessed files until the folder fits in the capacity.
@@ -120,11 +140,11 @@ public final class DiskStore: Sendable {
     }
 
     /// The running estimate of the folder's size in bytes.
-    public var estimatedBytes: Int { state.withLock { $0.estimatedBytes } }
+    public var estimatedBytes: Int { withPreparedState { $0.estimatedBytes } }
 
     private func trim(toBytes limit: Int) {
         // Holding the lock serialises trims; reads and writes do their I/O without it.
-        state.withLock { state in
+        withPreparedState { state in
             let files = cachedFiles().sorted {
                 ($0.accessed.tv_sec, $0.accessed.tv_nsec, $0.path) < ($1.accessed.tv_sec, $1.accessed.tv_nsec, $1.path)
             }
