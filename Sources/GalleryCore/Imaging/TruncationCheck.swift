@@ -1,4 +1,4 @@
-/// Detects JPEG and PNG files that were cut off.
+/// Detects JPEG, PNG and BMP files that were cut off.
 ///
 /// gdk-pixbuf's loaders close without error on a truncated JPEG or PNG and hand back a picture
 /// whose missing part is grey or transparent; as a thumbnail that looks like a broken image that
@@ -13,9 +13,27 @@ enum TruncationCheck {
             return lastIndex(of: [0xFF, 0xD9], in: bytes, notBefore: scan) == nil
         case .png:
             return lastIndex(of: Array("IEND".utf8), in: bytes, notBefore: 8) == nil
+        case .bmp:
+            return bmpPointsPastItsEnd(bytes)
         default:
             return false
         }
+    }
+
+    /// A BMP declares where its pixels start (bfOffBits) and, optionally, how many bytes they take
+    /// (biSizeImage). Pointing past the end of the file means it was cut off — and gdk-pixbuf's
+    /// BMP loader allocates whatever biSizeImage says before reading a pixel (2 GB for a 63-byte
+    /// file; found by fuzzing, kept in Fuzz/corpus/sniffer).
+    private static func bmpPointsPastItsEnd(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        func uint32(at offset: Int) -> Int {
+            (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        guard bytes.count >= 18 else { return true }
+        let pixelOffset = uint32(at: 10)
+        guard pixelOffset <= bytes.count else { return true }
+        let headerSize = uint32(at: 14)
+        guard headerSize >= 40, bytes.count >= 38 else { return false }
+        return uint32(at: 34) > bytes.count - pixelOffset
     }
 
     private static func matches(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
