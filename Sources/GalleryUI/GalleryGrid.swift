@@ -20,9 +20,9 @@ final class GalleryGrid {
     /// Tiles that are "Not an image" or "Invalid entry"; the rest are image links.
     private(set) var placeholderCount = 0
     private var settledCount = 0
-    private var visibilityUpdate: UInt32 = 0
+    private lazy var visibilityUpdate = IdleCoalescer { [weak self] in self?.updateVisibility() }
     private var cellSide: Int32 = 0
-    private var cellHeightUpdate: UInt32 = 0
+    private lazy var cellHeightUpdate = IdleCoalescer { [weak self] in self?.updateCellHeight() }
     private let cellStyleName = "gallery-grid-\(UInt32.random(in: 0...UInt32.max))"
     var onActivate: (@MainActor (Tile) -> Void)?
     var onContextMenu: (@MainActor (Tile, Double, Double) -> Void)?
@@ -75,7 +75,7 @@ final class GalleryGrid {
         // The horizontal adjustment's page size is the viewport width: it changes on every
         // resize, maximize and fullscreen, unlike `notify::default-width`.
         let hadjustment = gtk_scrolled_window_get_hadjustment(scrolledWindow.opaque)!
-        Signal.connect(hadjustment, "changed") { [weak self] in self?.scheduleCellHeightUpdate() }
+        Signal.connect(hadjustment, "changed") { [weak self] in self?.cellHeightUpdate.schedule() }
 
         let rightClick = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(rightClick.opaque, guint(GDK_BUTTON_SECONDARY))
@@ -173,7 +173,7 @@ final class GalleryGrid {
         placeholderCount = tiles.count { $0.state.isPlaceholder }
         settledCount = tiles.count { $0.state.isSettled }
         cellSide = 0
-        scheduleCellHeightUpdate()
+        cellHeightUpdate.schedule()
 
         // Restore the scroll position once the new children are laid out.
         if let vadjustment, scrollPosition > 0 {
@@ -251,8 +251,8 @@ final class GalleryGrid {
             tile.dispose()
         }
         tiles = []
-        MainLoopSources.cancel(&visibilityUpdate)
-        MainLoopSources.cancel(&cellHeightUpdate)
+        visibilityUpdate.cancel()
+        cellHeightUpdate.cancel()
     }
 
     // MARK: Layout
@@ -260,16 +260,6 @@ final class GalleryGrid {
     /// Keeps cells square: FlowBox gives each child the column width but only its natural
     /// height, so once a resize is laid out the frames' minimum height follows the width through
     /// one CSS rule scoped to this grid (one style change instead of one per tile).
-    private func scheduleCellHeightUpdate() {
-        guard cellHeightUpdate == 0 else { return }
-        cellHeightUpdate = MainLoopSources.idle { [weak self] in
-            guard let self else { return false }
-            self.cellHeightUpdate = 0
-            self.updateCellHeight()
-            return false
-        }
-    }
-
     private func updateCellHeight() {
         guard let first = tiles.first else { return }
         let side = Int32(gtk_widget_get_width(first.frame))
@@ -283,12 +273,7 @@ final class GalleryGrid {
     // MARK: Visibility
 
     func scheduleVisibilityUpdate() {
-        guard visibilityUpdate == 0 else { return }
-        visibilityUpdate = MainLoopSources.idle { [weak self] in
-            self?.visibilityUpdate = 0
-            self?.updateVisibility()
-            return false
-        }
+        visibilityUpdate.schedule()
     }
 
     /// Loads tiles on screen first, then one screen around; unloads tiles far away.

@@ -25,7 +25,9 @@ final class GalleryWindow {
     private let banner = Banner()
     private let subtitle: UnsafeMutablePointer<GtkWidget>
     private var contextMenu: UnsafeMutablePointer<GtkWidget>?
-    private var subtitleUpdate: UInt32 = 0
+    /// Tiles change state by the hundred while a big file loads; the label changes once per
+    /// main-loop turn.
+    private lazy var subtitleUpdate = IdleCoalescer { [weak self] in self?.updateSubtitle() }
     /// Shown again whenever the banner would otherwise hide: the cache stays unusable.
     private var cacheProblem: String?
     /// Set by the application: opens the viewer on an image tile.
@@ -116,7 +118,7 @@ final class GalleryWindow {
 
         grid.onActivate = { [weak self] tile in self?.open(tile) }
         grid.onContextMenu = { [weak self] tile, x, y in self?.showContextMenu(for: tile, x: x, y: y) }
-        grid.onTileStateChange = { [weak self] in self?.scheduleSubtitleUpdate() }
+        grid.onTileStateChange = { [weak self] in self?.subtitleUpdate.schedule() }
         services.images.cacheProblems.onFirstProblem { [weak self] detail in
             Task { @MainActor in
                 guard let self else { return }
@@ -198,17 +200,6 @@ final class GalleryWindow {
             }
         }
         updateSubtitle()
-    }
-
-    /// Tiles change state by the hundred while a big file loads; the label changes once per
-    /// main-loop turn.
-    private func scheduleSubtitleUpdate() {
-        guard subtitleUpdate == 0 else { return }
-        subtitleUpdate = MainLoopSources.idle { [weak self] in
-            self?.subtitleUpdate = 0
-            self?.updateSubtitle()
-            return false
-        }
     }
 
     private func updateSubtitle() {

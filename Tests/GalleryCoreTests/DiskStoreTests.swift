@@ -164,10 +164,10 @@ final class DiskStoreTests: XCTestCase {
         // root ignores permission bits; an immutable folder stops root too.
         let restore: () throws -> Void
         if geteuid() == 0 {
-            guard (try? Self.run("/usr/bin/chattr", ["+i", folder.url.path])) == true else {
+            guard ExternalTool.succeeds("/usr/bin/chattr", ["+i", folder.url.path]) else {
                 throw XCTSkip("running as root and chattr +i is not allowed here")
             }
-            restore = { _ = try Self.run("/usr/bin/chattr", ["-i", folder.url.path]) }
+            restore = { _ = ExternalTool.succeeds("/usr/bin/chattr", ["-i", folder.url.path]) }
         } else {
             try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.url.path)
             restore = { try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.url.path) }
@@ -178,16 +178,6 @@ final class DiskStoreTests: XCTestCase {
         }
         XCTAssertEqual(store.read(key: "before"), Data("ok".utf8), "reads keep working")
         XCTAssertFalse(store.contains(key: "after"))
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }
 

@@ -358,25 +358,15 @@ final class FaultSuiteTests: XCTestCase {
     /// Makes folders unwritable even for root (`chattr +i`), or by mode bits for other users.
     private func makeImmutable(_ folders: [URL]) throws -> () -> Void {
         if geteuid() == 0 {
-            guard folders.allSatisfy({ Self.run("/usr/bin/chattr", ["+i", $0.path]) }) else {
-                folders.forEach { _ = Self.run("/usr/bin/chattr", ["-i", $0.path]) }
+            guard folders.allSatisfy({ ExternalTool.succeeds("/usr/bin/chattr", ["+i", $0.path]) }) else {
+                folders.forEach { _ = ExternalTool.succeeds("/usr/bin/chattr", ["-i", $0.path]) }
                 throw skip("running as root and chattr +i is not allowed on this file system")
             }
-            return { folders.forEach { _ = Self.run("/usr/bin/chattr", ["-i", $0.path]) } }
+            return { folders.forEach { _ = ExternalTool.succeeds("/usr/bin/chattr", ["-i", $0.path]) } }
         }
         for folder in folders {
             try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
         }
         return { folders.forEach { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: $0.path) } }
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }

@@ -15,7 +15,7 @@ final class SmallTmpfs {
         guard geteuid() == 0 else { return nil }
         url = FileManager.default.temporaryDirectory.appendingPathComponent("full-disk-\(UUID().uuidString)")
         guard (try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)) != nil,
-              Self.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", url.path])
+              ExternalTool.succeeds("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", url.path])
         else {
             try? FileManager.default.removeItem(at: url)
             return nil
@@ -34,17 +34,7 @@ final class SmallTmpfs {
 
     /// Unmounts (lazily if something still holds a file) and removes the mount point.
     func remove() {
-        if !Self.run("/usr/bin/umount", [url.path]) { _ = Self.run("/usr/bin/umount", ["-l", url.path]) }
+        if !ExternalTool.succeeds("/usr/bin/umount", [url.path]) { _ = ExternalTool.succeeds("/usr/bin/umount", ["-l", url.path]) }
         try? FileManager.default.removeItem(at: url)
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }

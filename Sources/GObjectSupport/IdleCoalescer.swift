@@ -1,0 +1,25 @@
+/// Runs an action at most once per main-loop turn, however often it is asked for: layout,
+/// scrolling and thousands of tile state changes each ask many times per frame.
+@MainActor
+public final class IdleCoalescer {
+    private var sourceID: UInt32 = 0
+    private let action: @MainActor () -> Void
+
+    /// Capture the owner weakly in `action`: the coalescer lives as long as its owner.
+    public init(_ action: @escaping @MainActor () -> Void) {
+        self.action = action
+    }
+
+    public func schedule() {
+        guard sourceID == 0 else { return }
+        sourceID = MainLoopSources.idle { [weak self] in
+            self?.sourceID = 0
+            self?.action()
+            return false
+        }
+    }
+
+    public func cancel() {
+        MainLoopSources.cancel(&sourceID)
+    }
+}
