@@ -20,10 +20,11 @@ enum TruncationCheck {
         }
     }
 
-    /// A BMP declares where its pixels start (bfOffBits) and, optionally, how many bytes they take
-    /// (biSizeImage). Pointing past the end of the file means it was cut off — and gdk-pixbuf's
-    /// BMP loader allocates whatever biSizeImage says before reading a pixel (2 GB for a 63-byte
-    /// file; found by fuzzing, kept in Fuzz/corpus/sniffer).
+    /// A BMP declares where its pixels start (bfOffBits), how many bytes they take (biSizeImage)
+    /// and how many palette entries follow its headers (biClrUsed). Pointing past the end of the
+    /// file means it was cut off — and gdk-pixbuf's BMP loader allocates what these fields say
+    /// before reading a pixel (2 GB for a 63-byte file; found by fuzzing, kept in
+    /// Fuzz/corpus/sniffer).
     private static func bmpPointsPastItsEnd(_ bytes: UnsafeRawBufferPointer) -> Bool {
         func uint32(at offset: Int) -> Int {
             (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
@@ -32,8 +33,11 @@ enum TruncationCheck {
         let pixelOffset = uint32(at: 10)
         guard pixelOffset <= bytes.count else { return true }
         let headerSize = uint32(at: 14)
-        guard headerSize >= 40, bytes.count >= 38 else { return false }
-        return uint32(at: 34) > bytes.count - pixelOffset
+        guard headerSize >= 40, bytes.count >= 50 else { return false }
+        // The palette (biClrUsed entries of 4 bytes) follows the headers; the loader allocates it
+        // as declared, so a count that cannot fit in the file is refused the same way.
+        let paletteEnd = 14 + headerSize + 4 * min(uint32(at: 46), Int(Int32.max))
+        return uint32(at: 34) > bytes.count - pixelOffset || paletteEnd > bytes.count
     }
 
     private static func matches(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
