@@ -24,8 +24,6 @@ public final class AppSettings {
         }
     }
 
-    public var isPersistent: Bool { settings != nil }
-
     public var colorScheme: ColorSchemePreference {
         get { ColorSchemePreference(rawValue: string("color-scheme")) ?? .system }
         set { setString("color-scheme", newValue.rawValue) }
@@ -61,8 +59,7 @@ public final class AppSettings {
     private func setString(_ key: String, _ value: String) {
         guard let settings else { fallback[key] = value; return }
         g_settings_set_string(settings, key, value)
-        // Written now, not on GSettings' delayed flush: the process may end right after.
-        g_settings_sync()
+        flush()
     }
 
     private func int(_ key: String) -> Int {
@@ -73,8 +70,7 @@ public final class AppSettings {
     private func setInt(_ key: String, _ value: Int) {
         guard let settings else { fallback[key] = value; return }
         g_settings_set_int(settings, key, gint(value))
-        // Written now, not on GSettings' delayed flush: the process may end right after.
-        g_settings_sync()
+        flush()
     }
 
     private func bool(_ key: String) -> Bool {
@@ -85,7 +81,11 @@ public final class AppSettings {
     private func setBool(_ key: String, _ value: Bool) {
         guard let settings else { fallback[key] = value; return }
         g_settings_set_boolean(settings, key, value ? 1 : 0)
-        // Written now, not on GSettings' delayed flush: the process may end right after.
+        flush()
+    }
+
+    /// Writes now, not on GSettings' delayed flush: the process may end right after a choice.
+    private func flush() {
         g_settings_sync()
     }
 }

@@ -37,6 +37,4 @@ final class Banner {
     func hide() {
         gtk_revealer_set_reveal_child(widget.opaque, 0)
     }
-
-    var isShown: Bool { gtk_revealer_get_reveal_child(widget.opaque) != 0 }
 }

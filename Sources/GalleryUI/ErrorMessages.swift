@@ -17,10 +17,6 @@ enum ErrorMessages {
         }
     }
 
-    static func long(_ error: ImageLoadError) -> String {
-        ViewerErrorText.explanation(for: error)
-    }
-
     static func linksTitle(_ error: LinksError) -> String {
         switch error {
         case .noConnection: return L10n.tr("No Connection")

@@ -50,8 +50,6 @@ final class LinksController {
         refreshTask = Task { [weak self] in await self?.performRefresh() }
     }
 
-    var isRefreshing: Bool { refreshTask != nil }
-
     private func performRefresh() async {
         defer { refreshTask = nil }
         do {

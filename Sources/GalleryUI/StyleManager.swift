@@ -8,8 +8,6 @@ final class StyleManager {
     private let settings: AppSettings
     private let provider: UnsafeMutablePointer<GtkCssProvider>
     private var systemMonitor: SystemColorSchemeMonitor?
-    private var observers: [@MainActor (ColorSchemePreference) -> Void] = []
-    private(set) var isDark = false
 
     init(settings: AppSettings) {
         self.settings = settings
@@ -31,17 +29,11 @@ final class StyleManager {
         set {
             settings.colorScheme = newValue
             apply()
-            for observer in observers { observer(newValue) }
         }
-    }
-
-    func onPreferenceChange(_ observer: @escaping @MainActor (ColorSchemePreference) -> Void) {
-        observers.append(observer)
     }
 
     private func apply() {
         let dark = settings.colorScheme.isDark(systemPrefersDark: systemMonitor?.prefersDark ?? false)
-        isDark = dark
         if let gtkSettings = gtk_settings_get_default() {
             shim_g_object_set_boolean(gtkSettings.rawPointer, "gtk-application-prefer-dark-theme", dark ? 1 : 0)
         }

@@ -206,7 +206,7 @@ final class Tile {
     /// The full line, and why it failed. The grid shows it on demand (`query-tooltip`): setting a
     /// tooltip on each tile costs an X round trip per call, seconds for a 10,000-line file.
     var tooltipText: String {
-        if case .failed(let error) = state { return "\(ErrorMessages.long(error))\n\(entry.text)" }
+        if case .failed(let error) = state { return "\(ViewerErrorText.explanation(for: error))\n\(entry.text)" }
         return entry.text
     }
 

@@ -14,8 +14,6 @@ public final class NetworkMonitor {
         }
     }
 
-    public var isNetworkAvailable: Bool { g_network_monitor_get_network_available(monitor) != 0 }
-
     /// `handler` runs each time the network is (again) available.
     public func onNetworkAvailable(_ handler: @escaping @MainActor () -> Void) {
         observers.append(handler)
