@@ -1,4 +1,5 @@
 import Foundation
+import GalleryTestSupport
 
 /// Generated links files with the mix the real one has: mostly extensionless search-thumbnail
 /// URLs with query strings, some `.jpg` photo links, a few HTML pages, plain text, blank lines,

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GalleryTestSupport
 
 /// Photo-like JPEGs for the thumbnail benchmarks, made with gdk-pixbuf.
 ///

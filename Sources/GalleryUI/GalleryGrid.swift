@@ -291,7 +291,7 @@ final class GalleryGrid {
         for index in keep { tiles[index].setNearViewport(true) }
         for (index, tile) in tiles.enumerated() where !keep.contains(index) {
             tile.setNearViewport(false)
-            if tile.state == .loaded || tile.state == .loading { tile.unload() }
+            tile.unload() // no-op unless it holds a texture or a transfer
         }
         lastVisibleRange = visible
         traceReadiness()

@@ -52,7 +52,7 @@ final class FaultSuiteTests: XCTestCase {
 
     func testLinksFilesOfBinaryGarbageParseAndSurviveARelaunch() async throws {
         faults += 1
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         var garbage: [Data] = [Data(), Data([0]), Data(repeating: 0, count: 10_000), random.bytes(100),
                                random.bytes(4096), random.bytes(65_536), random.bytes(1_000_000)]
         // Mostly line ends and NULs, and fragments of links between invalid UTF-8.

@@ -18,6 +18,11 @@ final class GalleryGridTests: XCTestCase {
         try? FileManager.default.removeItem(at: cacheRoot)
     }
 
+    /// The lines as the app parses them from a links file.
+    private static func entries(_ lines: [String]) -> [LinkEntry] {
+        LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8))
+    }
+
     @MainActor
     private static func makeGrid(cacheRoot: URL, width: Int32, height: Int32 = 600) throws -> (GalleryGrid, UnsafeMutablePointer<GtkWidget>) {
         _ = GtkTestEnvironment.setUp()
@@ -56,14 +61,14 @@ final class GalleryGridTests: XCTestCase {
             server.url("/img?w=120&h=90&fmt=png&seed=9").absoluteString,
             server.url("/lying/html-as.jpg").absoluteString,
         ]
-        let entries = LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8))
+        let entries = Self.entries(lines)
         let root: URL = cacheRoot
         try MainActor.assumeIsolated {
             let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800)
             defer { gtk_window_destroy(window.cast()) }
             grid.show(entries)
             let settled = GtkTestEnvironment.spin(timeout: 20) {
-                grid.tiles.allSatisfy { $0.state != .idle && $0.state != .loading }
+                grid.tiles.allSatisfy(\.state.isSettled)
             }
             XCTAssertTrue(settled, "tiles did not finish loading: \(grid.tiles.map(\.state))")
             XCTAssertEqual(grid.tiles.map(\.entry.text), lines)
@@ -85,14 +90,14 @@ final class GalleryGridTests: XCTestCase {
             server.url("/html/page").absoluteString,
             "ftp://example.com/picture.jpg",
         ]
-        let entries = LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8))
+        let entries = Self.entries(lines)
         let root: URL = cacheRoot
         try MainActor.assumeIsolated {
             let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800)
             defer { gtk_window_destroy(window.cast()) }
             grid.show(entries)
             let settled = GtkTestEnvironment.spin(timeout: 10) {
-                grid.tiles.enumerated().allSatisfy { index, tile in index == 1 || (tile.state != .idle && tile.state != .loading) }
+                grid.tiles.enumerated().allSatisfy { index, tile in index == 1 || tile.state.isSettled }
             }
             XCTAssertTrue(settled, "\(grid.tiles.map(\.state))")
             XCTAssertEqual(grid.tiles.map(\.state), [
@@ -112,8 +117,8 @@ final class GalleryGridTests: XCTestCase {
 
     func testANewListKeepsTheScrollPositionAndTheTilesThatDidNotChange() throws {
         let lines = (1...300).map { "entry \($0)" }
-        let before = LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8))
-        let after = LinksDocument.make(from: Data((lines + ["entry 301"]).joined(separator: "\n").utf8))
+        let before = Self.entries(lines)
+        let after = Self.entries(lines + ["entry 301"])
         let root: URL = cacheRoot
         try MainActor.assumeIsolated {
             let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800, height: 500)
@@ -134,7 +139,7 @@ final class GalleryGridTests: XCTestCase {
     }
 
     func testColumnsReflowSoCellsStayBetween100And120Pixels() throws {
-        let entries = LinksDocument.make(from: Data((1...60).map { "entry \($0)" }.joined(separator: "\n").utf8))
+        let entries = Self.entries((1...60).map { "entry \($0)" })
         let root: URL = cacheRoot
         try MainActor.assumeIsolated {
             for width: Int32 in [555, 700, 1024, 1200, 1920] {

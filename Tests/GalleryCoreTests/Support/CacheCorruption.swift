@@ -1,4 +1,5 @@
 import Foundation
+import GalleryTestSupport
 
 /// Ways a cache file can be damaged between two runs: a crash or a full disk mid-write
 /// (truncation), bit rot or another program writing into it (garbled bytes), a file that is
@@ -15,7 +16,7 @@ enum CacheCorruption: String, CaseIterable {
     /// damaged in (cache file names are hashes of per-run URLs, so their order changes).
     func apply(to file: URL, seed: UInt64) throws {
         let original = try Data(contentsOf: file)
-        var random = SplitMix(seed: seed ^ UInt64(original.count))
+        var random = SplitMix64(seed: seed ^ UInt64(original.count))
         var damaged = original
         switch self {
         case .empty:
@@ -35,23 +36,4 @@ enum CacheCorruption: String, CaseIterable {
         }
         try damaged.write(to: file)
     }
-}
-
-/// A seeded generator (SplitMix64), so every run of the suite damages files the same way.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    mutating func nextByte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-
-    mutating func bytes(_ count: Int) -> Data { Data((0..<count).map { _ in nextByte() }) }
 }
