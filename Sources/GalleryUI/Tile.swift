@@ -118,13 +118,13 @@ final class Tile {
         }
     }
 
-    /// Frees the texture and stops a transfer: the tile scrolled far away.
+    /// Frees the texture and stops a transfer: the tile scrolled far away. Other states keep
+    /// what they have (a failed tile keeps its quiet retry going).
     func unload() {
+        guard state == .loaded || state == .loading else { return }
         cancelLoad()
-        if state == .loaded || state == .loading {
-            if let picture { gtk_picture_set_paintable(picture.opaque, nil) }
-            set(.idle)
-        }
+        if let picture { gtk_picture_set_paintable(picture.opaque, nil) }
+        set(.idle)
     }
 
     /// Forgets a failure so the next `load` tries again.
