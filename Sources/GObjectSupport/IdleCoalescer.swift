@@ -1,18 +1,23 @@
+import CGtk
+
 /// Runs an action at most once per main-loop turn, however often it is asked for: layout,
 /// scrolling and thousands of tile state changes each ask many times per frame.
 @MainActor
 public final class IdleCoalescer {
     private var sourceID: UInt32 = 0
     private let action: @MainActor () -> Void
+    private let priority: Int32
 
     /// Capture the owner weakly in `action`: the coalescer lives as long as its owner.
-    public init(_ action: @escaping @MainActor () -> Void) {
+    /// `G_PRIORITY_HIGH_IDLE` runs the action before the next frame is laid out.
+    public init(priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ action: @escaping @MainActor () -> Void) {
+        self.priority = priority
         self.action = action
     }
 
     public func schedule() {
         guard sourceID == 0 else { return }
-        sourceID = MainLoopSources.idle { [weak self] in
+        sourceID = MainLoopSources.idle(priority: priority) { [weak self] in
             self?.sourceID = 0
             self?.action()
             return false

@@ -31,11 +31,14 @@ public enum MainLoopSources {
         timeout(milliseconds: milliseconds) { handler(); return false }
     }
 
-    /// Runs `handler` when the main loop is idle, while it returns `true`.
+    /// Runs `handler` when the main loop is idle, while it returns `true`. `G_PRIORITY_HIGH_IDLE`
+    /// runs before GTK's next layout and paint; the default runs after them.
     @discardableResult
-    public static func idle(_ handler: @escaping @MainActor () -> Bool) -> UInt32 {
+    public static func idle(
+        priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ handler: @escaping @MainActor () -> Bool
+    ) -> UInt32 {
         let box = Unmanaged.passRetained(Box(handler)).toOpaque()
-        return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, trampoline, box, release)
+        return g_idle_add_full(priority, trampoline, box, release)
     }
 
     /// Removes a source if it is still attached (ids of finished sources are ignored).

@@ -83,15 +83,15 @@ public final class GalleryApplication {
         }
         guard let services else { return }
         let window = GalleryWindow(application: application, services: services)
-        window.onOpenImage = { [weak self] tiles, index in self?.openViewer(tiles: tiles, index: index) }
+        window.onOpenImage = { [weak self] images, index in self?.openViewer(images: images, index: index) }
         Signal.connect(window.window, "destroy") { [weak self] in self?.mainWindow = nil }
         mainWindow = window
         window.present()
     }
 
-    private func openViewer(tiles: [Tile], index: Int) {
+    private func openViewer(images: [GridItem], index: Int) {
         guard let services else { return }
-        let items = tiles.compactMap { tile in tile.url.map { ViewerItem(url: $0) } }
+        let items = images.compactMap { image in image.url.map { ViewerItem(url: $0) } }
         let viewer = ViewerWindow(application: application, items: items, startIndex: index, source: services.images)
         viewer.present()
     }

@@ -4,28 +4,42 @@ import Foundation
 import GObjectSupport
 import GalleryCore
 
-/// The thumbnail grid: a GtkFlowBox of tiles in a scrolled window.
+/// The thumbnail grid: every entry of the list as a `GridItem`, and a GtkFlowBox in a scrolled
+/// window that has widgets only for the rows near the viewport (`MaterializedTiles`).
 ///
-/// FlowBox does not recycle children, so the grid decides which tiles hold textures: tiles within
-/// one screen of the viewport load (on-screen ones first), tiles more than three screens away drop
-/// their textures and cancel their transfers. Memory then stays bounded on huge files.
+/// Entries on screen load first, then one screen around; entries more than three screens away
+/// drop their textures and cancel their transfers, so memory stays bounded on huge files.
 @MainActor
 final class GalleryGrid {
+    /// Space around the tiles inside the scrolled area, in pixels.
+    private static let edge: Int32 = 6
+
     let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     let flowBox: UnsafeMutablePointer<GtkWidget>
-    private let repository: ImageRepository
+    let tiles: MaterializedTiles
+    let repository: ImageRepository
     private let retries: RetryScheduler
     private let cellStyle: UnsafeMutablePointer<GtkCssProvider>
-    private(set) var tiles: [Tile] = []
-    /// Tiles that are "Not an image" or "Invalid entry"; the rest are image links.
+    private let cellStyleName = "gallery-grid-\(UInt32.random(in: 0...UInt32.max))"
+    private(set) var items: [GridItem] = []
+    /// Entries that are "Not an image" or "Invalid entry"; the rest are image links.
     private(set) var placeholderCount = 0
     private var settledCount = 0
-    private lazy var visibilityUpdate = IdleCoalescer { [weak self] in self?.updateVisibility() }
+    /// Items that hold a texture or a transfer: the only ones worth unloading.
+    private var holderItems: [ObjectIdentifier: GridItem] = [:]
+    /// Rows and columns as the FlowBox last laid them out; nil until the first layout.
+    private(set) var layout: GridLayout?
+    /// Entries within three screens: their failures retry by themselves.
+    private var nearRange: Range<Int> = 0..<0
+    private var lastVisibleRange: Range<Int> = 0..<0
     private var cellSide: Int32 = 0
-    private lazy var cellHeightUpdate = IdleCoalescer { [weak self] in self?.updateCellHeight() }
-    private let cellStyleName = "gallery-grid-\(UInt32.random(in: 0...UInt32.max))"
-    var onActivate: (@MainActor (Tile) -> Void)?
-    var onContextMenu: (@MainActor (Tile, Double, Double) -> Void)?
+    /// Before the next frame is laid out, so a scroll step never shows an empty spacer.
+    private lazy var windowUpdate = IdleCoalescer(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.updateWindow() }
+    /// After a frame is laid out, when sizes can be read.
+    private lazy var layoutUpdate = IdleCoalescer { [weak self] in self?.measureLayout() }
+    lazy var focusAfterLayout = TickAnimation(widget: flowBox)
+    var onActivate: (@MainActor (_ index: Int) -> Void)?
+    var onContextMenu: (@MainActor (_ index: Int, _ anchor: UnsafeMutablePointer<GtkWidget>, Double, Double) -> Void)?
     var onTileStateChange: (@MainActor () -> Void)?
 
     init(repository: ImageRepository, retries: RetryScheduler) {
@@ -45,10 +59,15 @@ final class GalleryGrid {
         gtk_widget_set_valign(flowBox, GTK_ALIGN_START)
         shim_accessible_set_label(flowBox.opaque, L10n.tr("Images"))
 
+        tiles = MaterializedTiles(flowBox: flowBox)
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            side(tiles.content, Self.edge)
+        }
+
         scrolledWindow = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(scrolledWindow.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_kinetic_scrolling(scrolledWindow.opaque, 1)
-        gtk_scrolled_window_set_child(scrolledWindow.opaque, flowBox)
+        gtk_scrolled_window_set_child(scrolledWindow.opaque, tiles.content)
         gtk_widget_set_vexpand(scrolledWindow, 1)
         gtk_widget_set_hexpand(scrolledWindow, 1)
 
@@ -61,274 +80,275 @@ final class GalleryGrid {
                 gtk_style_context_remove_provider_for_display(display, provider.opaque)
             }
         }
+        tiles.makeView = { [weak self] in
+            let view = TileView()
+            view.onRetry = { [weak self] item in self?.retry(item) }
+            return view
+        }
+        tiles.bind = { [weak self] view, index in
+            guard let self else { return }
+            view.bind(self.items[index])
+        }
         connectSignals()
     }
 
     private func connectSignals() {
         Signal.connect(flowBox, "child-activated") { [weak self] (child: UnsafeMutableRawPointer?) in
-            guard let self, let tile = self.tile(for: child) else { return }
-            self.onActivate?(tile)
+            guard let self, let index = self.tiles.index(of: child) else { return }
+            self.onActivate?(index)
         }
         let vadjustment = gtk_scrolled_window_get_vadjustment(scrolledWindow.opaque)!
-        Signal.connect(vadjustment, "value-changed") { [weak self] in self?.scheduleVisibilityUpdate() }
-        Signal.connect(vadjustment, "changed") { [weak self] in self?.scheduleVisibilityUpdate() }
+        Signal.connect(vadjustment, "value-changed") { [weak self] in self?.windowUpdate.schedule() }
+        // The content's height changed: a layout happened, so rows may have a new height.
+        Signal.connect(vadjustment, "changed") { [weak self] in self?.layoutUpdate.schedule() }
         // The horizontal adjustment's page size is the viewport width: it changes on every
         // resize, maximize and fullscreen, unlike `notify::default-width`.
         let hadjustment = gtk_scrolled_window_get_hadjustment(scrolledWindow.opaque)!
-        Signal.connect(hadjustment, "changed") { [weak self] in self?.cellHeightUpdate.schedule() }
-
-        let rightClick = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(rightClick.opaque, guint(GDK_BUTTON_SECONDARY))
-        Signal.connect(rightClick, "pressed") { [weak self] (_: Int32, x: Double, y: Double) in
-            self?.openContextMenu(x: x, y: y)
-        }
-        gtk_widget_add_controller(flowBox, rightClick.opaque)
-        let longPress = gtk_gesture_long_press_new()!
-        gtk_gesture_single_set_touch_only(longPress.opaque, 1)
-        Signal.connect(longPress, "pressed") { [weak self] (x: Double, y: Double) in
-            self?.openContextMenu(x: x, y: y)
-        }
-        gtk_widget_add_controller(flowBox, longPress.opaque)
-
-        // One tooltip handler for every tile, asked only when a tooltip is about to show.
-        gtk_widget_set_has_tooltip(flowBox, 1)
-        Signal.connectQueryTooltip(flowBox) { [weak self] x, y, keyboard, tooltip in
-            self?.fillTooltip(tooltip, x: x, y: y, keyboard: keyboard) ?? false
-        }
-
-        // The keyboard way to a tile's menu, as in every GTK list: the Menu key or Shift+F10.
-        let keys = gtk_event_controller_key_new()!
-        Signal.connectKeyPressed(keys) { [weak self] keyval, state in
-            let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-            guard keyval == UInt32(GDK_KEY_Menu) || (keyval == UInt32(GDK_KEY_F10) && shift) else { return false }
-            return self?.openContextMenuForFocusedTile() ?? false
-        }
-        gtk_widget_add_controller(flowBox, keys)
+        Signal.connect(hadjustment, "changed") { [weak self] in self?.layoutUpdate.schedule() }
+        connectInput()
     }
 
-    private func fillTooltip(_ tooltip: OpaquePointer, x: Int32, y: Int32, keyboard: Bool) -> Bool {
-        let child = keyboard ? gtk_widget_get_focus_child(flowBox).map { UnsafeMutableRawPointer($0) }
-            : gtk_flow_box_get_child_at_pos(flowBox.opaque, x, y).map { UnsafeMutableRawPointer($0) }
-        guard let tile = tile(for: child) else { return false }
-        gtk_tooltip_set_text(tooltip, tile.tooltipText)
-        var bounds = graphene_rect_t()
-        if gtk_widget_compute_bounds(tile.child, flowBox, &bounds) != 0 {
-            // The tooltip follows the pointer from tile to tile instead of sticking to the grid.
-            var area = GdkRectangle(x: gint(bounds.origin.x), y: gint(bounds.origin.y),
-                                    width: gint(bounds.size.width), height: gint(bounds.size.height))
-            gtk_tooltip_set_tip_area(tooltip, &area)
-        }
-        return true
-    }
-
-    private func openContextMenuForFocusedTile() -> Bool {
-        guard let focus = gtk_widget_get_focus_child(flowBox),
-              let tile = tile(for: UnsafeMutableRawPointer(focus)), tile.url != nil else { return false }
-        onContextMenu?(tile, Double(gtk_widget_get_width(tile.child)) / 2, Double(gtk_widget_get_height(tile.child)) / 2)
-        return true
-    }
-
-    private func openContextMenu(x: Double, y: Double) {
-        guard let child = gtk_flow_box_get_child_at_pos(flowBox.opaque, Int32(x), Int32(y)),
-              let tile = tile(for: UnsafeMutableRawPointer(child)), tile.url != nil else { return }
-        var childX = 0.0, childY = 0.0
-        gtk_widget_translate_coordinates(flowBox, tile.child, x, y, &childX, &childY)
-        onContextMenu?(tile, childX, childY)
-    }
-
-    private func tile(for child: UnsafeMutableRawPointer?) -> Tile? {
-        guard let child else { return nil }
-        let index = Int(gtk_flow_box_child_get_index(child.cast()))
-        return tiles.indices.contains(index) ? tiles[index] : nil
-    }
+    var vadjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(scrolledWindow.opaque)! }
 
     // MARK: Content
 
-    /// Shows `entries`, reusing tiles whose line text is unchanged so their thumbnails stay.
+    /// Shows `entries`, reusing items whose line text is unchanged so their thumbnails stay.
     func show(_ entries: [LinkEntry]) {
-        guard entries != tiles.map(\.entry) else { return }
+        guard entries != items.map(\.entry) else { return }
         PerformanceTrace.shared.record("grid-show-begin", String(entries.count))
         defer { PerformanceTrace.shared.record("grid-show-end", String(entries.count)) }
-        let vadjustment = gtk_scrolled_window_get_vadjustment(scrolledWindow.opaque)
-        let scrollPosition = vadjustment.map { gtk_adjustment_get_value($0) } ?? 0
+        let scrollPosition = gtk_adjustment_get_value(vadjustment)
 
-        var reusable: [String: [Tile]] = [:]
-        for tile in tiles {
-            gtk_flow_box_remove(flowBox.opaque, tile.child)
-            reusable[tile.entry.text, default: []].append(tile)
-        }
-        tiles = entries.map { entry in
-            if var candidates = reusable[entry.text], let index = candidates.firstIndex(where: { $0.entry == entry }) {
-                let tile = candidates.remove(at: index)
+        var reusable: [String: [GridItem]] = [:]
+        for item in items { reusable[item.entry.text, default: []].append(item) }
+        items = entries.enumerated().map { index, entry in
+            if var candidates = reusable[entry.text], let found = candidates.firstIndex(where: { $0.entry == entry }) {
+                let item = candidates.remove(at: found)
                 reusable[entry.text] = candidates
-                return tile
+                item.index = index
+                return item
             }
-            return makeTile(entry)
+            let item = GridItem(entry: entry, index: index)
+            item.onStateChange = { [weak self] item, oldState in self?.itemChanged(item, from: oldState) }
+            return item
         }
         for leftover in reusable.values.joined() {
             retries.reset(retryKey(leftover))
-            leftover.dispose()
+            forgetHolder(leftover)
+            leftover.cancel()
         }
-        for tile in tiles { gtk_flow_box_append(flowBox.opaque, tile.child) }
-        placeholderCount = tiles.count { $0.state.isPlaceholder }
-        settledCount = tiles.count { $0.state.isSettled }
-        cellSide = 0
-        cellHeightUpdate.schedule()
+        placeholderCount = items.count { $0.state.isPlaceholder }
+        settledCount = items.count { $0.state.isSettled }
+        layout?.count = items.count
 
-        // Restore the scroll position once the new children are laid out.
-        if let vadjustment, scrollPosition > 0 {
+        // The views on screen now stand for other entries: keep the widgets, show the new items.
+        let kept = tiles.range.clamped(to: 0..<items.count)
+        tiles.show(kept, heightAbove: 0, heightBelow: 0)
+        tiles.rebindAll()
+        updateWindow()
+
+        // Restore the scroll position once the new rows are laid out.
+        if scrollPosition > 0 {
+            let vadjustment = self.vadjustment
             MainLoopSources.after(milliseconds: 0) { gtk_adjustment_set_value(vadjustment, scrollPosition) }
         }
-        scheduleVisibilityUpdate()
     }
 
-    private func makeTile(_ entry: LinkEntry) -> Tile {
-        let tile = Tile(entry: entry)
-        tile.onStateChange = { [weak self] tile, oldState in self?.tileChanged(tile, from: oldState) }
-        tile.onRetry = { [weak self] tile in self?.retry(tile) }
-        return tile
-    }
+    private func retryKey(_ item: GridItem) -> String { "tile:\(item.entry.lineNumber):\(item.entry.text)" }
 
-    private func retryKey(_ tile: Tile) -> String { "tile:\(tile.entry.lineNumber):\(tile.entry.text)" }
-
-    private func tileChanged(_ tile: Tile, from oldState: TileState) {
-        // Counted as states change, not by walking every tile: huge files change thousands of
+    private func itemChanged(_ item: GridItem, from oldState: TileState) {
+        // Counted as states change, not by walking every item: huge files change thousands of
         // states while loading.
-        placeholderCount += (tile.state.isPlaceholder ? 1 : 0) - (oldState.isPlaceholder ? 1 : 0)
-        settledCount += (tile.state.isSettled ? 1 : 0) - (oldState.isSettled ? 1 : 0)
+        placeholderCount += (item.state.isPlaceholder ? 1 : 0) - (oldState.isPlaceholder ? 1 : 0)
+        settledCount += (item.state.isSettled ? 1 : 0) - (oldState.isSettled ? 1 : 0)
+        if item.state == .loaded || item.state == .loading {
+            holderItems[ObjectIdentifier(item)] = item
+        } else {
+            forgetHolder(item)
+        }
         traceReadiness()
-        switch tile.state {
+        switch item.state {
         case .failed(let error) where error.isTransient:
-            retries.schedule(retryKey(tile)) { [weak self, weak tile] in
-                guard let self, let tile else { return }
-                if tile.isNearViewport {
-                    tile.retryQuietly(from: self.repository)
+            retries.schedule(retryKey(item)) { [weak self, weak item] in
+                guard let self, let item, self.items[safe: item.index] === item else { return }
+                if self.nearRange.contains(item.index) {
+                    item.retryQuietly(from: self.repository)
                 } else {
-                    tile.resetFailure() // loads again when it comes near
+                    item.resetFailure() // loads again when it comes near
                 }
             }
         case .loaded, .notImage:
-            retries.reset(retryKey(tile))
+            retries.reset(retryKey(item))
         default:
             break
         }
         onTileStateChange?()
     }
 
-    /// Retry now: a person pressed the tile's Retry button.
-    func retry(_ tile: Tile) {
-        retries.reset(retryKey(tile))
-        tile.resetFailure()
-        tile.load(from: repository, priority: .interactive)
+    private func forgetHolder(_ item: GridItem) {
+        holderItems[ObjectIdentifier(item)] = nil
     }
 
-    /// Retries every failed tile near the viewport (Refresh).
+    /// Retry now: a person pressed a tile's Retry button.
+    func retry(_ item: GridItem) {
+        retries.reset(retryKey(item))
+        item.resetFailure()
+        item.load(from: repository, priority: .interactive)
+    }
+
+    /// Retries every failed entry near the viewport (Refresh).
     func retryFailedTiles() {
-        for tile in tiles { tile.resetFailure() }
-        scheduleVisibilityUpdate()
+        for item in items { item.resetFailure() }
+        windowUpdate.schedule()
     }
 
     /// Refresh: retry failures, and ask again about links that once answered with something
     /// other than an image (a captive portal's login page, a proxy error).
     func refreshTiles() {
         retryFailedTiles()
-        let probed = tiles.filter(\.hasProbedVerdict)
+        let probed = items.filter(\.hasProbedVerdict)
         guard !probed.isEmpty else { return }
         let repository = self.repository
         Task { [weak self] in
-            for tile in probed {
-                if let url = tile.url { await repository.forgetFailure(for: url) }
-                tile.resetProbedVerdict()
+            for item in probed {
+                if let url = item.url { await repository.forgetFailure(for: url) }
+                item.resetProbedVerdict()
             }
-            self?.scheduleVisibilityUpdate()
+            self?.windowUpdate.schedule()
         }
     }
 
-    /// The window is going away: give back the tiles' widgets and textures and stop retries.
+    /// The window is going away: give back the widgets and textures and stop retries.
     func disposeAll() {
-        for tile in tiles {
-            retries.reset(retryKey(tile))
-            tile.dispose()
+        for item in items {
+            retries.reset(retryKey(item))
+            item.cancel()
         }
-        tiles = []
-        visibilityUpdate.cancel()
-        cellHeightUpdate.cancel()
+        tiles.disposeAll()
+        items = []
+        holderItems = [:]
+        windowUpdate.cancel()
+        layoutUpdate.cancel()
+        focusAfterLayout.stop()
     }
 
     // MARK: Layout
 
+    /// Reads what the FlowBox laid out: the columns, the row height, and the cell width that
+    /// square cells follow. Runs after a layout; a change moves the range and spacers.
+    private func measureLayout() {
+        guard let first = tiles.views.first else { return }
+        let flowWidth = Double(gtk_widget_get_width(flowBox))
+        let cellWidth = Double(gtk_widget_get_width(first.child))
+        guard flowWidth > 0, cellWidth > 0 else { return }
+        updateCellHeight(first)
+        let columns = max(1, Int((flowWidth / cellWidth).rounded()))
+        let rowsShown = (tiles.views.count + columns - 1) / columns
+        let rowHeight = Double(gtk_widget_get_height(flowBox)) / Double(rowsShown)
+        guard rowHeight > 0 else { return }
+        let measured = GridLayout(count: items.count, columns: columns, rowHeight: rowHeight)
+        guard measured != layout else { return }
+        let anchor = firstVisibleIndex()
+        let columnsChanged = layout?.columns != columns
+        layout = measured
+        if columnsChanged, let anchor, anchor > 0 {
+            // A reflow keeps the first entry on screen at the top, as the FlowBox alone would not.
+            gtk_adjustment_set_value(vadjustment, Double(Self.edge) + measured.top(ofRow: measured.row(of: anchor)))
+        }
+        updateWindow()
+    }
+
+    private func firstVisibleIndex() -> Int? {
+        guard let layout else { return nil }
+        let top = gtk_adjustment_get_value(vadjustment) - Double(Self.edge)
+        return layout.indices(ofRows: layout.rows(from: top, to: top + 1)).first
+    }
+
     /// Keeps cells square: FlowBox gives each child the column width but only its natural
     /// height, so once a resize is laid out the frames' minimum height follows the width through
     /// one CSS rule scoped to this grid (one style change instead of one per tile).
-    private func updateCellHeight() {
-        guard let first = tiles.first else { return }
-        let side = Int32(gtk_widget_get_width(first.frame))
+    private func updateCellHeight(_ view: TileView) {
+        let side = Int32(gtk_widget_get_width(view.frame))
         guard side > 0, side != cellSide else { return }
         cellSide = side
         let rule = "#\(cellStyleName) flowboxchild.tile .tile-frame { min-height: \(side)px; }"
         gtk_css_provider_load_from_data(cellStyle, rule, -1)
-        scheduleVisibilityUpdate()
     }
 
-    // MARK: Visibility
+    // MARK: Materializing and loading
 
     func scheduleVisibilityUpdate() {
-        visibilityUpdate.schedule()
+        windowUpdate.schedule()
     }
 
-    /// Loads tiles on screen first, then one screen around; unloads tiles far away.
-    private func updateVisibility() {
-        // Before the first allocation every tile sits at y = 0 and would all count as visible.
-        guard !tiles.isEmpty, gtk_widget_get_width(flowBox) > 0,
-              let vadjustment = gtk_scrolled_window_get_vadjustment(scrolledWindow.opaque) else { return }
-        let top = gtk_adjustment_get_value(vadjustment)
+    /// Moves the range of views with the viewport, loads what is on screen first and then one
+    /// screen around, and unloads what is far away.
+    func updateWindow() {
+        windowUpdate.cancel()
+        guard !items.isEmpty else {
+            tiles.show(0..<0, heightAbove: 0, heightBelow: 0)
+            return
+        }
+        let top = gtk_adjustment_get_value(vadjustment) - Double(Self.edge)
         let page = max(gtk_adjustment_get_page_size(vadjustment), 1)
-        let visible = indexRange(from: top, to: top + page)
-        let prefetch = indexRange(from: top - page, to: top + 2 * page)
-        let keep = indexRange(from: top - 3 * page, to: top + 4 * page)
-        for index in visible { tiles[index].load(from: repository, priority: .visible) }
-        for index in prefetch where !visible.contains(index) { tiles[index].load(from: repository, priority: .prefetch) }
-        for index in keep { tiles[index].setNearViewport(true) }
-        for (index, tile) in tiles.enumerated() where !keep.contains(index) {
-            tile.setNearViewport(false)
-            tile.unload() // no-op unless it holds a texture or a transfer
+        let visible: Range<Int>, materialized: Range<Int>, near: Range<Int>
+        var lostFocus = false
+        if let layout {
+            let visibleRows = layout.rows(from: top, to: top + page)
+            let screen = max(Int((page / layout.rowHeight).rounded(.up)), 1)
+            let current = alignedRows(of: tiles.range, in: layout)
+            let rows = layout.materializedRows(current: current, visible: visibleRows, rowsPerScreen: screen)
+            materialized = layout.indices(ofRows: rows)
+            let value = gtk_adjustment_get_value(vadjustment)
+            lostFocus = tiles.show(materialized, heightAbove: Int(layout.top(ofRow: rows.lowerBound)),
+                                   heightBelow: Int(layout.top(ofRow: layout.rows - rows.upperBound)))
+            // GTK hands the focus of a removed tile to the FlowBox, and the viewport starts
+            // scrolling to the FlowBox's top; setting the value again stops that animation.
+            if lostFocus { gtk_adjustment_set_value(vadjustment, value) }
+            visible = layout.indices(ofRows: visibleRows)
+            near = layout.indices(ofRows: max(visibleRows.lowerBound - 3 * screen, 0)..<(visibleRows.upperBound + 3 * screen))
+        } else {
+            // Not laid out yet: views for a first screen, corrected once the FlowBox is measured;
+            // the rest is guessed at the natural cell size so the scrollbar is about right.
+            let guess = estimatedFirstScreen()
+            materialized = 0..<min(items.count, guess.columns * guess.rows)
+            let rowsBelow = (items.count - materialized.count + guess.columns - 1) / guess.columns
+            tiles.show(materialized, heightAbove: 0, heightBelow: rowsBelow * Int(TileView.naturalSize))
+            visible = materialized
+            near = materialized
+        }
+        for index in visible { items[index].load(from: repository, priority: .visible) }
+        for index in materialized where !visible.contains(index) { items[index].load(from: repository, priority: .prefetch) }
+        nearRange = near
+        for item in holderItems.values where !near.contains(item.index) {
+            item.unload() // no-op unless it holds a texture or a transfer
         }
         lastVisibleRange = visible
+        if lostFocus { focusFirstVisibleTile() }
         traceReadiness()
     }
 
-    private var lastVisibleRange: Range<Int> = 0..<0
+    /// The rows `range` covers, or none when it does not start a row (the columns changed).
+    private func alignedRows(of range: Range<Int>, in layout: GridLayout) -> Range<Int> {
+        guard !range.isEmpty, range.lowerBound % layout.columns == 0 else { return 0..<0 }
+        return layout.row(of: range.lowerBound)..<(layout.row(of: range.upperBound - 1) + 1)
+    }
+
+    /// How many tiles fill the viewport, or a maximized full-HD window before the first layout.
+    private func estimatedFirstScreen() -> (columns: Int, rows: Int) {
+        let width = gtk_widget_get_width(scrolledWindow), height = gtk_widget_get_height(scrolledWindow)
+        let columns = Int(width > 0 ? width : 1920) / Int(TileView.naturalSize)
+        let rows = Int(height > 0 ? height : 1080) / Int(TileView.naturalSize) + 1
+        return (max(columns, 1), rows)
+    }
 
     /// For `tools/bench`: when every tile on screen, then every tile, has settled.
     private func traceReadiness() {
         let trace = PerformanceTrace.shared
-        guard trace.isEnabled, !tiles.isEmpty else { return }
-        if !lastVisibleRange.isEmpty, lastVisibleRange.allSatisfy({ tiles[$0].state.isSettled }) {
+        guard trace.isEnabled, !items.isEmpty else { return }
+        if !lastVisibleRange.isEmpty, lastVisibleRange.allSatisfy({ items[$0].state.isSettled }) {
             trace.recordOnce("visible-thumbnails-ready", String(lastVisibleRange.count))
         }
-        if settledCount == tiles.count { trace.recordOnce("all-thumbnails-ready", String(tiles.count)) }
-    }
-
-
-    /// The tiles whose rows intersect [top, bottom], found by binary search (rows grow with index).
-    private func indexRange(from top: Double, to bottom: Double) -> Range<Int> {
-        let first = firstIndex { bounds(of: $0).maxY >= top }
-        let end = firstIndex { bounds(of: $0).minY > bottom }
-        return first < end ? first..<end : first..<first
-    }
-
-    private func firstIndex(where predicate: (Int) -> Bool) -> Int {
-        var low = 0, high = tiles.count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(middle) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-
-    private func bounds(of index: Int) -> (minY: Double, maxY: Double) {
-        var rect = graphene_rect_t()
-        guard gtk_widget_compute_bounds(tiles[index].child, flowBox, &rect) != 0 else { return (0, 0) }
-        return (Double(rect.origin.y), Double(rect.origin.y + rect.size.height))
+        if settledCount == items.count { trace.recordOnce("all-thumbnails-ready", String(items.count)) }
     }
 }

@@ -31,7 +31,7 @@ final class GalleryWindow {
     /// Shown again whenever the banner would otherwise hide: the cache stays unusable.
     private var cacheProblem: String?
     /// Set by the application: opens the viewer on an image tile.
-    var onOpenImage: (@MainActor (_ tiles: [Tile], _ index: Int) -> Void)?
+    var onOpenImage: (@MainActor (_ images: [GridItem], _ index: Int) -> Void)?
 
     init(application: OpaquePointer, services: AppServices) {
         self.application = application
@@ -116,8 +116,8 @@ final class GalleryWindow {
         gtk_box_append(box.cast(), stack)
         gtk_window_set_child(window.cast(), box)
 
-        grid.onActivate = { [weak self] tile in self?.open(tile) }
-        grid.onContextMenu = { [weak self] tile, x, y in self?.showContextMenu(for: tile, x: x, y: y) }
+        grid.onActivate = { [weak self] index in self?.open(index) }
+        grid.onContextMenu = { [weak self] index, anchor, x, y in self?.showContextMenu(for: index, anchor: anchor, x: x, y: y) }
         grid.onTileStateChange = { [weak self] in self?.subtitleUpdate.schedule() }
         services.images.cacheProblems.onFirstProblem { [weak self] detail in
             Task { @MainActor in
@@ -138,11 +138,10 @@ final class GalleryWindow {
             },
         ], on: window, prefix: "win", application: application)
         ActionTable.installIndexed("open-tile", on: window) { [weak self] index in
-            guard let self, self.grid.tiles.indices.contains(index) else { return }
-            self.open(self.grid.tiles[index])
+            self?.open(index)
         }
         ActionTable.installIndexed("open-tile-in-browser", on: window) { [weak self] index in
-            guard let self, let url = self.grid.tiles[safe: index]?.url else { return }
+            guard let self, let url = self.grid.items[safe: index]?.url else { return }
             let report: @MainActor (LinkSharing.Failure) -> Void = { [weak self] failure in
                 self?.banner.show(failure.description)
             }
@@ -151,7 +150,7 @@ final class GalleryWindow {
             } catch {}
         }
         ActionTable.installIndexed("copy-tile-link", on: window) { [weak self] index in
-            guard let self, let url = self.grid.tiles[safe: index]?.url else { return }
+            guard let self, let url = self.grid.items[safe: index]?.url else { return }
             LinkSharing.copyLink(url)
         }
     }
@@ -208,26 +207,28 @@ final class GalleryWindow {
             return
         }
         let others = grid.placeholderCount
-        let images = grid.tiles.count - others
+        let images = grid.items.count - others
         let counts = L10n.plural("%d image", "%d images", images) + " · " + L10n.plural("%d other entry", "%d other entries", others)
         let updated = String(format: L10n.tr("updated %@"), ListUpdateTime.text(for: snapshot.confirmedAt))
         gtk_label_set_text(subtitle.opaque, counts + " · " + updated)
         gtk_widget_set_visible(subtitle, 1)
     }
 
-    private func open(_ tile: Tile) {
-        let imageTiles = grid.tiles.filter { $0.isImageLink }
-        guard let index = imageTiles.firstIndex(where: { $0 === tile }) else { return }
-        onOpenImage?(imageTiles, index)
+    /// Opens the viewer on entry `index`; it pages through the image links only.
+    private func open(_ index: Int) {
+        guard let item = grid.items[safe: index], item.isImageLink else { return }
+        let images = grid.items.filter(\.isImageLink)
+        guard let position = images.firstIndex(where: { $0 === item }) else { return }
+        onOpenImage?(images, position)
     }
 
-    private func showContextMenu(for tile: Tile, x: Double, y: Double) {
-        guard let index = grid.tiles.firstIndex(where: { $0 === tile }) else { return }
+    private func showContextMenu(for index: Int, anchor: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
+        guard let item = grid.items[safe: index] else { return }
         dismissContextMenu()
-        let model = MainMenu.tile(index: index, canOpen: tile.isImageLink)
+        let model = MainMenu.tile(index: index, canOpen: item.isImageLink)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
         g_object_unref(model.rawPointer)
-        gtk_widget_set_parent(popover, tile.child)
+        gtk_widget_set_parent(popover, anchor)
         var rect = GdkRectangle(x: gint(x), y: gint(y), width: 1, height: 1)
         gtk_popover_set_pointing_to(popover.cast(), &rect)
         gtk_popover_set_has_arrow(popover.cast(), 0)

@@ -49,7 +49,6 @@ enum Stylesheet {
     }
     window.gallery .subtitle { font-size: smaller; color: @lg_dim_fg; }
 
-    flowbox.gallery-grid { padding: 6px; }
     flowboxchild.tile { padding: 0; margin: 0; border-radius: 8px; outline-offset: -3px; }
     flowboxchild.tile:focus-visible { outline: 2px solid @lg_tile_focus; }
     .tile-frame { background-color: @lg_tile_bg; border-radius: 6px; margin: 3px; }

@@ -41,9 +41,9 @@ final class GalleryGridTests: XCTestCase {
         var firstRowY: Float?
         var count = 0
         var width = 0.0
-        for tile in grid.tiles {
+        for view in grid.tiles.views {
             var rect = graphene_rect_t()
-            guard gtk_widget_compute_bounds(tile.child, grid.flowBox, &rect) != 0 else { break }
+            guard gtk_widget_compute_bounds(view.child, grid.flowBox, &rect) != 0 else { break }
             if firstRowY == nil { firstRowY = rect.origin.y }
             guard rect.origin.y == firstRowY else { break }
             count += 1
@@ -68,14 +68,14 @@ final class GalleryGridTests: XCTestCase {
             defer { gtk_window_destroy(window.cast()) }
             grid.show(entries)
             let settled = GtkTestEnvironment.spin(timeout: 20) {
-                grid.tiles.allSatisfy(\.state.isSettled)
+                grid.items.allSatisfy(\.state.isSettled)
             }
-            XCTAssertTrue(settled, "tiles did not finish loading: \(grid.tiles.map(\.state))")
-            XCTAssertEqual(grid.tiles.map(\.entry.text), lines)
-            XCTAssertEqual(grid.tiles.map(\.state), [.loaded, .invalid, .notImage, .loaded, .notImage])
-            XCTAssertEqual(grid.tiles[0].accessibleName, "Image \(lines[0])")
-            XCTAssertEqual(grid.tiles[1].accessibleName, "Invalid entry: line 2, not a link at all")
-            XCTAssertEqual(grid.tiles[4].accessibleName, "Not an image: line 5, \(lines[4])")
+            XCTAssertTrue(settled, "tiles did not finish loading: \(grid.items.map(\.state))")
+            XCTAssertEqual(grid.items.map(\.entry.text), lines)
+            XCTAssertEqual(grid.items.map(\.state), [.loaded, .invalid, .notImage, .loaded, .notImage])
+            XCTAssertEqual(grid.items[0].accessibleName, "Image \(lines[0])")
+            XCTAssertEqual(grid.items[1].accessibleName, "Invalid entry: line 2, not a link at all")
+            XCTAssertEqual(grid.items[4].accessibleName, "Not an image: line 5, \(lines[4])")
         }
     }
 
@@ -97,21 +97,21 @@ final class GalleryGridTests: XCTestCase {
             defer { gtk_window_destroy(window.cast()) }
             grid.show(entries)
             let settled = GtkTestEnvironment.spin(timeout: 10) {
-                grid.tiles.enumerated().allSatisfy { index, tile in index == 1 || tile.state.isSettled }
+                grid.items.enumerated().allSatisfy { index, tile in index == 1 || tile.state.isSettled }
             }
-            XCTAssertTrue(settled, "\(grid.tiles.map(\.state))")
-            XCTAssertEqual(grid.tiles.map(\.state), [
+            XCTAssertTrue(settled, "\(grid.items.map(\.state))")
+            XCTAssertEqual(grid.items.map(\.state), [
                 .loaded, .loading, .failed(.serverError(status: 404)), .failed(.noConnection), .notImage, .invalid,
             ])
-            XCTAssertTrue(grid.tiles[3].state.isOffline)
-            XCTAssertEqual(grid.tiles[1].accessibleName, "Image \(slow) (loading)")
-            XCTAssertEqual(grid.tiles[2].accessibleName, "Image \(lines[2]) (Not found (404))")
-            XCTAssertEqual(grid.tiles[3].accessibleName, "Image \(lines[3]) (Not loaded)")
-            XCTAssertEqual(grid.tiles[5].accessibleName, "Invalid entry: line 6, \(lines[5])")
+            XCTAssertTrue(grid.items[3].state.isOffline)
+            XCTAssertEqual(grid.items[1].accessibleName, "Image \(slow) (loading)")
+            XCTAssertEqual(grid.items[2].accessibleName, "Image \(lines[2]) (Not found (404))")
+            XCTAssertEqual(grid.items[3].accessibleName, "Image \(lines[3]) (Not loaded)")
+            XCTAssertEqual(grid.items[5].accessibleName, "Invalid entry: line 6, \(lines[5])")
 
             // Scrolled far away, a loading tile gives up its transfer and goes back to idle.
-            grid.tiles[1].unload()
-            XCTAssertEqual(grid.tiles[1].state, .idle)
+            grid.items[1].unload()
+            XCTAssertEqual(grid.items[1].state, .idle)
         }
     }
 
@@ -125,15 +125,15 @@ final class GalleryGridTests: XCTestCase {
             defer { gtk_window_destroy(window.cast()) }
             grid.show(before)
             let vadjustment = gtk_scrolled_window_get_vadjustment(grid.scrolledWindow.opaque)!
-            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { gtk_adjustment_get_upper(vadjustment) > 2000 })
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { grid.hasSettledLayout && gtk_adjustment_get_upper(vadjustment) > 2000 })
             gtk_adjustment_set_value(vadjustment, 1500)
             GtkTestEnvironment.spin(for: 0.2)
-            let firstTile = grid.tiles[0]
+            let firstItem = grid.items[0]
 
             grid.show(after)
             GtkTestEnvironment.spin(for: 0.3)
-            XCTAssertEqual(grid.tiles.count, 301)
-            XCTAssertTrue(grid.tiles[0] === firstTile, "unchanged lines keep their tiles (and thumbnails)")
+            XCTAssertEqual(grid.items.count, 301)
+            XCTAssertTrue(grid.items[0] === firstItem, "unchanged lines keep their tiles (and thumbnails)")
             XCTAssertEqual(gtk_adjustment_get_value(vadjustment), 1500, accuracy: 1)
         }
     }
@@ -150,9 +150,9 @@ final class GalleryGridTests: XCTestCase {
                 GtkTestEnvironment.spin(timeout: 5) {
                     let (count, cellWidth) = Self.columns(of: grid)
                     var rect = graphene_rect_t()
-                    _ = gtk_widget_compute_bounds(grid.tiles[0].child, grid.flowBox, &rect)
+                    _ = gtk_widget_compute_bounds(grid.tiles.views[0].child, grid.flowBox, &rect)
                     // Before the first real allocation every child reports a few pixels.
-                    return count > 0 && cellWidth >= Double(Tile.naturalSize) - 10
+                    return count > 0 && cellWidth >= Double(TileView.naturalSize) - 10
                         && abs(Double(rect.size.height) - cellWidth) < 1.5
                 }
                 let (count, cellWidth) = Self.columns(of: grid)
@@ -161,7 +161,7 @@ final class GalleryGridTests: XCTestCase {
                 XCTAssertLessThanOrEqual(cellWidth, 120, "width \(width): \(count) columns of \(cellWidth)")
                 // Cells are square: the height follows the column width.
                 var rect = graphene_rect_t()
-                _ = gtk_widget_compute_bounds(grid.tiles[0].child, grid.flowBox, &rect)
+                _ = gtk_widget_compute_bounds(grid.tiles.views[0].child, grid.flowBox, &rect)
                 XCTAssertEqual(Double(rect.size.height), cellWidth, accuracy: 1.5, "width \(width)")
             }
         }

@@ -18,7 +18,7 @@ final class ViewerCanvasInput {
 
     private let canvas: ViewerCanvas
     private weak var delegate: ViewerInputDelegate?
-    private let animation: ViewerTickAnimation
+    private let animation: TickAnimation
     private var pointer: ZoomModel.Point?
     private var dragMode = DragMode.none
     private var dragLast = ZoomModel.Point.zero
@@ -33,7 +33,7 @@ final class ViewerCanvasInput {
     init(canvas: ViewerCanvas, delegate: ViewerInputDelegate) {
         self.canvas = canvas
         self.delegate = delegate
-        animation = ViewerTickAnimation(widget: canvas.widget)
+        animation = TickAnimation(widget: canvas.widget)
         attachMotion()
         attachScroll()
         attachPinch()

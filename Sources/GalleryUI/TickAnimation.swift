@@ -3,10 +3,11 @@ import Foundation
 import GObjectSupport
 
 /// Runs a step on every frame of a widget's frame clock until it returns false or is stopped.
-/// Used for kinetic panning and for the page-slide snap: frame-synchronised, so it is smooth,
+/// Used for the viewer's kinetic panning and page-slide snap, and for the grid's focus after a
+/// layout: frame-synchronised, so it is smooth,
 /// and it pauses by itself while the widget is not shown.
 @MainActor
-final class ViewerTickAnimation {
+final class TickAnimation {
     private final class Box: @unchecked Sendable { // touched only on the main thread
         let step: @MainActor (_ elapsed: Double) -> Bool
         var lastFrameTime = 0

@@ -1,0 +1,152 @@
+import CGtk
+import Foundation
+import GObjectSupport
+
+/// Pointer, touch and keyboard on the grid: context menus, tooltips, and the keys that jump
+/// further than the FlowBox's own children reach (Home, End, Page Up, Page Down).
+extension GalleryGrid {
+    func connectInput() {
+        let rightClick = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(rightClick.opaque, guint(GDK_BUTTON_SECONDARY))
+        Signal.connect(rightClick, "pressed") { [weak self] (_: Int32, x: Double, y: Double) in
+            self?.openContextMenu(x: x, y: y)
+        }
+        gtk_widget_add_controller(flowBox, rightClick.opaque)
+        let longPress = gtk_gesture_long_press_new()!
+        gtk_gesture_single_set_touch_only(longPress.opaque, 1)
+        Signal.connect(longPress, "pressed") { [weak self] (x: Double, y: Double) in
+            self?.openContextMenu(x: x, y: y)
+        }
+        gtk_widget_add_controller(flowBox, longPress.opaque)
+
+        // One tooltip handler for every tile, asked only when a tooltip is about to show.
+        gtk_widget_set_has_tooltip(flowBox, 1)
+        Signal.connectQueryTooltip(flowBox) { [weak self] x, y, keyboard, tooltip in
+            self?.fillTooltip(tooltip, x: x, y: y, keyboard: keyboard) ?? false
+        }
+
+        // Before the FlowBox: its own Home and End would stop at the first and last tile that
+        // has a widget, not at the ends of the list.
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connectKeyPressed(keys) { [weak self] keyval, state in
+            self?.handleKey(keyval, state: state) ?? false
+        }
+        gtk_widget_add_controller(flowBox, keys)
+    }
+
+    private func handleKey(_ keyval: UInt32, state: GdkModifierType) -> Bool {
+        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        // The keyboard way to a tile's menu, as in every GTK list: the Menu key or Shift+F10.
+        if keyval == UInt32(GDK_KEY_Menu) || (keyval == UInt32(GDK_KEY_F10) && shift) {
+            return openContextMenuForFocusedTile()
+        }
+        guard let layout, let focused = focusedIndex() else { return false }
+        let page = max(Int((gtk_adjustment_get_page_size(vadjustment) / layout.rowHeight).rounded(.down)), 1) * layout.columns
+        let target: Int
+        switch Int32(keyval) {
+        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
+        case GDK_KEY_End, GDK_KEY_KP_End: target = items.count - 1
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: target = min(focused + page, items.count - 1)
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = max(focused - page, 0)
+        default: return false
+        }
+        focusItem(at: target)
+        return true
+    }
+
+    private func focusedIndex() -> Int? {
+        tiles.index(of: gtk_widget_get_focus_child(flowBox).map { UnsafeMutableRawPointer($0) })
+    }
+
+    /// Scrolls entry `index` into view and gives its tile keyboard focus.
+    func focusItem(at index: Int) {
+        guard let layout, items.indices.contains(index) else { return }
+        let edge = Double(gtk_widget_get_margin_top(tiles.content))
+        let value = gtk_adjustment_get_value(vadjustment), page = gtk_adjustment_get_page_size(vadjustment)
+        let rowTop = edge + layout.top(ofRow: layout.row(of: index))
+        let rowBottom = rowTop + layout.rowHeight
+        var target = value
+        if layout.row(of: index) == 0 {
+            target = 0
+        } else if layout.row(of: index) == layout.rows - 1 {
+            target = gtk_adjustment_get_upper(vadjustment) - page
+        } else if rowTop < value {
+            target = rowTop
+        } else if rowBottom > value + page {
+            target = rowBottom - page
+        }
+        let wasShown = tiles.view(at: index) != nil
+        gtk_adjustment_set_value(vadjustment, target)
+        updateWindow()
+        guard let view = tiles.view(at: index) else { return }
+        if wasShown {
+            focus(view.child, keeping: target)
+        } else {
+            focusWhenLaidOut(view.child, keeping: target)
+        }
+    }
+
+    /// Gives `child` focus with the view scrolled to `value`: the viewport's own scroll to the
+    /// focused widget is animated and, for a tile that just moved, aimed at a stale place;
+    /// setting the value right after stops it.
+    private func focus(_ child: UnsafeMutablePointer<GtkWidget>, keeping value: Double) {
+        gtk_widget_grab_focus(child)
+        gtk_adjustment_set_value(vadjustment, value)
+    }
+
+    /// The focused tile was scrolled away with the wheel or scrollbar: keep keyboard focus in
+    /// the grid, on the first tile wholly on screen, instead of losing it to the window.
+    func focusFirstVisibleTile() {
+        guard let layout else { return }
+        let edge = Double(gtk_widget_get_margin_top(tiles.content))
+        let top = gtk_adjustment_get_value(vadjustment) - edge
+        let row = Int((top / layout.rowHeight).rounded(.up))
+        guard let view = tiles.view(at: row * layout.columns) ?? tiles.views.first else { return }
+        focusWhenLaidOut(view.child, keeping: nil)
+    }
+
+    /// A tile that just entered the FlowBox has no position until the next layout; focusing it
+    /// earlier would make the viewport scroll to a stale place.
+    /// `value` is where the view should be then; nil keeps it wherever scrolling has taken it.
+    private func focusWhenLaidOut(_ child: UnsafeMutablePointer<GtkWidget>, keeping value: Double?) {
+        var frames = 0
+        focusAfterLayout.start { [weak self] _ in
+            frames += 1
+            guard frames >= 2 else { return true } // the first tick comes before that layout
+            guard let self, self.tiles.views.contains(where: { $0.child == child }) else { return false }
+            self.focus(child, keeping: value ?? gtk_adjustment_get_value(self.vadjustment))
+            return false
+        }
+    }
+
+    private func fillTooltip(_ tooltip: OpaquePointer, x: Int32, y: Int32, keyboard: Bool) -> Bool {
+        let child = keyboard ? gtk_widget_get_focus_child(flowBox).map { UnsafeMutableRawPointer($0) }
+            : gtk_flow_box_get_child_at_pos(flowBox.opaque, x, y).map { UnsafeMutableRawPointer($0) }
+        guard let index = tiles.index(of: child), let view = tiles.view(at: index) else { return false }
+        gtk_tooltip_set_text(tooltip, items[index].tooltipText)
+        var bounds = graphene_rect_t()
+        if gtk_widget_compute_bounds(view.child, flowBox, &bounds) != 0 {
+            // The tooltip follows the pointer from tile to tile instead of sticking to the grid.
+            var area = GdkRectangle(x: gint(bounds.origin.x), y: gint(bounds.origin.y),
+                                    width: gint(bounds.size.width), height: gint(bounds.size.height))
+            gtk_tooltip_set_tip_area(tooltip, &area)
+        }
+        return true
+    }
+
+    private func openContextMenuForFocusedTile() -> Bool {
+        guard let index = focusedIndex(), let view = tiles.view(at: index), items[index].url != nil else { return false }
+        onContextMenu?(index, view.child, Double(gtk_widget_get_width(view.child)) / 2, Double(gtk_widget_get_height(view.child)) / 2)
+        return true
+    }
+
+    private func openContextMenu(x: Double, y: Double) {
+        guard let child = gtk_flow_box_get_child_at_pos(flowBox.opaque, Int32(x), Int32(y)),
+              let index = tiles.index(of: UnsafeMutableRawPointer(child)), let view = tiles.view(at: index),
+              items[index].url != nil else { return }
+        var childX = 0.0, childY = 0.0
+        gtk_widget_translate_coordinates(flowBox, view.child, x, y, &childX, &childY)
+        onContextMenu?(index, view.child, childX, childY)
+    }
+}

@@ -1,0 +1,179 @@
+import CGtk
+import CShims
+import GObjectSupport
+import GalleryCore
+
+/// The widgets of one grid cell, shown for whichever `GridItem` they are bound to: a thumbnail,
+/// a spinner, a failure with Retry, or a labelled placeholder.
+///
+/// The grid keeps views only for the rows near the viewport and rebinds them as the person
+/// scrolls, so every layer is built once per view and then only updated:
+/// ```
+/// GtkFlowBoxChild.tile            accessible label: what the tile is, with the URL or line
+/// └─ GtkOverlay.tile-frame        fixes the natural size the FlowBox flows by
+///    ├─ GtkPicture.thumbnail      cover-fitted, fades in
+///    ├─ GtkSpinner                only after 200 ms of loading
+///    └─ GtkBox.tile-message       icon, title, detail, and a "Retry" button when failed
+/// ```
+@MainActor
+final class TileView {
+    /// The minimum cell width: FlowBox fits as many columns of this natural width as it can,
+    /// so cells are 100–120 px wide from five columns up.
+    static let naturalSize: Int32 = 100
+    private static let spinnerDelayMilliseconds: UInt32 = 200
+
+    let child: UnsafeMutablePointer<GtkWidget>
+    /// The overlay that holds the layers; its width is the cell width less its margins.
+    let frame: UnsafeMutablePointer<GtkWidget>
+    private(set) var item: GridItem?
+    private var picture: UnsafeMutablePointer<GtkWidget>?
+    private var spinner: UnsafeMutablePointer<GtkWidget>?
+    private var message: TileMessage?
+    private var spinnerTimer: UInt32 = 0
+    private var fadeTimer: UInt32 = 0
+    /// Pressed Retry on the item this view shows.
+    var onRetry: (@MainActor (GridItem) -> Void)?
+
+    init() {
+        child = gtk_flow_box_child_new()
+        frame = gtk_overlay_new()
+        gtk_widget_add_css_class(frame, "tile-frame")
+        gtk_widget_set_overflow(frame, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_size_request(frame, Self.naturalSize - 6, Self.naturalSize - 6)
+        gtk_flow_box_child_set_child(child.cast(), frame)
+        gtk_widget_add_css_class(child, "tile")
+        g_object_ref_sink(child)
+    }
+
+    // `deinit` cannot touch GTK (it is nonisolated); the grid calls `dispose()` instead.
+    func dispose() {
+        unbind()
+        g_object_unref(child)
+    }
+
+    /// Shows `item` from now on, as it is (no fade: it was already loaded or is scrolling in).
+    func bind(_ item: GridItem) {
+        unbind()
+        self.item = item
+        item.onDisplayChange = { [weak self] item, oldState in
+            self?.render(item, fadeIn: oldState == .loading)
+        }
+        render(item, fadeIn: false)
+    }
+
+    /// Lets go of the item and its texture: the view is going back to the grid's spares.
+    func unbind() {
+        guard let item else { return }
+        item.onDisplayChange = nil
+        self.item = nil
+        MainLoopSources.cancel(&spinnerTimer)
+        MainLoopSources.cancel(&fadeTimer)
+        if let picture { gtk_picture_set_paintable(picture.opaque, nil) }
+    }
+
+    // MARK: Presentation
+
+    private func render(_ item: GridItem, fadeIn: Bool) {
+        let state = item.state
+        MainLoopSources.cancel(&spinnerTimer)
+        MainLoopSources.cancel(&fadeTimer)
+        for style in ["placeholder", "failed", "offline", "loading"] { gtk_widget_remove_css_class(child, style) }
+        renderPicture(item, fadeIn: fadeIn)
+        spinner.map { gtk_spinner_stop($0.opaque); gtk_widget_set_visible($0, 0) }
+
+        switch state {
+        case .idle, .loaded:
+            break
+        case .loading:
+            gtk_widget_add_css_class(child, "loading")
+            spinnerTimer = MainLoopSources.after(milliseconds: Self.spinnerDelayMilliseconds) { [weak self] in
+                guard let self, self.item?.state == .loading else { return }
+                self.spinnerTimer = 0
+                let spinner = self.ensureSpinner()
+                gtk_widget_set_visible(spinner, 1)
+                gtk_spinner_start(spinner.opaque)
+            }
+        case .notImage, .invalid:
+            gtk_widget_add_css_class(child, "placeholder")
+        case .failed:
+            gtk_widget_add_css_class(child, state.isOffline ? "offline" : "failed")
+        }
+        renderMessage(item)
+        shim_accessible_set_label(child.opaque, item.accessibleName)
+    }
+
+    private func renderPicture(_ item: GridItem, fadeIn: Bool) {
+        guard let image = item.image else {
+            picture.map { gtk_picture_set_paintable($0.opaque, nil); gtk_widget_set_visible($0, 0) }
+            return
+        }
+        let picture = ensurePicture()
+        gtk_picture_set_paintable(picture.opaque, image.texture.paintable)
+        gtk_widget_set_visible(picture, 1)
+        guard fadeIn else {
+            gtk_widget_add_css_class(picture, "loaded")
+            return
+        }
+        // Adding the class a frame later lets the CSS opacity transition run.
+        gtk_widget_remove_css_class(picture, "loaded")
+        fadeTimer = MainLoopSources.after(milliseconds: 16) { [weak self] in
+            guard let self, let picture = self.picture else { return }
+            self.fadeTimer = 0
+            gtk_widget_add_css_class(picture, "loaded")
+        }
+    }
+
+    private func renderMessage(_ item: GridItem) {
+        switch item.state {
+        case .idle, .loading, .loaded:
+            message?.hide()
+        case .notImage:
+            ensureMessage().show(icon: "image-missing-symbolic", title: L10n.tr("Not an image"), detail: item.entry.text, retry: false)
+        case .invalid:
+            ensureMessage().show(icon: "dialog-question-symbolic", title: L10n.tr("Invalid entry"), detail: item.entry.text, retry: false)
+        case .failed(let error):
+            ensureMessage().show(
+                icon: item.state.isOffline ? "network-offline-symbolic" : "dialog-warning-symbolic",
+                title: ErrorMessages.short(error), detail: nil, retry: true)
+        }
+    }
+
+    private func ensureMessage() -> TileMessage {
+        if let message { return message }
+        let message = TileMessage()
+        message.onRetry = { [weak self] in
+            guard let self, let item = self.item else { return }
+            self.onRetry?(item)
+        }
+        gtk_overlay_add_overlay(frame.opaque, message.widget)
+        self.message = message
+        return message
+    }
+
+    private func ensurePicture() -> UnsafeMutablePointer<GtkWidget> {
+        if let picture { return picture }
+        let picture = gtk_picture_new()!
+        gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_COVER)
+        gtk_picture_set_can_shrink(picture.opaque, 1)
+        gtk_widget_add_css_class(picture, "thumbnail")
+        gtk_widget_set_overflow(picture, GTK_OVERFLOW_HIDDEN)
+        // Below the spinner and the message, whichever was built first.
+        gtk_overlay_add_overlay(frame.opaque, picture)
+        if let first = gtk_widget_get_first_child(frame), first != picture {
+            gtk_widget_insert_before(picture, frame, first)
+        }
+        self.picture = picture
+        return picture
+    }
+
+    private func ensureSpinner() -> UnsafeMutablePointer<GtkWidget> {
+        if let spinner { return spinner }
+        let spinner = gtk_spinner_new()!
+        gtk_widget_set_size_request(spinner, 24, 24)
+        gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+        gtk_overlay_add_overlay(frame.opaque, spinner)
+        self.spinner = spinner
+        return spinner
+    }
+}
