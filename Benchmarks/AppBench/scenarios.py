@@ -58,7 +58,7 @@ def cold_fill_reference(context, links_path):
                    check=True)
     fetched = monotonic_ms()
     files = sorted(str(path) for path in images.iterdir())
-    subprocess.run(["xargs", "-P", str(os.cpu_count() or 1), "-n", "25", "vipsthumbnail", "-s", "256", "-o", "%s.png"],
+    subprocess.run(["xargs", "-P", str(os.cpu_count() or 1), "-n", "25", "vipsthumbnail", "-s", "128x128", "--smartcrop", "centre", "-o", "%s.png"],
                    input="\n".join(files), text=True, check=True, stderr=subprocess.DEVNULL)
     end = monotonic_ms()
     thumbnails = sum(1 for path in images.iterdir() if path.suffix == ".png")

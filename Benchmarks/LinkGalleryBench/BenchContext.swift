@@ -1,10 +1,12 @@
 import Foundation
+import GalleryCore
 
 /// What every benchmark row gets: where to put files, how often to repeat, and where the tools
 /// are. Test inputs are made lazily and once, so rows that share them stay cheap to add.
 final class BenchContext {
     /// The app's thumbnail size, and the size asked of the reference tools.
-    static let thumbnailSide = 256
+    /// The app's own grid thumbnails at scale 1.
+    static let thumbnailSide = ImageDecoder.defaultThumbnailSide
 
     let workFolder: URL
     /// Each measurement is the median of this many runs (after one unmeasured warm-up run).

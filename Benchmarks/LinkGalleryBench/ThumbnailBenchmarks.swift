@@ -6,10 +6,12 @@ import GalleryCore
 /// desktop already has, on the same files and to the same size.
 enum ThumbnailBenchmarks {
     static let explanation = """
-        App: `ImageDecoder.thumbnail(maxSide: 256)` on bytes already in memory, or the same call \
-        as a process (`link-gallery-bench thumbnail IN OUT`, file read and PNG write included). \
-        References are processes: `vipsthumbnail -s 256 -o OUT.png IN` and \
-        `gdk-pixbuf-thumbnailer -s 256 IN OUT.png`, process start included. Target for \
+        App: `ImageDecoder.thumbnail(side: 128)` (the middle 128 px square, as a grid tile \
+        shows it) on bytes already in memory, or the same call as a process \
+        (`link-gallery-bench thumbnail IN OUT`, file read and PNG write included). References are \
+        processes: `vipsthumbnail -s 128x128 --smartcrop centre -o OUT.png IN` (the same square) \
+        and `gdk-pixbuf-thumbnailer -s 128 IN OUT.png` (no crop: 128 px on the longest side), \
+        process start included. Target for \
         app ÷ vips: ≤ 1.5×. Peak RSS from `/usr/bin/time -f %M` in one extra run.
         """
 
@@ -34,7 +36,7 @@ enum ThumbnailBenchmarks {
             let data = try Data(contentsOf: try context.jpeg(size))
             var produced = 0
             let app = try Timing.measure(runs: context.runs) { () throws(ImageLoadError) in
-                produced = try ImageDecoder.thumbnail(from: data, maxSide: BenchContext.thumbnailSide).pngData.count
+                produced = try ImageDecoder.thumbnail(from: data, side: BenchContext.thumbnailSide).pngData.count
             }
             return BenchmarkRow(name: name, app: app, reference: vips.timing, referenceName: "vipsthumbnail",
                                 note: "bytes in memory, no process start; PNG \(produced / 1024) KiB")
@@ -72,7 +74,7 @@ enum ThumbnailBenchmarks {
         let measured: ProcessMeasurement = try context.remember("vipsthumbnail \(size.label)") {
             let input = try context.jpeg(size).path
             return try ProcessMeasurement(
-                runs: context.runs, [vips, "-s", side, "-o", context.outputPath("vips.png"), input], context: context
+                runs: context.runs, [vips, "-s", "\(side)x\(side)", "--smartcrop", "centre", "-o", context.outputPath("vips.png"), input], context: context
             )
         }
         return measured

@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import GalleryCore
 
@@ -18,9 +19,24 @@ final class AppServices {
         style = StyleManager(settings: settings)
         http = HTTPClient()
         let directories = try? CacheDirectories()
-        images = ImageRepository(http: http, directories: directories)
+        var imageConfiguration = ImageRepository.Configuration()
+        imageConfiguration.thumbnailSide = ImageDecoder.defaultThumbnailSide * Self.largestDisplayScale()
+        images = ImageRepository(http: http, directories: directories, configuration: imageConfiguration)
         links = LinksRepository(url: linksURL, http: http, directories: directories)
         network = NetworkMonitor()
         retries = RetryScheduler(networkMonitor: network)
+    }
+
+    /// The largest scale factor among the monitors: thumbnails sharp on a HiDPI screen, and
+    /// no larger than needed on an ordinary one (a quarter of the pixels).
+    private static func largestDisplayScale() -> Int {
+        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) else { return 1 }
+        var scale: Int32 = 1
+        for position in 0..<g_list_model_get_n_items(monitors) {
+            guard let monitor = g_list_model_get_item(monitors, position) else { continue }
+            scale = max(scale, gdk_monitor_get_scale_factor(OpaquePointer(monitor)))
+            g_object_unref(monitor)
+        }
+        return Int(min(scale, 4))
     }
 }

@@ -188,7 +188,7 @@ final class FaultSuiteTests: XCTestCase {
         for path in paths {
             inputs += 1
             let thumbnail = try await repository.thumbnail(for: server.url(path), priority: .visible)
-            XCTAssertLessThanOrEqual(max(thumbnail.texture.pixelWidth, thumbnail.texture.pixelHeight), 256)
+            XCTAssertLessThanOrEqual(max(thumbnail.texture.pixelWidth, thumbnail.texture.pixelHeight), ImageDecoder.defaultThumbnailSide)
             XCTAssertNotNil(repository.cachedThumbnail(for: server.url(path)), "kept in memory")
             _ = try await repository.thumbnail(for: server.url(path), priority: .visible)
             let requests = try await server.requestCount(path: path)
@@ -219,9 +219,9 @@ final class FaultSuiteTests: XCTestCase {
         for path in ["/img/800x600.bmp", "/img/1024x768.png", "/img/640x480.jpg"].map(uniquePath) {
             inputs += 1
             let thumbnail = try await repository.thumbnail(for: server.url(path), priority: .visible)
-            XCTAssertEqual(thumbnail.texture.pixelWidth, 256, "shown although it could not be stored")
+            XCTAssertEqual(thumbnail.texture.pixelWidth, ImageDecoder.defaultThumbnailSide, "shown although it could not be stored")
             let original = try await repository.original(for: server.url(path), priority: .interactive)
-            XCTAssertGreaterThan(original.texture.pixelWidth, 256)
+            XCTAssertGreaterThan(original.texture.pixelWidth, ImageDecoder.defaultThumbnailSide)
         }
         XCTAssertEqual(reports.value, 1, "one report for many failed writes")
 

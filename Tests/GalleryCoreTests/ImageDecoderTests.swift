@@ -4,10 +4,10 @@ import XCTest
 @testable import GalleryCore
 
 final class ImageDecoderTests: XCTestCase {
-    func testLargeJPEGBecomesA256Thumbnail() throws {
+    func testLargeJPEGBecomesASquareThumbnailOfItsMiddle() throws {
         let jpeg = TestImages.encoded(width: 2000, height: 1000, as: "jpeg")
         let thumbnail = try ImageDecoder.thumbnail(from: jpeg)
-        XCTAssertEqual(thumbnail.image.texture.pixelWidth, 256)
+        XCTAssertEqual(thumbnail.image.texture.pixelWidth, 128)
         XCTAssertEqual(thumbnail.image.texture.pixelHeight, 128)
         XCTAssertEqual(thumbnail.image.sourceWidth, 2000)
         XCTAssertEqual(thumbnail.image.sourceHeight, 1000)
@@ -15,24 +15,29 @@ final class ImageDecoderTests: XCTestCase {
 
         XCTAssertEqual(ContentSniffer.imageFormat(of: thumbnail.pngData), .png)
         let reread = try ImageDecoder.decodePNGThumbnail(thumbnail.pngData)
-        XCTAssertEqual(reread.texture.pixelWidth, 256)
+        XCTAssertEqual(reread.texture.pixelWidth, 128)
         XCTAssertEqual(reread.texture.pixelHeight, 128)
-        // The gradient survives: left edge dark red, right edge bright red.
-        let left = TestImages.pixel(of: reread.texture.texture, x: 2, y: 64)
-        let right = TestImages.pixel(of: reread.texture.texture, x: 253, y: 64)
-        XCTAssertLessThan(left.red, 40)
-        XCTAssertGreaterThan(right.red, 215)
+        // The red gradient runs 0–255 from left to right; the square is its middle half, as a
+        // square tile shows the picture (cover-fitted): about 64 on the left, 191 on the right.
+        let left = TestImages.pixel(of: reread.texture.texture, x: 1, y: 64)
+        let right = TestImages.pixel(of: reread.texture.texture, x: 126, y: 64)
+        XCTAssertEqual(Double(left.red), 64, accuracy: 12)
+        XCTAssertEqual(Double(right.red), 191, accuracy: 12)
     }
 
-    func testTallImagesFitByHeightAndSmallImagesAreNotUpscaled() throws {
-        let tall = try ImageDecoder.thumbnail(from: TestImages.encoded(width: 300, height: 900, as: "png"), maxSide: 90)
-        XCTAssertEqual(tall.image.texture.pixelWidth, 30)
+    func testThumbnailsAreSquareAndSmallImagesAreNotUpscaled() throws {
+        // Downscaled until the short side fits, then cropped: every pixel of the tile is sharp.
+        let tall = try ImageDecoder.thumbnail(from: TestImages.encoded(width: 300, height: 900, as: "png"), side: 90)
+        XCTAssertEqual(tall.image.texture.pixelWidth, 90)
         XCTAssertEqual(tall.image.texture.pixelHeight, 90)
 
         let small = try ImageDecoder.thumbnail(from: TestImages.encoded(width: 100, height: 50, as: "png"))
-        XCTAssertEqual(small.image.texture.pixelWidth, 100)
+        XCTAssertEqual(small.image.texture.pixelWidth, 50)
         XCTAssertEqual(small.image.texture.pixelHeight, 50)
-        XCTAssertFalse(small.image.wasDownscaled)
+
+        let square = try ImageDecoder.thumbnail(from: TestImages.encoded(width: 64, height: 64, as: "png"))
+        XCTAssertEqual(square.image.texture.pixelWidth, 64)
+        XCTAssertFalse(square.image.wasDownscaled)
     }
 
     func testOtherFormatsDecode() throws {
@@ -62,13 +67,19 @@ final class ImageDecoderTests: XCTestCase {
             throw XCTSkip("needs /usr/bin/python3 with PIL to write EXIF")
         }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        for image in [try ImageDecoder.thumbnail(from: data).image, try ImageDecoder.original(from: data)] {
-            XCTAssertEqual(image.texture.pixelWidth, 100)
-            XCTAssertEqual(image.texture.pixelHeight, 200)
+        let original = try ImageDecoder.original(from: data)
+        XCTAssertEqual(original.texture.pixelWidth, 100)
+        XCTAssertEqual(original.texture.pixelHeight, 200)
+        XCTAssertFalse(original.wasDownscaled)
+        // The thumbnail is the middle square of the upright image: still red above blue.
+        let thumbnail = try ImageDecoder.thumbnail(from: data).image
+        XCTAssertEqual(thumbnail.texture.pixelWidth, 100)
+        XCTAssertEqual(thumbnail.texture.pixelHeight, 100)
+        for (image, height) in [(original, 200), (thumbnail, 100)] {
             XCTAssertEqual(image.sourceWidth, 100, "declared size is reported upright too")
-            XCTAssertFalse(image.wasDownscaled)
-            let top = TestImages.pixel(of: image.texture.texture, x: 50, y: 20)
-            let bottom = TestImages.pixel(of: image.texture.texture, x: 50, y: 180)
+            XCTAssertEqual(image.sourceHeight, 200)
+            let top = TestImages.pixel(of: image.texture.texture, x: 50, y: height / 2 - 30)
+            let bottom = TestImages.pixel(of: image.texture.texture, x: 50, y: height / 2 + 30)
             XCTAssertGreaterThan(top.red, 200)
             XCTAssertLessThan(top.blue, 60)
             XCTAssertGreaterThan(bottom.blue, 200)
@@ -171,7 +182,7 @@ final class ImageDecoderTests: XCTestCase {
             """.utf8)
         }
         let small = try ImageDecoder.thumbnail(from: svg(600))
-        XCTAssertEqual(small.image.texture.pixelWidth, 256)
+        XCTAssertEqual(small.image.texture.pixelWidth, ImageDecoder.defaultThumbnailSide)
         XCTAssertEqual(small.image.texture.pixelHeight, 128)
         XCTAssertEqual(small.image.sourceWidth, 600)
 
@@ -200,7 +211,7 @@ final class ImageDecoderTests: XCTestCase {
         let sources = (0..<24).map { TestImages.encoded(width: 400 + $0 * 10, height: 300, as: $0 % 2 == 0 ? "jpeg" : "png") }
         let results = Results(count: sources.count)
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-            results.set(index, (try? ImageDecoder.thumbnail(from: sources[index], maxSide: 100))?.image.texture.pixelWidth)
+            results.set(index, (try? ImageDecoder.thumbnail(from: sources[index], side: 100))?.image.texture.pixelWidth)
         }
         XCTAssertEqual(results.values, Array(repeating: 100, count: sources.count))
     }

@@ -36,7 +36,7 @@ final class ImageRepositoryTests: XCTestCase {
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        XCTAssertEqual(sizes, Array(repeating: 256, count: 20))
+        XCTAssertEqual(sizes, Array(repeating: ImageDecoder.defaultThumbnailSide, count: 20))
         let requests = try await server.requestCount(path: path)
         XCTAssertEqual(requests, 1)
     }
@@ -48,7 +48,7 @@ final class ImageRepositoryTests: XCTestCase {
         async let thumbnail = repository.thumbnail(for: url, priority: .visible)
         async let original = repository.original(for: url, priority: .interactive)
         let (small, large) = try await (thumbnail, original)
-        XCTAssertEqual(small.texture.pixelWidth, 256)
+        XCTAssertEqual(small.texture.pixelWidth, ImageDecoder.defaultThumbnailSide)
         XCTAssertEqual(large.texture.pixelWidth, 1200)
         let requests = try await server.requestCount(path: path)
         XCTAssertEqual(requests, 1)
@@ -75,7 +75,7 @@ final class ImageRepositoryTests: XCTestCase {
         let relaunched = try makeRepository()
         XCTAssertNil(relaunched.cachedThumbnail(for: url))
         let thumbnail = try await relaunched.thumbnail(for: url, priority: .visible)
-        XCTAssertEqual(thumbnail.texture.pixelWidth, 256)
+        XCTAssertEqual(thumbnail.texture.pixelWidth, ImageDecoder.defaultThumbnailSide)
         XCTAssertNotNil(relaunched.cachedThumbnail(for: url), "a disk hit is promoted to memory")
         let original = try await relaunched.original(for: url, priority: .interactive)
         XCTAssertEqual(original.texture.pixelWidth, 640)
@@ -94,7 +94,7 @@ final class ImageRepositoryTests: XCTestCase {
         let damaged = try Data(contentsOf: thumbnails[0]).prefix(40)
         try damaged.write(to: thumbnails[0])
         let thumbnail = try await makeRepository().thumbnail(for: url, priority: .visible)
-        XCTAssertEqual(thumbnail.texture.pixelWidth, 256)
+        XCTAssertEqual(thumbnail.texture.pixelWidth, ImageDecoder.defaultThumbnailSide)
         XCTAssertGreaterThan(try Data(contentsOf: thumbnails[0]).count, 40, "the damaged PNG was replaced")
     }
 

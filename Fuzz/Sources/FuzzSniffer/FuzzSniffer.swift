@@ -24,7 +24,7 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
     do {
         let thumbnail = try ImageDecoder.thumbnail(
-            from: Data(bytes), maxSide: thumbnailMaxSide, maxPixels: thumbnailMaxPixels
+            from: Data(bytes), side: thumbnailMaxSide, maxPixels: thumbnailMaxPixels
         )
         let texture = thumbnail.image.texture
         FuzzInvariant.check(

@@ -4,13 +4,21 @@ import CGtk
 ///
 /// `size-prepared` is the one moment the declared size is known and nothing has been allocated
 /// yet. Images over `maxPixels` are marked refused (the caller then stops feeding the loader);
-/// images with a side over `maxSide` get a smaller target size, which JPEG honours at decode
-/// time (DCT scaling) so a 24-megapixel photo never exists at full size in memory.
+/// larger images get a smaller target size (`Fit`), which JPEG honours at decode time (DCT
+/// scaling) so a 24-megapixel photo never exists at full size in memory.
 ///
 /// Lives on the decoding thread only: the loader emits synchronously inside write/close.
 final class LoaderSizeGate {
+    enum Fit {
+        /// The longest side at most this: originals within texture limits.
+        case inside(maxSide: Int)
+        /// The shortest side at most this, the longest at most `maxSide`: thumbnails that are
+        /// cropped to a square afterwards, so they fill a square tile without upscaling.
+        case cover(side: Int, maxSide: Int)
+    }
+
     let maxPixels: Int
-    let maxSide: Int
+    let fit: Fit
     private(set) var declaredWidth = 0
     private(set) var declaredHeight = 0
     private(set) var sizeKnown = false
@@ -18,7 +26,12 @@ final class LoaderSizeGate {
 
     init(maxPixels: Int, maxSide: Int) {
         self.maxPixels = maxPixels
-        self.maxSide = max(1, maxSide)
+        fit = .inside(maxSide: max(1, maxSide))
+    }
+
+    init(maxPixels: Int, fit: Fit) {
+        self.maxPixels = maxPixels
+        self.fit = fit
     }
 
     func sizePrepared(loader: UnsafeMutablePointer<GdkPixbufLoader>, width: Int, height: Int) {
@@ -33,19 +46,23 @@ final class LoaderSizeGate {
             gdk_pixbuf_loader_set_size(loader, 1, 1)
             return
         }
-        if let target = Self.fittedSize(width: width, height: height, maxSide: maxSide) {
+        if let target = Self.targetSize(width: width, height: height, fit: fit) {
             gdk_pixbuf_loader_set_size(loader, gint(target.width), gint(target.height))
         }
     }
 
-    /// The size with the longest side at most `maxSide`, keeping the aspect ratio; `nil` when
-    /// the image already fits (never upscale).
-    static func fittedSize(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int)? {
-        let longest = max(width, height)
-        guard longest > maxSide else { return nil }
-        let scale = Double(maxSide) / Double(longest)
-        let fittedWidth = min(maxSide, max(1, Int((Double(width) * scale).rounded())))
-        let fittedHeight = min(maxSide, max(1, Int((Double(height) * scale).rounded())))
-        return (fittedWidth, fittedHeight)
+    /// The size `fit` asks for, keeping the aspect ratio; `nil` when the image already fits
+    /// (never upscale).
+    static func targetSize(width: Int, height: Int, fit: Fit) -> (width: Int, height: Int)? {
+        let longest = max(width, height), shortest = min(width, height)
+        let scale: Double
+        switch fit {
+        case .inside(let maxSide):
+            scale = Double(maxSide) / Double(longest)
+        case .cover(let side, let maxSide):
+            scale = min(Double(side) / Double(shortest), Double(maxSide) / Double(longest))
+        }
+        guard scale < 1 else { return nil }
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 }

@@ -7,13 +7,16 @@ import Foundation
 /// and for thumbnails, and decoded off the main thread. Errors are `ImageLoadError`.
 public final class ImageRepository: Sendable {
     public struct Configuration: Sendable {
-        /// Several screens of 256 px thumbnails; textures far from the viewport are dropped anyway.
-        public var memoryCapacityBytes = 96 * 1024 * 1024
+        /// Several screens of thumbnails (64 KB each at 128 px); textures far from the viewport
+        /// are dropped anyway.
+        public var memoryCapacityBytes = 48 * 1024 * 1024
         public var thumbnailDiskBytes = 256 * 1024 * 1024
         public var originalDiskBytes = 1024 * 1024 * 1024
         /// Bodies larger than this are refused while downloading.
         public var maxOriginalBytes = 80 * 1024 * 1024
-        public var thumbnailMaxSide = 256
+        /// Thumbnails are this many pixels square: 128 for cells of at most 120 px, times the
+        /// display's scale. Part of the cache key, so a change makes new ones.
+        public var thumbnailSide = ImageDecoder.defaultThumbnailSide
         /// Declared pixel counts above this are refused before decoding (decompression bombs).
         public var maxPixels = 100_000_000
         /// All frames of one animated GIF together; a larger one is shown as a still.
@@ -50,21 +53,26 @@ public final class ImageRepository: Sendable {
 
     /// A thumbnail already decoded in memory, for showing a tile without a flash of a spinner.
     public func cachedThumbnail(for url: URL) -> DecodedImage? {
-        memory.value(for: url.absoluteString)
+        memory.value(for: thumbnailKey(url))
+    }
+
+    /// Thumbnails of one size per URL; the not-an-image verdict and originals are per URL.
+    private func thumbnailKey(_ url: URL) -> String {
+        "\(configuration.thumbnailSide)px:\(url.absoluteString)"
     }
 
     /// The downscaled image for a grid tile. Throws `ImageLoadError`.
     public func thumbnail(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
-        let key = url.absoluteString
+        let key = thumbnailKey(url)
         if let hit = memory.value(for: key) { return hit }
         do {
             return try await thumbnails.value(for: key) { [self] in
                 if let fromDisk = await thumbnailFromDisk(key: key) { return fromDisk }
-                if await isKnownNotImage(key: key) { throw ImageLoadError.notAnImage }
+                if await isKnownNotImage(key: url.absoluteString) { throw ImageLoadError.notAnImage }
                 let bytes = try await original(bytesFor: url, priority: priority)
-                let maxSide = configuration.thumbnailMaxSide, maxPixels = configuration.maxPixels
-                let thumbnail = try await decodeOrForget(key: key) {
-                    try ImageDecoder.thumbnail(from: bytes, maxSide: maxSide, maxPixels: maxPixels)
+                let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
+                let thumbnail = try await decodeOrForget(key: url.absoluteString) {
+                    try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
                 }
                 await save(thumbnail.pngData, key: key, to: thumbnailStore)
                 memory.insert(thumbnail.image, for: key, cost: thumbnail.image.texture.byteCost)
