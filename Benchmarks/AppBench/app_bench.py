@@ -116,6 +116,16 @@ def main():
                 progress(f"10,000 images {number}/{arguments.scroll_runs}: RSS {run['rssBeforeKb'] // 1024} → "
                          f"{run['rssAfterKb'] // 1024} MiB (peak {run['hwmKb'] // 1024}), max stall while scrolling "
                          f"{run['maxStallMs']:.1f} ms, deepest line loaded {run['deepestLineLoaded']}")
+            # Again as a second launch: llvmpipe compiles each GL shader with LLVM on first use
+            # (hundreds of ms and tens of MB); Mesa keeps them on disk, so later launches do not.
+            shaders = template / "cache" / "mesa_shader_cache" if template is not None else None
+            if shaders is not None and shaders.is_dir():
+                results["scrollSecondLaunch"] = []
+                for number in range(1, arguments.scroll_runs + 1):
+                    run = scenarios.scrolled(context, many_links, "?q=tbn:", shader_cache=shaders)
+                    results["scrollSecondLaunch"].append(run)
+                    progress(f"10,000 images, second launch {number}/{arguments.scroll_runs}: RSS {run['rssBeforeKb'] // 1024} → "
+                             f"{run['rssAfterKb'] // 1024} MiB, max stall while scrolling {run['maxStallMs']:.1f} ms")
         if "placeholders" in wanted:
             results["placeholders"] = []
             for number in range(1, arguments.scroll_runs + 1):

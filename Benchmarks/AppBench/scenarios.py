@@ -92,10 +92,11 @@ def settle(run, seconds):
     return run.status()
 
 
-def scrolled(context, links_path, query_prefix):
+def scrolled(context, links_path, query_prefix, shader_cache=None):
     """10,000 image lines: memory at the top, a fast wheel scroll to the bottom (stalls during
-    it), memory after, and how far down the downloads went (proof the scroll reached the end)."""
-    home = make_home(context.scratch)
+    it), memory after, and how far down the downloads went (proof the scroll reached the end).
+    With `shader_cache`, Mesa's GL shaders compiled by an earlier run are kept (a second launch)."""
+    home = make_home(context.scratch, shader_cache=shader_cache)
     context.server.reset_log()
     run = AppRun(context.app, context.display.env, context.server.url(links_path), home)
     try:

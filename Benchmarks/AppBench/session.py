@@ -33,14 +33,17 @@ def proc_status(pid):
     return values
 
 
-def make_home(base: Path, template: Path = None):
+def make_home(base: Path, template: Path = None, shader_cache: Path = None):
     """Fresh cache, config and data folders; the window opens maximized at 1920×1080.
 
-    With a template, its cache is copied in (a warm start over a cache a cold fill left).
+    With a template, its cache is copied in (a warm start over a cache a cold fill left). With
+    a shader cache, only Mesa's compiled GL shaders are (any launch after the first one).
     """
     home = Path(tempfile.mkdtemp(prefix="home-", dir=base))
     if template is not None:
         shutil.copytree(template / "cache", home / "cache")
+    elif shader_cache is not None:
+        shutil.copytree(shader_cache, home / "cache" / shader_cache.name)
     settings = home / "config" / "glib-2.0" / "settings"
     settings.mkdir(parents=True)
     (settings / "keyfile").write_text(

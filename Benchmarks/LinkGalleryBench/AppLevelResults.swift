@@ -54,6 +54,8 @@ struct AppLevelResults: Decodable {
     let cold: [ColdFill]?
     let warm: [WarmStart]?
     let scroll: [Scrolled]?
+    /// The same scroll with Mesa's compiled shaders kept from an earlier run (a second launch).
+    let scrollSecondLaunch: [Scrolled]?
     let placeholders: [Placeholders]?
     let bareWindow: [BareWindow]?
 }

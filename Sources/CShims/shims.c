@@ -56,3 +56,6 @@ gboolean shim_pixbuf_animation_iter_advance_to(GdkPixbufAnimationIter *iter, lon
     GTimeVal now = { milliseconds / 1000, (milliseconds % 1000) * 1000 }; return gdk_pixbuf_animation_iter_advance(iter, &now);
 }
 G_GNUC_END_IGNORE_DEPRECATIONS
+
+#include <malloc.h>
+int shim_malloc_trim(void) { return malloc_trim(0); }

@@ -67,6 +67,7 @@ public final class GalleryApplication {
     private static var keepAlive: GalleryApplication?
 
     private func startup() {
+        PerformanceTrace.shared.record("startup")
         gtk_window_set_default_icon_name(AppIdentity.applicationID)
         let settings = AppSettings()
         let url = URL(string: options.linksURL ?? settings.linksURL) ?? URL(string: AppIdentity.defaultLinksURL)!
@@ -74,6 +75,7 @@ public final class GalleryApplication {
         services.style.start()
         self.services = services
         installActions(services)
+        PerformanceTrace.shared.record("services-ready")
     }
 
     private func activate() {

@@ -7,7 +7,7 @@ import GalleryCore
 /// The thumbnail grid: every entry of the list as a `GridItem`, and a GtkFlowBox in a scrolled
 /// window that has widgets only for the rows near the viewport (`MaterializedTiles`).
 ///
-/// Entries on screen load first, then one screen around; entries more than three screens away
+/// Entries on screen load first, then a screen around; entries more than one and a half screens away
 /// drop their textures and cancel their transfers, so memory stays bounded on huge files.
 @MainActor
 final class GalleryGrid {
@@ -29,7 +29,7 @@ final class GalleryGrid {
     private var holderItems: [ObjectIdentifier: GridItem] = [:]
     /// Rows and columns as the FlowBox last laid them out; nil until the first layout.
     private(set) var layout: GridLayout?
-    /// Entries within three screens: their failures retry by themselves.
+    /// Entries within one and a half screens: their failures retry by themselves.
     private var nearRange: Range<Int> = 0..<0
     private var lastVisibleRange: Range<Int> = 0..<0
     private var cellSide: Int32 = 0
@@ -38,6 +38,8 @@ final class GalleryGrid {
     /// After a frame is laid out, when sizes can be read.
     private lazy var layoutUpdate = IdleCoalescer { [weak self] in self?.measureLayout() }
     lazy var focusAfterLayout = TickAnimation(widget: flowBox)
+    private lazy var layoutTicks = TickAnimation(widget: flowBox)
+    private let heapTrimmer = HeapTrimmer()
     var onActivate: (@MainActor (_ index: Int) -> Void)?
     var onContextMenu: (@MainActor (_ index: Int, _ anchor: UnsafeMutablePointer<GtkWidget>, Double, Double) -> Void)?
     var onTileStateChange: (@MainActor () -> Void)?
@@ -51,6 +53,7 @@ final class GalleryGrid {
         gtk_flow_box_set_homogeneous(box, 1)
         gtk_flow_box_set_min_children_per_line(box, 1)
         // The default of 7 would cap the columns; cells must stay 100–120 px on wide screens.
+        // The cap follows the width once laid out (`measureLayout`).
         gtk_flow_box_set_max_children_per_line(box, 1000)
         gtk_flow_box_set_row_spacing(box, 0)
         gtk_flow_box_set_column_spacing(box, 0)
@@ -112,7 +115,8 @@ final class GalleryGrid {
 
     // MARK: Content
 
-    /// Shows `entries`, reusing items whose line text is unchanged so their thumbnails stay.
+    /// Shows `entries`, reusing the items of lines that are still there (moved or not), so their
+    /// thumbnails and loads stay.
     func show(_ entries: [LinkEntry]) {
         guard entries != items.map(\.entry) else { return }
         PerformanceTrace.shared.record("grid-show-begin", String(entries.count))
@@ -122,10 +126,10 @@ final class GalleryGrid {
         var reusable: [String: [GridItem]] = [:]
         for item in items { reusable[item.entry.text, default: []].append(item) }
         items = entries.enumerated().map { index, entry in
-            if var candidates = reusable[entry.text], let found = candidates.firstIndex(where: { $0.entry == entry }) {
-                let item = candidates.remove(at: found)
+            if var candidates = reusable[entry.text], !candidates.isEmpty {
+                let item = candidates.removeFirst()
                 reusable[entry.text] = candidates
-                item.index = index
+                item.move(to: entry, index: index)
                 return item
             }
             let item = GridItem(entry: entry, index: index)
@@ -154,7 +158,7 @@ final class GalleryGrid {
         }
     }
 
-    private func retryKey(_ item: GridItem) -> String { "tile:\(item.entry.lineNumber):\(item.entry.text)" }
+    private func retryKey(_ item: GridItem) -> String { "tile:\(UInt(bitPattern: ObjectIdentifier(item).hashValue))" }
 
     private func itemChanged(_ item: GridItem, from oldState: TileState) {
         // Counted as states change, not by walking every item: huge files change thousands of
@@ -167,6 +171,8 @@ final class GalleryGrid {
             forgetHolder(item)
         }
         traceReadiness()
+        // Decoding leaves freed buffers behind; give them back once loading has settled.
+        if item.state.isSettled { heapTrimmer.memoryWasReleased() }
         switch item.state {
         case .failed(let error) where error.isTransient:
             retries.schedule(retryKey(item)) { [weak self, weak item] in
@@ -230,6 +236,8 @@ final class GalleryGrid {
         windowUpdate.cancel()
         layoutUpdate.cancel()
         focusAfterLayout.stop()
+        layoutTicks.stop()
+        heapTrimmer.cancel()
     }
 
     // MARK: Layout
@@ -241,6 +249,14 @@ final class GalleryGrid {
         let flowWidth = Double(gtk_widget_get_width(flowBox))
         let cellWidth = Double(gtk_widget_get_width(first.child))
         guard flowWidth > 0, cellWidth > 0 else { return }
+        // FlowBox fits as many children as their minimum width allows, which labels can make
+        // narrower than the tiles' natural 100 px: cap the columns so cells are never smaller.
+        let maxColumns = guint(max(Int(flowWidth) / Int(TileView.naturalSize), 1))
+        if gtk_flow_box_get_max_children_per_line(flowBox.opaque) != maxColumns {
+            gtk_flow_box_set_max_children_per_line(flowBox.opaque, maxColumns)
+            measureAfterNextLayout()
+            return
+        }
         updateCellHeight(first)
         let columns = max(1, Int((flowWidth / cellWidth).rounded()))
         let rowsShown = (tiles.views.count + columns - 1) / columns
@@ -256,6 +272,18 @@ final class GalleryGrid {
             gtk_adjustment_set_value(vadjustment, Double(Self.edge) + measured.top(ofRow: measured.row(of: anchor)))
         }
         updateWindow()
+    }
+
+    /// The FlowBox re-flows in the next frame; nothing else may signal it (same width, and the
+    /// height can stay the same), so measure two frame ticks from now.
+    private func measureAfterNextLayout() {
+        var frames = 0
+        layoutTicks.start { [weak self] _ in
+            frames += 1
+            guard frames >= 2 else { return true }
+            self?.measureLayout()
+            return false
+        }
     }
 
     private func firstVisibleIndex() -> Int? {
@@ -291,7 +319,7 @@ final class GalleryGrid {
         }
         let top = gtk_adjustment_get_value(vadjustment) - Double(Self.edge)
         let page = max(gtk_adjustment_get_page_size(vadjustment), 1)
-        let visible: Range<Int>, materialized: Range<Int>, near: Range<Int>
+        let visible: Range<Int>, materialized: Range<Int>, prefetch: Range<Int>, near: Range<Int>
         var lostFocus = false
         if let layout {
             let visibleRows = layout.rows(from: top, to: top + page)
@@ -306,7 +334,10 @@ final class GalleryGrid {
             // scrolling to the FlowBox's top; setting the value again stops that animation.
             if lostFocus { gtk_adjustment_set_value(vadjustment, value) }
             visible = layout.indices(ofRows: visibleRows)
-            near = layout.indices(ofRows: max(visibleRows.lowerBound - 3 * screen, 0)..<(visibleRows.upperBound + 3 * screen))
+            // Thumbnails load a screen ahead, before their rows have widgets, and are kept a
+            // little further so scrolling back and forth does not reload them.
+            prefetch = layout.indices(ofRows: max(visibleRows.lowerBound - screen, 0)..<(visibleRows.upperBound + screen))
+            near = layout.indices(ofRows: max(visibleRows.lowerBound - 3 * screen / 2, 0)..<(visibleRows.upperBound + 3 * screen / 2))
         } else {
             // Not laid out yet: views for a first screen, corrected once the FlowBox is measured;
             // the rest is guessed at the natural cell size so the scrollbar is about right.
@@ -315,14 +346,15 @@ final class GalleryGrid {
             let rowsBelow = (items.count - materialized.count + guess.columns - 1) / guess.columns
             tiles.show(materialized, heightAbove: 0, heightBelow: rowsBelow * Int(TileView.naturalSize))
             visible = materialized
+            prefetch = materialized
             near = materialized
         }
         for index in visible { items[index].load(from: repository, priority: .visible) }
-        for index in materialized where !visible.contains(index) { items[index].load(from: repository, priority: .prefetch) }
+        for index in prefetch where !visible.contains(index) { items[index].load(from: repository, priority: .prefetch) }
         nearRange = near
-        for item in holderItems.values where !near.contains(item.index) {
-            item.unload() // no-op unless it holds a texture or a transfer
-        }
+        let far = holderItems.values.filter { !near.contains($0.index) }
+        for item in far { item.unload() }
+        if !far.isEmpty { heapTrimmer.memoryWasReleased() }
         lastVisibleRange = visible
         if lostFocus { focusFirstVisibleTile() }
         traceReadiness()

@@ -68,9 +68,27 @@ final class GalleryWindow {
         showPhase(controller.phase)
     }
 
+    /// The longest the first showing waits for the saved list.
+    private static let cacheWaitMilliseconds: UInt32 = 150
+
+    /// Shows the window once the saved list is on it, waiting at most 150 ms: a start from the
+    /// cache then opens on the grid instead of flashing the "Loading" page for a frame, and the
+    /// first screen's thumbnails are read from disk while GTK prepares its first frame.
     func present() {
+        guard !controller.hasCheckedCache else {
+            gtk_window_present(window.cast())
+            return
+        }
         PerformanceTrace.shared.watchFirstFrame(of: window)
-        gtk_window_present(window.cast())
+        var presented = false
+        let presentOnce: @MainActor () -> Void = { [weak self] in
+            guard let self, !presented else { return }
+            presented = true
+            PerformanceTrace.shared.record("present")
+            gtk_window_present(self.window.cast())
+        }
+        controller.onCacheChecked = presentOnce
+        MainLoopSources.after(milliseconds: Self.cacheWaitMilliseconds, presentOnce)
     }
 
     // MARK: Building

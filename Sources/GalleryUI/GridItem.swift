@@ -8,7 +8,8 @@ import GalleryCore
 /// so a 10,000-line file costs 10,000 small objects and a few hundred widgets.
 @MainActor
 final class GridItem {
-    let entry: LinkEntry
+    /// The line; a new list may move it (another line number), never change its text.
+    private(set) var entry: LinkEntry
     /// Position in the grid, set by the grid whenever the list changes.
     var index: Int
     private(set) var state: TileState
@@ -19,8 +20,9 @@ final class GridItem {
     private var loadGeneration = 0
     /// For the grid: called after every state change, with the state before it.
     var onStateChange: (@MainActor (GridItem, TileState) -> Void)?
-    /// For the bound view: called after every state change, before `onStateChange`.
-    var onDisplayChange: (@MainActor (GridItem, TileState) -> Void)?
+    /// The view showing this item, told of every state change before `onStateChange`. Weak
+    /// and owned by the view: a view rebinding elsewhere lets go only of its own binding.
+    weak var display: (any GridItemDisplay)?
 
     init(entry: LinkEntry, index: Int) {
         self.entry = entry
@@ -30,6 +32,13 @@ final class GridItem {
         case .link(_, guess: .notImage): state = .notImage
         case .link: state = .idle
         }
+    }
+
+    /// The same line at another place in a new list: the thumbnail and its load stay.
+    func move(to entry: LinkEntry, index: Int) {
+        precondition(entry.text == self.entry.text, "an item keeps its line's text")
+        self.entry = entry
+        self.index = index
     }
 
     var url: URL? {
@@ -126,7 +135,7 @@ final class GridItem {
         let oldState = state
         state = newState
         if newState != .loaded { image = nil }
-        onDisplayChange?(self, oldState)
+        display?.itemDidChange(self, from: oldState)
         onStateChange?(self, oldState)
     }
 
@@ -149,4 +158,10 @@ final class GridItem {
         case .invalid: return String(format: L10n.tr("Invalid entry: line %d, %@"), entry.lineNumber, entry.text)
         }
     }
+}
+
+/// What shows a `GridItem` (its tile view) and must redraw when the item changes.
+@MainActor
+protocol GridItemDisplay: AnyObject {
+    func itemDidChange(_ item: GridItem, from oldState: TileState)
 }

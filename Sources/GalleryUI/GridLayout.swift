@@ -31,14 +31,15 @@ struct GridLayout: Equatable {
 
     /// The rows that should have widgets when `visible` rows are on screen.
     ///
-    /// One screen of rows above and below, so scrolling, arrow keys and Page Up/Down land on
-    /// tiles that exist; `current` is kept until less than half a screen is left on either side,
-    /// so most scroll steps change nothing and a move shifts at least half a screen at once.
+    /// Half a screen of rows above and below, so scrolling and arrow keys land on tiles that
+    /// exist (Home, End and Page keys make their own); `current` is kept until less than a
+    /// quarter of a screen is left on either side, so most scroll steps change nothing and a
+    /// move shifts at least a quarter of a screen at once.
     func materializedRows(current: Range<Int>, visible: Range<Int>, rowsPerScreen: Int) -> Range<Int> {
-        let screen = max(rowsPerScreen, 1)
-        let wanted = max(visible.lowerBound - screen, 0)..<min(visible.upperBound + screen, rows)
-        let needed = max(visible.lowerBound - screen / 2, 0)..<min(visible.upperBound + screen / 2, rows)
-        let tooLarge = current.count > wanted.count + 2 * screen
+        let margin = max((rowsPerScreen + 1) / 2, 1)
+        let wanted = max(visible.lowerBound - margin, 0)..<min(visible.upperBound + margin, rows)
+        let needed = max(visible.lowerBound - margin / 2, 0)..<min(visible.upperBound + margin / 2, rows)
+        let tooLarge = current.count > wanted.count + 2 * margin
         if current.lowerBound <= needed.lowerBound, current.upperBound >= needed.upperBound, !tooLarge {
             return current
         }

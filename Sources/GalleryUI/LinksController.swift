@@ -15,7 +15,11 @@ final class LinksController {
     private let retries: RetryScheduler
     private var refreshTask: Task<Void, Never>?
     private(set) var phase: Phase = .loading
+    /// The saved copy has been looked for (and shown, if there was one).
+    private(set) var hasCheckedCache = false
     var onChange: (@MainActor (Phase) -> Void)?
+    /// Called once, when `hasCheckedCache` becomes true.
+    var onCacheChecked: (@MainActor () -> Void)?
     /// Called after a successful download: a sign the network works, so failed images retry.
     var onOnline: (@MainActor () -> Void)?
 
@@ -38,6 +42,9 @@ final class LinksController {
             if let cached = await repository.cachedSnapshot() {
                 self.set(.showing(cached, problem: nil))
             }
+            self.hasCheckedCache = true
+            self.onCacheChecked?()
+            self.onCacheChecked = nil
             await self.performRefresh()
         }
     }

@@ -90,11 +90,13 @@ final class MaterializedTiles {
         for (offset, view) in views.enumerated() { bind(view, range.lowerBound + offset) }
     }
 
-    /// Gives back every widget: the grid is going away.
+    /// Gives back every widget: the window is being destroyed, and GTK takes the FlowBox's
+    /// children out itself (removing them here would touch a FlowBox being disposed).
     func disposeAll() {
-        _ = show(0..<0, heightAbove: 0, heightBelow: 0)
-        for view in spares { view.dispose() }
+        for view in views + spares { view.dispose() }
+        views = []
         spares = []
+        range = 0..<0
     }
 
     private func takeView(for index: Int) -> TileView {

@@ -16,7 +16,7 @@ import GalleryCore
 ///    └─ GtkBox.tile-message       icon, title, detail, and a "Retry" button when failed
 /// ```
 @MainActor
-final class TileView {
+final class TileView: GridItemDisplay {
     /// The minimum cell width: FlowBox fits as many columns of this natural width as it can,
     /// so cells are 100–120 px wide from five columns up.
     static let naturalSize: Int32 = 100
@@ -55,16 +55,19 @@ final class TileView {
     func bind(_ item: GridItem) {
         unbind()
         self.item = item
-        item.onDisplayChange = { [weak self] item, oldState in
-            self?.render(item, fadeIn: oldState == .loading)
-        }
+        item.display = self
         render(item, fadeIn: false)
+    }
+
+    func itemDidChange(_ item: GridItem, from oldState: TileState) {
+        guard item === self.item else { return }
+        render(item, fadeIn: oldState == .loading)
     }
 
     /// Lets go of the item and its texture: the view is going back to the grid's spares.
     func unbind() {
         guard let item else { return }
-        item.onDisplayChange = nil
+        if item.display === self { item.display = nil }
         self.item = nil
         MainLoopSources.cancel(&spinnerTimer)
         MainLoopSources.cancel(&fadeTimer)

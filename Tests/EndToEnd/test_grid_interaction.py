@@ -1,5 +1,5 @@
 """Using the grid with the keyboard and menus: open an image with Return, a tile's menu with
-Shift+F10, and a style choice that survives a relaunch."""
+Shift+F10, End and Home across a long list, and a style choice that survives a relaunch."""
 
 import subprocess
 import time
@@ -63,6 +63,33 @@ def test_tile_menu_copies_the_link(display, server):
         display.screenshot("tile-menu")
         app.do_action(copy)
         wait_for(lambda: clipboard(display) == lines[1], message="the link on the clipboard")
+    finally:
+        app.stop()
+
+
+def focused_tile_name(app):
+    return next((tile.name for tile in app.tiles() if tile.getState().contains(pyatspi.STATE_FOCUSED)), None)
+
+
+def test_end_and_home_reach_both_ends_of_a_long_list(display, server):
+    # 3,000 lines of text: placeholders only, so the test is about the grid, not the network.
+    count = 3000
+    app = App(display, server.write("long.txt", "\n".join(f"entry {n}" for n in range(1, count + 1))))
+    try:
+        wait_for(lambda: len(app.tiles()) > 0, message="tiles")
+        # Widgets exist only for the rows near the viewport, not for 3,000 entries.
+        assert len(app.tiles()) < 600, f"{len(app.tiles())} tiles in the accessibility tree"
+        focus_grid(app)
+        app.press("End")
+        wait_for(lambda: (focused_tile_name(app) or "").startswith(f"Invalid entry: line {count},"),
+                 message="the last entry focused")
+        display.screenshot("long-list-end")
+        app.press("Page_Up")
+        wait_for(lambda: focused_tile_name(app) is not None and focused_tile_name(app) != f"Invalid entry: line {count}, entry {count}",
+                 message="Page Up moves the focus")
+        app.press("Home")
+        wait_for(lambda: focused_tile_name(app) == "Invalid entry: line 1, entry 1", message="the first entry focused")
+        assert len(app.tiles()) < 600
     finally:
         app.stop()
 

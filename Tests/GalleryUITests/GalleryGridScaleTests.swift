@@ -45,9 +45,9 @@ final class GalleryGridScaleTests: XCTestCase {
             let layout = try XCTUnwrap(grid.layout)
             let children = grid.tiles.views.count
             XCTAssertGreaterThan(children, 0)
-            // One screen of rows above and below what is visible, at most, and whole rows.
+            // Half a screen of rows above and below what is visible, at most, and whole rows.
             let screenRows = Int((gtk_adjustment_get_page_size(grid.vadjustment) / layout.rowHeight).rounded(.up))
-            XCTAssertLessThanOrEqual(children, (3 * screenRows + 2) * layout.columns, "\(children) children")
+            XCTAssertLessThanOrEqual(children, (2 * screenRows + 2) * layout.columns, "\(children) children")
             XCTAssertEqual(grid.items.count, Self.count)
             // The scrolled area is as tall as all rows: the scrollbar tells the truth.
             XCTAssertEqual(gtk_adjustment_get_upper(grid.vadjustment), Double(layout.rows) * layout.rowHeight + 12, accuracy: 2)

@@ -138,11 +138,35 @@ final class GalleryGridTests: XCTestCase {
         }
     }
 
+    func testATileThatMovesInANewListStillShowsItsImageArriving() throws {
+        let server = try FixtureServer.shared()
+        let slow = server.url("/fault/slow/800/img/90x90.png?tag=\(FixtureServer.uniqueTag())").absoluteString
+        let other = server.url("/img/120x90.png?tag=\(FixtureServer.uniqueTag())").absoluteString
+        let root: URL = cacheRoot
+        try MainActor.assumeIsolated {
+            let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800)
+            defer { gtk_window_destroy(window.cast()) }
+            grid.show(Self.entries(["a first line", slow, other]))
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { grid.items[1].state == .loading })
+            let moving = grid.items[1]
+            // The first line goes away while the image is still loading: every view now shows
+            // another entry, and the view the image moved to must still hear about it.
+            grid.show(Self.entries([slow, other]))
+            XCTAssertTrue(grid.items[0] === moving, "the loading item is kept")
+            XCTAssertEqual(moving.entry.lineNumber, 1)
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 10) { moving.state == .loaded }, "\(moving.state)")
+            GtkTestEnvironment.spin(for: 0.1)
+            let view = try XCTUnwrap(grid.tiles.view(at: 0))
+            XCTAssertTrue(view.item === moving)
+            XCTAssertEqual(gtk_widget_has_css_class(view.child, "loading"), 0, "the moved tile still shows a spinner")
+        }
+    }
+
     func testColumnsReflowSoCellsStayBetween100And120Pixels() throws {
         let entries = Self.entries((1...60).map { "entry \($0)" })
         let root: URL = cacheRoot
         try MainActor.assumeIsolated {
-            for width: Int32 in [555, 700, 1024, 1200, 1920] {
+            for width: Int32 in [555, 700, 900, 1024, 1200, 1920] {
                 let (grid, window) = try Self.makeGrid(cacheRoot: root, width: width)
                 defer { gtk_window_destroy(window.cast()) }
                 grid.show(entries)

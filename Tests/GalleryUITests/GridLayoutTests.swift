@@ -19,20 +19,20 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertEqual(layout.rows(from: 111_000, to: 111_600), 1110..<1112, "clamped to the last row")
     }
 
-    func testTheMaterializedRowsStayPutUntilHalfAScreenOfBufferIsLeft() {
+    func testTheMaterializedRowsStayPutUntilAQuarterScreenOfBufferIsLeft() {
         let first = layout.materializedRows(current: 0..<0, visible: 100..<106, rowsPerScreen: 6)
-        XCTAssertEqual(first, 94..<112, "one screen above and below")
-        // Two rows further: three rows of buffer are left above and below, nothing moves.
-        XCTAssertEqual(layout.materializedRows(current: first, visible: 102..<108, rowsPerScreen: 6), first)
-        // Four rows further: only two are left below, so the range recentres.
-        XCTAssertEqual(layout.materializedRows(current: first, visible: 104..<110, rowsPerScreen: 6), 98..<116)
+        XCTAssertEqual(first, 97..<109, "half a screen above and below")
+        // One row further: two rows of buffer are left below, nothing moves.
+        XCTAssertEqual(layout.materializedRows(current: first, visible: 101..<107, rowsPerScreen: 6), first)
+        // Three rows further: none is left below, so the range recentres.
+        XCTAssertEqual(layout.materializedRows(current: first, visible: 103..<109, rowsPerScreen: 6), 100..<112)
         // A jump (End, the scrollbar) replaces the range, clamped to the grid.
-        XCTAssertEqual(layout.materializedRows(current: first, visible: 1106..<1112, rowsPerScreen: 6), 1100..<1112)
-        XCTAssertEqual(layout.materializedRows(current: 1100..<1112, visible: 1106..<1112, rowsPerScreen: 6), 1100..<1112)
+        XCTAssertEqual(layout.materializedRows(current: first, visible: 1106..<1112, rowsPerScreen: 6), 1103..<1112)
+        XCTAssertEqual(layout.materializedRows(current: 1103..<1112, visible: 1106..<1112, rowsPerScreen: 6), 1103..<1112)
     }
 
     func testAnOversizedRangeShrinks() {
         // A first guess before layout may hold far more rows than the screen needs.
-        XCTAssertEqual(layout.materializedRows(current: 0..<40, visible: 0..<3, rowsPerScreen: 3), 0..<6)
+        XCTAssertEqual(layout.materializedRows(current: 0..<40, visible: 0..<3, rowsPerScreen: 3), 0..<5)
     }
 }

@@ -39,3 +39,7 @@ gboolean shim_is_flow_box_child(gpointer object);
 // An iterator whose clock starts at 0 ms, and advancing it to `milliseconds` after that start.
 GdkPixbufAnimationIter *shim_pixbuf_animation_iter_at_zero(GdkPixbufAnimation *animation);
 gboolean shim_pixbuf_animation_iter_advance_to(GdkPixbufAnimationIter *iter, long milliseconds);
+
+// --- glibc heap ---
+// malloc_trim(0): returns free heap pages to the system (malloc.h is not in Swift's Glibc).
+int shim_malloc_trim(void);

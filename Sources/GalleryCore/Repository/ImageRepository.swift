@@ -7,9 +7,9 @@ import Foundation
 /// and for thumbnails, and decoded off the main thread. Errors are `ImageLoadError`.
 public final class ImageRepository: Sendable {
     public struct Configuration: Sendable {
-        /// Several screens of thumbnails (64 KB each at 128 px); textures far from the viewport
-        /// are dropped anyway.
-        public var memoryCapacityBytes = 48 * 1024 * 1024
+        /// About one and a half screens of thumbnails (48–64 KB each at 128 px) for scrolling back
+        /// without a disk read; GTK keeps a second copy of each one drawn (the GPU texture).
+        public var memoryCapacityBytes = 16 * 1024 * 1024
         public var thumbnailDiskBytes = 256 * 1024 * 1024
         public var originalDiskBytes = 1024 * 1024 * 1024
         /// Bodies larger than this are refused while downloading.
