@@ -56,11 +56,9 @@ enum Stylesheet {
     .tile picture.thumbnail { border-radius: 6px; opacity: 0; transition: opacity 180ms ease-out; }
     .tile picture.thumbnail.loaded { opacity: 1; }
     .tile .tile-message { color: @lg_tile_fg; margin: 8px; }
-    .tile .tile-message label.tile-title { font-weight: bold; font-size: smaller; }
-    .tile .tile-message label.tile-detail { font-size: x-small; color: @lg_dim_fg; }
     .tile.placeholder .tile-frame { background-color: @lg_placeholder_bg; border: 1px dashed alpha(@lg_tile_fg, 0.35); }
     .tile.failed .tile-message image { color: @lg_error_fg; }
-    .tile.failed .tile-message label.tile-title { color: @lg_error_fg; }
+    .tile.failed .tile-message label.tile-text { color: @lg_error_fg; }
     .tile.offline .tile-message image { color: @lg_dim_fg; }
     .tile button.retry { padding: 2px 8px; min-height: 20px; font-size: x-small; }
 

@@ -1,15 +1,19 @@
 import CGtk
 import GObjectSupport
 
-/// The words on a tile that shows no picture: an icon, a title, the line, and "Retry" when the
-/// image failed. Built once per view and refilled as the view is rebound while scrolling.
+/// The words on a tile that shows no picture: an icon, a bold title with the line under it,
+/// and "Retry" when the image failed. Built once per view and refilled as the view is rebound
+/// while scrolling.
+///
+/// Title and line share one label (Pango markup) and the button is made only for a failure:
+/// every widget here is repeated for each tile near the viewport, each with its own
+/// accessibility object, and a screen of placeholders was the app's largest memory cost.
 @MainActor
 final class TileMessage {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let icon: UnsafeMutablePointer<GtkWidget>
-    private let title: UnsafeMutablePointer<GtkWidget>
-    private let detail: UnsafeMutablePointer<GtkWidget>
-    private let retryButton: UnsafeMutablePointer<GtkWidget>
+    private let text: UnsafeMutablePointer<GtkWidget>
+    private var retryButton: UnsafeMutablePointer<GtkWidget>?
     var onRetry: (@MainActor () -> Void)?
 
     init() {
@@ -19,22 +23,30 @@ final class TileMessage {
         gtk_widget_set_halign(widget, GTK_ALIGN_FILL)
         icon = gtk_image_new()
         gtk_image_set_pixel_size(icon.opaque, 24)
-        title = Self.label(style: "tile-title")
-        detail = Self.label(style: "tile-detail")
-        retryButton = gtk_button_new_with_label(L10n.tr("Retry"))
-        gtk_widget_add_css_class(retryButton, "retry")
-        gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(retryButton, L10n.tr("Try loading this image again"))
-        for part in [icon, title, detail, retryButton] { gtk_box_append(widget.cast(), part) }
-        Signal.connect(retryButton, "clicked") { [weak self] in self?.onRetry?() }
+        text = gtk_label_new(nil)
+        gtk_widget_add_css_class(text, "tile-text")
+        gtk_label_set_ellipsize(text.opaque, PANGO_ELLIPSIZE_END)
+        gtk_label_set_wrap(text.opaque, 1)
+        gtk_label_set_wrap_mode(text.opaque, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(text.opaque, 4)
+        gtk_label_set_justify(text.opaque, GTK_JUSTIFY_CENTER)
+        // Zero width chars keep a long URL from widening the cell beyond the flow's size.
+        gtk_label_set_width_chars(text.opaque, 0)
+        gtk_label_set_max_width_chars(text.opaque, 1)
+        gtk_box_append(widget.cast(), icon)
+        gtk_box_append(widget.cast(), text)
     }
 
-    func show(icon name: String, title text: String, detail detailText: String?, retry: Bool) {
+    func show(icon name: String, title: String, detail: String?, retry: Bool) {
         gtk_image_set_from_icon_name(icon.opaque, name)
-        gtk_label_set_text(title.opaque, text)
-        gtk_label_set_text(detail.opaque, detailText ?? "")
-        gtk_widget_set_visible(detail, detailText == nil ? 0 : 1)
-        gtk_widget_set_visible(retryButton, retry ? 1 : 0)
+        var markup = "<b><small>\(Self.escaped(title))</small></b>"
+        if let detail { markup += "\n<span size=\"x-small\" alpha=\"70%\">\(Self.escaped(detail))</span>" }
+        gtk_label_set_markup(text.opaque, markup)
+        if retry {
+            gtk_widget_set_visible(ensureRetryButton(), 1)
+        } else if let retryButton {
+            gtk_widget_set_visible(retryButton, 0)
+        }
         gtk_widget_set_visible(widget, 1)
     }
 
@@ -42,17 +54,21 @@ final class TileMessage {
         gtk_widget_set_visible(widget, 0)
     }
 
-    private static func label(style: String) -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new(nil)!
-        gtk_widget_add_css_class(label, style)
-        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
-        gtk_label_set_wrap(label.opaque, 1)
-        gtk_label_set_wrap_mode(label.opaque, PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_lines(label.opaque, 2)
-        gtk_label_set_justify(label.opaque, GTK_JUSTIFY_CENTER)
-        // Zero width chars keep a long URL from widening the cell beyond the flow's size.
-        gtk_label_set_width_chars(label.opaque, 0)
-        gtk_label_set_max_width_chars(label.opaque, 1)
-        return label
+    private func ensureRetryButton() -> UnsafeMutablePointer<GtkWidget> {
+        if let retryButton { return retryButton }
+        let button = gtk_button_new_with_label(L10n.tr("Retry"))!
+        gtk_widget_add_css_class(button, "retry")
+        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(button, L10n.tr("Try loading this image again"))
+        Signal.connect(button, "clicked") { [weak self] in self?.onRetry?() }
+        gtk_box_append(widget.cast(), button)
+        retryButton = button
+        return button
+    }
+
+    private static func escaped(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
     }
 }

@@ -13,7 +13,7 @@ import GalleryCore
 /// └─ GtkOverlay.tile-frame        fixes the natural size the FlowBox flows by
 ///    ├─ GtkPicture.thumbnail      cover-fitted, fades in
 ///    ├─ GtkSpinner                only after 200 ms of loading
-///    └─ GtkBox.tile-message       icon, title, detail, and a "Retry" button when failed
+///    └─ GtkBox.tile-message       icon, title and line, and a "Retry" button when failed
 /// ```
 @MainActor
 final class TileView: GridItemDisplay {
