@@ -20,7 +20,10 @@ final class AppServices {
         http = HTTPClient()
         let directories = try? CacheDirectories()
         var imageConfiguration = ImageRepository.Configuration()
-        imageConfiguration.thumbnailSide = ImageDecoder.defaultThumbnailSide * Self.largestDisplayScale()
+        let scale = Self.largestDisplayScale()
+        imageConfiguration.thumbnailSide = ImageDecoder.defaultThumbnailSide * scale
+        // As many thumbnails as at scale 1: each has scale² the pixels.
+        imageConfiguration.memoryCapacityBytes *= scale * scale
         images = ImageRepository(http: http, directories: directories, configuration: imageConfiguration)
         links = LinksRepository(url: linksURL, http: http, directories: directories)
         network = NetworkMonitor()

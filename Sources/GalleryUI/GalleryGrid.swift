@@ -141,6 +141,7 @@ final class GalleryGrid {
             forgetHolder(leftover)
             leftover.cancel()
         }
+        lastVisibleRange = 0..<0 // it indexed the old list
         placeholderCount = items.count { $0.state.isPlaceholder }
         settledCount = items.count { $0.state.isSettled }
         layout?.count = items.count
@@ -161,6 +162,8 @@ final class GalleryGrid {
     private func retryKey(_ item: GridItem) -> String { "tile:\(UInt(bitPattern: ObjectIdentifier(item).hashValue))" }
 
     private func itemChanged(_ item: GridItem, from oldState: TileState) {
+        // A line that left the list may still finish something (Refresh's re-check): not ours.
+        guard items[safe: item.index] === item else { return }
         // Counted as states change, not by walking every item: huge files change thousands of
         // states while loading.
         placeholderCount += (item.state.isPlaceholder ? 1 : 0) - (oldState.isPlaceholder ? 1 : 0)
@@ -259,6 +262,8 @@ final class GalleryGrid {
         }
         updateCellHeight(first)
         let columns = max(1, Int((flowWidth / cellWidth).rounded()))
+        // The FlowBox's height over its rows: the pitch, whatever margins the theme gives.
+        // If the views changed since that layout, the next measure corrects it.
         let rowsShown = (tiles.views.count + columns - 1) / columns
         let rowHeight = Double(gtk_widget_get_height(flowBox)) / Double(rowsShown)
         guard rowHeight > 0 else { return }
@@ -378,7 +383,7 @@ final class GalleryGrid {
     private func traceReadiness() {
         let trace = PerformanceTrace.shared
         guard trace.isEnabled, !items.isEmpty else { return }
-        if !lastVisibleRange.isEmpty, lastVisibleRange.allSatisfy({ items[$0].state.isSettled }) {
+        if !lastVisibleRange.isEmpty, lastVisibleRange.allSatisfy({ items[safe: $0]?.state.isSettled ?? true }) {
             trace.recordOnce("visible-thumbnails-ready", String(lastVisibleRange.count))
         }
         if settledCount == items.count { trace.recordOnce("all-thumbnails-ready", String(items.count)) }

@@ -63,7 +63,10 @@ final class MaterializedTiles {
                 range = newRange.lowerBound..<newRange.lowerBound
             } else {
                 let firstKept = kept.lowerBound - range.lowerBound
-                lostFocus = release(views[..<firstKept]) || release(views[(firstKept + kept.count)...])
+                // Both ends are released, whichever held the focus (no short-circuit here).
+                let lostAtStart = release(views[..<firstKept])
+                let lostAtEnd = release(views[(firstKept + kept.count)...])
+                lostFocus = lostAtStart || lostAtEnd
                 views = Array(views[firstKept..<(firstKept + kept.count)])
                 range = kept
             }

@@ -30,19 +30,18 @@ public enum ImageDecoder {
         return Thumbnail(pngData: png, image: try makeImage(square))
     }
 
-    /// The largest centred square, as its own compact pixbuf: a sub-pixbuf would keep the whole
-    /// decoded image alive behind the texture.
+    /// The largest centred square, in a pixbuf of its own size: a sub-pixbuf, or a copy of one
+    /// (which keeps the parent's row stride), would keep the whole decoded width behind the
+    /// texture.
     private static func middleSquare(of loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> PixbufLoading.Loaded {
         let source = loaded.pointer
         let width = gdk_pixbuf_get_width(source), height = gdk_pixbuf_get_height(source)
         guard width != height else { return loaded }
         let side = min(width, height)
-        guard let middle = gdk_pixbuf_new_subpixbuf(source, (width - side) / 2, (height - side) / 2, side, side) else {
-            throw .damaged
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(middle)) }
-        guard let copy = gdk_pixbuf_copy(middle) else { throw .tooLarge }
-        return PixbufLoading.Loaded(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(copy)),
+        guard let square = gdk_pixbuf_new(gdk_pixbuf_get_colorspace(source), gdk_pixbuf_get_has_alpha(source),
+                                          gdk_pixbuf_get_bits_per_sample(source), side, side) else { throw .tooLarge }
+        gdk_pixbuf_copy_area(source, (width - side) / 2, (height - side) / 2, side, side, square, 0, 0)
+        return PixbufLoading.Loaded(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(square)),
                                     declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight)
     }
 
