@@ -7,7 +7,7 @@ import GalleryCore
 /// The thumbnail grid: every entry of the list as a `GridItem`, and a GtkFlowBox in a scrolled
 /// window that has widgets only for the rows near the viewport (`MaterializedTiles`).
 ///
-/// Entries on screen load first, then a screen around; entries more than one and a half screens away
+/// Entries on screen load first, then a screen around; entries more than a screen away
 /// drop their textures and cancel their transfers, so memory stays bounded on huge files.
 @MainActor
 final class GalleryGrid {
@@ -29,7 +29,7 @@ final class GalleryGrid {
     private var holderItems: [ObjectIdentifier: GridItem] = [:]
     /// Rows and columns as the FlowBox last laid them out; nil until the first layout.
     private(set) var layout: GridLayout?
-    /// Entries within one and a half screens: their failures retry by themselves.
+    /// Entries within a screen of the viewport: their failures retry by themselves.
     private var nearRange: Range<Int> = 0..<0
     private var lastVisibleRange: Range<Int> = 0..<0
     private var cellSide: Int32 = 0
@@ -339,10 +339,10 @@ final class GalleryGrid {
             // scrolling to the FlowBox's top; setting the value again stops that animation.
             if lostFocus { gtk_adjustment_set_value(vadjustment, value) }
             visible = layout.indices(ofRows: visibleRows)
-            // Thumbnails load a screen ahead, before their rows have widgets, and are kept a
-            // little further so scrolling back and forth does not reload them.
+            // Thumbnails load a screen ahead, before their rows have widgets, and are let go
+            // beyond that; scrolling back finds recent ones in the repository's memory cache.
             prefetch = layout.indices(ofRows: max(visibleRows.lowerBound - screen, 0)..<(visibleRows.upperBound + screen))
-            near = layout.indices(ofRows: max(visibleRows.lowerBound - 3 * screen / 2, 0)..<(visibleRows.upperBound + 3 * screen / 2))
+            near = prefetch
         } else {
             // Not laid out yet: views for a first screen, corrected once the FlowBox is measured;
             // the rest is guessed at the natural cell size so the scrollbar is about right.
