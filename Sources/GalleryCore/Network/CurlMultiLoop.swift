@@ -75,11 +75,15 @@ struct CurlMultiLoop {
     }
 
     /// The waiting task was already answered by `TransferCompletion.cancel()`; this frees the slot.
+    /// Only a transfer nobody waits for is dropped: the id may be a reused address (see
+    /// `PendingTransferQueue.removeCancelled`).
     private mutating func cancel(_ id: ObjectIdentifier) {
-        if let transfer = running.removeValue(forKey: id) {
+        if let transfer = running[id] {
+            guard transfer.order.completion.isFinished else { return }
+            running[id] = nil
             curl_multi_remove_handle(multi.raw, transfer.easyHandle)
         } else {
-            pending.remove(id: id)
+            pending.removeCancelled(id: id)
         }
     }
 

@@ -17,9 +17,12 @@ struct PendingTransferQueue {
         return nil
     }
 
-    mutating func remove(id: ObjectIdentifier) {
+    /// Drops the order with `id` if nobody waits for it any more. Ids are object addresses, so
+    /// a late cancel message can name a newer transfer that reuses the address: that one has a
+    /// waiting task and stays (dropping it would leave its task waiting forever).
+    mutating func removeCancelled(id: ObjectIdentifier) {
         for priority in queues.keys {
-            queues[priority]?.removeAll { $0.id == id }
+            queues[priority]?.removeAll { $0.id == id && $0.completion.isFinished }
         }
     }
 
