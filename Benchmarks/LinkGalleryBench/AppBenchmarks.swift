@@ -64,15 +64,22 @@ enum AppBenchmarks {
         }
     }
 
-    private static let secondLaunchSuffix = ", second launch (GL shaders compiled by an earlier run)"
+    /// The scroll runs and the row name for the first or the second launch (Mesa's compiled
+    /// shaders kept from an earlier run).
+    private static func scrollRuns(_ measured: AppLevelResults, secondLaunch: Bool) -> [AppLevelResults.Scrolled]? {
+        let runs = secondLaunch ? measured.scrollSecondLaunch : measured.scroll
+        return runs?.isEmpty == false ? runs : nil
+    }
+
+    private static func scrollRowName(_ name: String, secondLaunch: Bool) -> String {
+        secondLaunch ? name + ", second launch (GL shaders compiled by an earlier run)" : name
+    }
 
     static func memoryAfterScrolling(_ context: BenchContext, secondLaunch: Bool = false) -> BenchmarkRow {
-        let name = "Memory: RSS with 10,000 image lines after scrolling top to bottom" + (secondLaunch ? secondLaunchSuffix : "")
+        let name = scrollRowName("Memory: RSS with 10,000 image lines after scrolling top to bottom", secondLaunch: secondLaunch)
         return BenchmarkRow.attempt(name) {
             let measured = try results(context)
-            guard let runs = secondLaunch ? measured.scrollSecondLaunch : measured.scroll, !runs.isEmpty else {
-                return .unavailable(name, because: "no scroll runs")
-            }
+            guard let runs = scrollRuns(measured, secondLaunch: secondLaunch) else { return .unavailable(name, because: "no scroll runs") }
             let app = median(runs.map(\.rssAfterKb))
             let target = 300.0 * 1000 * 1000 / 1024 // 300 MB in kB
             var note = "at the top before scrolling \(mib(median(runs.map(\.rssBeforeKb)))), peak \(mib(median(runs.map(\.hwmKb))))"
@@ -114,12 +121,10 @@ enum AppBenchmarks {
     }
 
     static func stallWhileScrolling(_ context: BenchContext, secondLaunch: Bool = false) -> BenchmarkRow {
-        let name = "Smoothness: longest main-loop stall while scrolling 10,000 lines fast" + (secondLaunch ? secondLaunchSuffix : "")
+        let name = scrollRowName("Smoothness: longest main-loop stall while scrolling 10,000 lines fast", secondLaunch: secondLaunch)
         return BenchmarkRow.attempt(name) {
             let measured = try results(context)
-            guard let runs = secondLaunch ? measured.scrollSecondLaunch : measured.scroll, !runs.isEmpty else {
-                return .unavailable(name, because: "no scroll runs")
-            }
+            guard let runs = scrollRuns(measured, secondLaunch: secondLaunch) else { return .unavailable(name, because: "no scroll runs") }
             let app = median(runs.map(\.maxStallMs))
             let note = "\(measured.scrollNotches) wheel notches, one per \(measured.scrollDelayMs) ms (took "
                 + "\(ms(median(runs.map(\.scrollMs))))); stalls ≥ 16 ms: \(Int(median(runs.map { Double($0.stallsOver16) }))) (median); "

@@ -62,7 +62,7 @@ extension GalleryGrid {
     /// Scrolls entry `index` into view and gives its tile keyboard focus.
     func focusItem(at index: Int) {
         guard let layout, items.indices.contains(index) else { return }
-        let edge = Double(gtk_widget_get_margin_top(tiles.content))
+        let edge = Double(Self.edge)
         let value = gtk_adjustment_get_value(vadjustment), page = gtk_adjustment_get_page_size(vadjustment)
         let rowTop = edge + layout.top(ofRow: layout.row(of: index))
         let rowBottom = rowTop + layout.rowHeight
@@ -99,8 +99,7 @@ extension GalleryGrid {
     /// the grid, on the first tile wholly on screen, instead of losing it to the window.
     func focusFirstVisibleTile() {
         guard let layout else { return }
-        let edge = Double(gtk_widget_get_margin_top(tiles.content))
-        let top = gtk_adjustment_get_value(vadjustment) - edge
+        let top = gtk_adjustment_get_value(vadjustment) - Double(Self.edge)
         let row = Int((top / layout.rowHeight).rounded(.up))
         guard let view = tiles.view(at: row * layout.columns) ?? tiles.views.first else { return }
         focusWhenLaidOut(view.child, keeping: nil)
@@ -110,13 +109,9 @@ extension GalleryGrid {
     /// earlier would make the viewport scroll to a stale place.
     /// `value` is where the view should be then; nil keeps it wherever scrolling has taken it.
     private func focusWhenLaidOut(_ child: UnsafeMutablePointer<GtkWidget>, keeping value: Double?) {
-        var frames = 0
-        focusAfterLayout.start { [weak self] _ in
-            frames += 1
-            guard frames >= 2 else { return true } // the first tick comes before that layout
-            guard let self, self.tiles.views.contains(where: { $0.child == child }) else { return false }
+        focusAfterLayout.afterNextLayout { [weak self] in
+            guard let self, self.tiles.views.contains(where: { $0.child == child }) else { return }
             self.focus(child, keeping: value ?? gtk_adjustment_get_value(self.vadjustment))
-            return false
         }
     }
 

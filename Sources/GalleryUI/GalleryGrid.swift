@@ -12,7 +12,7 @@ import GalleryCore
 @MainActor
 final class GalleryGrid {
     /// Space around the tiles inside the scrolled area, in pixels.
-    private static let edge: Int32 = 6
+    static let edge: Int32 = 6
 
     let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     let flowBox: UnsafeMutablePointer<GtkWidget>
@@ -282,13 +282,7 @@ final class GalleryGrid {
     /// The FlowBox re-flows in the next frame; nothing else may signal it (same width, and the
     /// height can stay the same), so measure two frame ticks from now.
     private func measureAfterNextLayout() {
-        var frames = 0
-        layoutTicks.start { [weak self] _ in
-            frames += 1
-            guard frames >= 2 else { return true }
-            self?.measureLayout()
-            return false
-        }
+        layoutTicks.afterNextLayout { [weak self] in self?.measureLayout() }
     }
 
     private func firstVisibleIndex() -> Int? {
@@ -309,10 +303,6 @@ final class GalleryGrid {
     }
 
     // MARK: Materializing and loading
-
-    func scheduleVisibilityUpdate() {
-        windowUpdate.schedule()
-    }
 
     /// Moves the range of views with the viewport, loads what is on screen first and then one
     /// screen around, and unloads what is far away.

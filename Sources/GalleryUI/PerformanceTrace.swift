@@ -11,7 +11,8 @@ import GObjectSupport
 /// `max-stall-ms <ms>` (after the first frame, the longest the main loop was late for a 5 ms
 /// tick, reported each time it grows), `stall-ms <ms>` (every lateness of 8 ms or more after the
 /// first frame, at the time it ended, so stalls can be attributed to a phase such as scrolling),
-/// `grid-show-begin <entries>` / `grid-show-end <entries>` (building the grid's tiles).
+/// `grid-show-begin <entries>` / `grid-show-end <entries>` (building the grid's items and first views),
+/// `startup`, `services-ready` and `present` (where a start spends its time before the first frame).
 @MainActor
 final class PerformanceTrace {
     static let shared = PerformanceTrace(path: ProcessInfo.processInfo.environment["LINK_GALLERY_TRACE"])

@@ -24,8 +24,6 @@ final class TickAnimation {
 
     init(widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }
 
-    var isRunning: Bool { current.map { !$0.finished } ?? false }
-
     /// `step` receives the seconds since the previous frame (0 on the first frame).
     func start(_ step: @escaping @MainActor (_ elapsed: Double) -> Bool) {
         stop()
@@ -42,6 +40,18 @@ final class TickAnimation {
             return goOn ? 1 : 0
         }, Unmanaged.passRetained(box).toOpaque(), { data in Unmanaged<Box>.fromOpaque(data!).release() })
         current = box
+    }
+
+    /// Runs `action` once the layout GTK is about to do has happened: the first tick comes
+    /// before that frame's layout, the second after it, when new widgets have positions.
+    func afterNextLayout(_ action: @escaping @MainActor () -> Void) {
+        var ticks = 0
+        start { _ in
+            ticks += 1
+            guard ticks >= 2 else { return true }
+            action()
+            return false
+        }
     }
 
     func stop() {

@@ -7,7 +7,7 @@ extension GalleryGrid {
     @MainActor
     var hasSettledLayout: Bool {
         guard let layout else { return false }
-        let edges = Double(2 * gtk_widget_get_margin_top(tiles.content))
+        let edges = Double(2 * GalleryGrid.edge)
         return abs(gtk_adjustment_get_upper(vadjustment) - Double(layout.rows) * layout.rowHeight - edges) < 2
     }
 }
