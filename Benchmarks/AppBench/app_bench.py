@@ -106,7 +106,7 @@ def main():
                 if number == 0:
                     continue
                 results["warm"].append({**app, **reference})
-                progress(f"warm start {number}/{arguments.runs}: app {app['visibleReadyMs']:.0f} ms "
+                progress(f"warm start {number}/{arguments.runs}: app {app['visibleShownMs']:.0f} ms "
                          f"({app['tiles']} tiles), bare window {reference['bareFirstFrameMs']:.0f} ms")
         if "scroll" in wanted:
             results["scroll"] = []

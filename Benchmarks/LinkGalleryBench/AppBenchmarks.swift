@@ -53,11 +53,12 @@ enum AppBenchmarks {
     }
 
     static func warmStart(_ context: BenchContext) -> BenchmarkRow {
-        let name = "Warm start: everything cached → visible thumbnails ready"
+        let name = "Warm start: everything cached → a frame with the visible thumbnails painted"
         return BenchmarkRow.attempt(name) {
             guard let runs = try results(context).warm, !runs.isEmpty else { return .unavailable(name, because: "no warm-start runs") }
-            let app = median(runs.map(\.visibleReadyMs)), reference = median(runs.map(\.bareFirstFrameMs))
-            let note = "app: first frame at \(ms(median(runs.map(\.firstFrameMs)))), \(runs[0].tiles) tiles on screen; "
+            let app = median(runs.map(\.visibleShownMs)), reference = median(runs.map(\.bareFirstFrameMs))
+            let note = "app: first frame at \(ms(median(runs.map(\.firstFrameMs)))), thumbnails decoded at "
+                + "\(ms(median(runs.map(\.visibleReadyMs)))), \(runs[0].tiles) tiles on screen; "
                 + "target ≤ 1.5×; \(runs.count) runs"
             return BenchmarkRow(name: name, app: ms(app), reference: "bare GTK 4 window, first frame: \(ms(reference))",
                                 ratio: ratio(app, reference), note: note)

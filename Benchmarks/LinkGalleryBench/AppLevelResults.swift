@@ -18,6 +18,9 @@ struct AppLevelResults: Decodable {
     }
 
     struct WarmStart: Decodable {
+        /// The end of the first frame painted with every visible thumbnail in it.
+        let visibleShownMs: Double
+        /// When the last visible thumbnail was decoded (`visibleShownMs` is the frame after it).
         let visibleReadyMs: Double
         let firstFrameMs: Double
         let tiles: Int

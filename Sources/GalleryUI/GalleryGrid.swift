@@ -374,7 +374,9 @@ final class GalleryGrid {
         let trace = PerformanceTrace.shared
         guard trace.isEnabled, !items.isEmpty else { return }
         if !lastVisibleRange.isEmpty, lastVisibleRange.allSatisfy({ items[safe: $0]?.state.isSettled ?? true }) {
-            trace.recordOnce("visible-thumbnails-ready", String(lastVisibleRange.count))
+            if trace.recordOnce("visible-thumbnails-ready", String(lastVisibleRange.count)) {
+                trace.recordOnceAtNextPaint(of: scrolledWindow, "visible-thumbnails-shown", String(lastVisibleRange.count))
+            }
         }
         if settledCount == items.count { trace.recordOnce("all-thumbnails-ready", String(items.count)) }
     }

@@ -7,7 +7,9 @@ import GObjectSupport
 /// One line per event: milliseconds since the trace started (monotonic), the event, a value.
 /// Events: `trace-start <CLOCK_MONOTONIC ms>` (first line, so a benchmark that noted the
 /// monotonic clock when it spawned the app can turn every time into "since launch"),
-/// `first-frame`, `visible-thumbnails-ready <tiles>`, `all-thumbnails-ready <tiles>`,
+/// `first-frame`, `visible-thumbnails-ready <tiles>` (every tile on screen has its thumbnail or
+/// placeholder), `visible-thumbnails-shown <tiles>` (the end of the first frame painted after
+/// that: what a person sees), `all-thumbnails-ready <tiles>`,
 /// `max-stall-ms <ms>` (after the first frame, the longest the main loop was late for a 5 ms
 /// tick, reported each time it grows), `stall-ms <ms>` (every lateness of 8 ms or more after the
 /// first frame, at the time it ended, so stalls can be attributed to a phase such as scrolling),
@@ -46,10 +48,12 @@ final class PerformanceTrace {
         handle.write(Data(String(format: "%.1f %@ %@\n", elapsed, event, value).utf8))
     }
 
-    /// Records `event` only the first time it happens.
-    func recordOnce(_ event: String, _ value: String = "") {
-        guard isEnabled, reported.insert(event).inserted else { return }
+    /// Records `event` only the first time it happens; true that time.
+    @discardableResult
+    func recordOnce(_ event: String, _ value: String = "") -> Bool {
+        guard isEnabled, reported.insert(event).inserted else { return false }
         record(event, value)
+        return true
     }
 
     /// The first frame a window painted.
@@ -59,6 +63,25 @@ final class PerformanceTrace {
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
             Signal.connect(clock, "after-paint") { [weak self] in self?.recordOnce("first-frame") }
         }
+    }
+
+    /// Records `event` once, when the frame after this moment has been painted: state set now is
+    /// on screen only then. Asks `widget`'s frame clock for that frame's paint phase, so the event
+    /// comes even when nothing else needs a frame.
+    func recordOnceAtNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ event: String, _ value: String = "") {
+        guard isEnabled, !reported.contains(event) else { return }
+        guard let clock = gtk_widget_get_frame_clock(widget) else {
+            // Not on screen yet: its first frame is the one to wait for.
+            Signal.connect(widget, "map") { [weak self] in self?.recordOnceAtNextPaint(of: widget, event, value) }
+            return
+        }
+        final class Connection { var handler: gulong = 0 }
+        let connection = Connection()
+        connection.handler = Signal.connect(clock, "after-paint") { [weak self] in
+            g_signal_handler_disconnect(clock.rawPointer, connection.handler)
+            self?.recordOnce(event, value)
+        }
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
 
     /// A 5 ms timeout that measures how late it runs: the main loop was busy that long.

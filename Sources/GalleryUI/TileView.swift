@@ -11,7 +11,7 @@ import GalleryCore
 /// ```
 /// GtkFlowBoxChild.tile            accessible label: what the tile is, with the URL or line
 /// └─ GtkOverlay.tile-frame        fixes the natural size the FlowBox flows by
-///    ├─ GtkPicture.thumbnail      cover-fitted, fades in
+///    ├─ GtkPicture.thumbnail      cover-fitted, fades in after a wait
 ///    ├─ GtkSpinner                only after 200 ms of loading
 ///    └─ GtkBox.tile-message       icon, title and line, and a "Retry" button when failed
 /// ```
@@ -21,16 +21,25 @@ final class TileView: GridItemDisplay {
     /// so cells are 100–120 px wide from five columns up.
     static let naturalSize: Int32 = 100
     private static let spinnerDelayMilliseconds: UInt32 = 200
+    /// A thumbnail the person watched an empty tile for longer than this fades in; one read
+    /// from the cache sooner, or before the window was on screen, simply appears. Fading costs
+    /// an offscreen pass per tile on every frame of the fade, which a window of cached
+    /// thumbnails never needs.
+    static let fadeInAfterWait: Duration = .milliseconds(100)
+    /// The CSS opacity transition of `.tile picture.thumbnail` (Stylesheet) and a frame more.
+    private static let fadeMilliseconds: UInt32 = 200
 
     let child: UnsafeMutablePointer<GtkWidget>
     /// The overlay that holds the layers; its width is the cell width less its margins.
     let frame: UnsafeMutablePointer<GtkWidget>
     private(set) var item: GridItem?
-    private var picture: UnsafeMutablePointer<GtkWidget>?
+    private(set) var picture: UnsafeMutablePointer<GtkWidget>?
     private var spinner: UnsafeMutablePointer<GtkWidget>?
     private var message: TileMessage?
     private var spinnerTimer: UInt32 = 0
     private var fadeTimer: UInt32 = 0
+    /// Since when this view has shown its item loading on screen (nil: not on screen then).
+    private var loadingShownSince: ContinuousClock.Instant?
     /// Pressed Retry on the item this view shows.
     var onRetry: (@MainActor (GridItem) -> Void)?
 
@@ -38,11 +47,15 @@ final class TileView: GridItemDisplay {
         child = gtk_flow_box_child_new()
         frame = gtk_overlay_new()
         gtk_widget_add_css_class(frame, "tile-frame")
-        gtk_widget_set_overflow(frame, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_size_request(frame, Self.naturalSize - 6, Self.naturalSize - 6)
         gtk_flow_box_child_set_child(child.cast(), frame)
         gtk_widget_add_css_class(child, "tile")
         g_object_ref_sink(child)
+        // A view bound before the window is shown starts counting the wait when it appears.
+        Signal.connect(child, "map") { [weak self] in
+            guard let self, self.item?.state == .loading, self.loadingShownSince == nil else { return }
+            self.loadingShownSince = .now
+        }
     }
 
     // `deinit` cannot touch GTK (it is nonisolated); the grid calls `dispose()` instead.
@@ -61,7 +74,8 @@ final class TileView: GridItemDisplay {
 
     func itemDidChange(_ item: GridItem, from oldState: TileState) {
         guard item === self.item else { return }
-        render(item, fadeIn: oldState == .loading)
+        let waited = loadingShownSince.map { .now - $0 >= Self.fadeInAfterWait } ?? false
+        render(item, fadeIn: oldState == .loading && waited)
     }
 
     /// Lets go of the item and its texture: the view is going back to the grid's spares.
@@ -80,7 +94,7 @@ final class TileView: GridItemDisplay {
         let state = item.state
         MainLoopSources.cancel(&spinnerTimer)
         MainLoopSources.cancel(&fadeTimer)
-        for style in ["placeholder", "failed", "offline", "loading"] { gtk_widget_remove_css_class(child, style) }
+        for style in ["placeholder", "failed", "offline", "loading", "covered"] { gtk_widget_remove_css_class(child, style) }
         renderPicture(item, fadeIn: fadeIn)
         spinner.map { gtk_spinner_stop($0.opaque); gtk_widget_set_visible($0, 0) }
 
@@ -89,6 +103,7 @@ final class TileView: GridItemDisplay {
             break
         case .loading:
             gtk_widget_add_css_class(child, "loading")
+            loadingShownSince = gtk_widget_get_mapped(child) != 0 ? .now : nil
             spinnerTimer = MainLoopSources.after(milliseconds: Self.spinnerDelayMilliseconds) { [weak self] in
                 guard let self, self.item?.state == .loading else { return }
                 self.spinnerTimer = 0
@@ -113,16 +128,24 @@ final class TileView: GridItemDisplay {
         let picture = ensurePicture()
         gtk_picture_set_paintable(picture.opaque, image.texture.paintable)
         gtk_widget_set_visible(picture, 1)
+        // An opaque picture hides the tile's background, which then need not be painted.
+        let covers = image.texture.isOpaque
         guard fadeIn else {
             gtk_widget_add_css_class(picture, "loaded")
+            if covers { gtk_widget_add_css_class(child, "covered") }
             return
         }
-        // Adding the class a frame later lets the CSS opacity transition run.
+        // Adding the class a frame later lets the CSS opacity transition run; the background
+        // stays under the picture until the fade is over.
         gtk_widget_remove_css_class(picture, "loaded")
         fadeTimer = MainLoopSources.after(milliseconds: 16) { [weak self] in
             guard let self, let picture = self.picture else { return }
-            self.fadeTimer = 0
             gtk_widget_add_css_class(picture, "loaded")
+            self.fadeTimer = covers ? MainLoopSources.after(milliseconds: Self.fadeMilliseconds) { [weak self] in
+                guard let self else { return }
+                self.fadeTimer = 0
+                gtk_widget_add_css_class(self.child, "covered")
+            } : 0
         }
     }
 
@@ -159,7 +182,6 @@ final class TileView: GridItemDisplay {
         gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_COVER)
         gtk_picture_set_can_shrink(picture.opaque, 1)
         gtk_widget_add_css_class(picture, "thumbnail")
-        gtk_widget_set_overflow(picture, GTK_OVERFLOW_HIDDEN)
         // Below the spinner and the message, whichever was built first.
         gtk_overlay_add_overlay(frame.opaque, picture)
         if let first = gtk_widget_get_first_child(frame), first != picture {

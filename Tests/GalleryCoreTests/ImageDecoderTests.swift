@@ -40,6 +40,16 @@ final class ImageDecoderTests: XCTestCase {
         XCTAssertFalse(square.image.wasDownscaled)
     }
 
+    /// The grid skips a tile's background under an opaque thumbnail; one with transparency
+    /// keeps it, or the window would show through.
+    func testThumbnailsKnowWhetherTheyAreOpaque() throws {
+        let photo = try ImageDecoder.thumbnail(from: TestImages.encoded(width: 200, height: 150, as: "jpeg"))
+        XCTAssertTrue(photo.image.texture.isOpaque)
+        XCTAssertTrue(try ImageDecoder.decodePNGThumbnail(photo.pngData).texture.isOpaque, "read back from the disk cache")
+        let withAlpha = TestImages.encode(TestImages.pixbuf(width: 40, height: 40, alpha: true), as: "png")
+        XCTAssertFalse(try ImageDecoder.thumbnail(from: withAlpha).image.texture.isOpaque)
+    }
+
     func testOtherFormatsDecode() throws {
         for type in ["bmp", "tiff", "ico"] {
             let image = try ImageDecoder.original(from: TestImages.encoded(width: 32, height: 32, as: type))

@@ -162,6 +162,47 @@ final class GalleryGridTests: XCTestCase {
         }
     }
 
+    /// A thumbnail the person waited for fades in over the tile's background; one that was
+    /// ready before its tile was on screen (a start from the cache) is there at once, and an
+    /// opaque picture drops the background under it (one layer less to draw per frame).
+    func testOnlyAThumbnailThePersonWaitedForFadesIn() throws {
+        let server = try FixtureServer.shared()
+        let slow = server.url("/fault/slow/600/img/120x90.jpg?tag=\(FixtureServer.uniqueTag())").absoluteString
+        let root: URL = cacheRoot
+        try MainActor.assumeIsolated {
+            let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800)
+            defer { gtk_window_destroy(window.cast()) }
+            grid.show(Self.entries([slow]))
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 10) { grid.items[0].state == .loaded }, "\(grid.items[0].state)")
+            let waited = try XCTUnwrap(grid.tiles.view(at: 0))
+            let picture = try XCTUnwrap(waited.picture)
+            XCTAssertEqual(gtk_widget_has_css_class(picture, "loaded"), 0, "a downloaded thumbnail starts its fade transparent")
+            XCTAssertEqual(gtk_widget_has_css_class(waited.child, "covered"), 0, "the background stays during the fade")
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 2) {
+                gtk_widget_has_css_class(picture, "loaded") != 0 && gtk_widget_has_css_class(waited.child, "covered") != 0
+            }, "the fade ends with the picture shown over no background")
+        }
+        try MainActor.assumeIsolated {
+            // A second start on the same cache: the thumbnail is read from disk before the
+            // window is shown, as the app does for up to 150 ms.
+            _ = GtkTestEnvironment.setUp()
+            let repository = ImageRepository(http: HTTPClient(), directories: try CacheDirectories(root: root))
+            let grid = GalleryGrid(repository: repository, retries: RetryScheduler(networkMonitor: nil))
+            let window = gtk_window_new()!
+            defer { gtk_window_destroy(window.cast()) }
+            gtk_window_set_default_size(window.cast(), 800, 600)
+            gtk_window_set_child(window.cast(), grid.scrolledWindow)
+            grid.show(Self.entries([slow]))
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { grid.items[0].state == .loaded }, "\(grid.items[0].state)")
+            gtk_window_present(window.cast())
+            GtkTestEnvironment.spin(for: 0.05)
+            let view = try XCTUnwrap(grid.tiles.view(at: 0))
+            XCTAssertNotEqual(gtk_widget_get_mapped(view.child), 0)
+            XCTAssertNotEqual(gtk_widget_has_css_class(try XCTUnwrap(view.picture), "loaded"), 0, "no fade from the cache")
+            XCTAssertNotEqual(gtk_widget_has_css_class(view.child, "covered"), 0)
+        }
+    }
+
     func testColumnsReflowSoCellsStayBetween100And120Pixels() throws {
         let entries = Self.entries((1...60).map { "entry \($0)" })
         let root: URL = cacheRoot

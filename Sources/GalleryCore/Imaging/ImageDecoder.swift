@@ -91,7 +91,8 @@ public enum ImageDecoder {
 
     private static func makeImage(_ loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> DecodedImage {
         guard let texture = gdk_texture_new_for_pixbuf(loaded.pointer) else { throw .damaged }
-        return DecodedImage(texture: TextureHandle(taking: texture),
+        let isOpaque = gdk_pixbuf_get_has_alpha(loaded.pointer) == 0
+        return DecodedImage(texture: TextureHandle(taking: texture, isOpaque: isOpaque),
                             sourceWidth: loaded.declaredWidth, sourceHeight: loaded.declaredHeight)
     }
 

@@ -9,10 +9,13 @@ public final class TextureHandle: @unchecked Sendable {
     private let reference: ObjectReference
     public let pixelWidth: Int
     public let pixelHeight: Int
+    /// No transparent pixels: whatever is drawn under it never shows, so views can skip it.
+    public let isOpaque: Bool
 
     /// Takes over a full reference to a `GdkTexture`.
-    public init(taking texture: OpaquePointer) {
+    public init(taking texture: OpaquePointer, isOpaque: Bool = false) {
         reference = ObjectReference(taking: UnsafeMutableRawPointer(texture))
+        self.isOpaque = isOpaque
         pixelWidth = Int(gdk_texture_get_width(texture))
         pixelHeight = Int(gdk_texture_get_height(texture))
     }
