@@ -74,20 +74,23 @@ def warm_start(context, links_path, template_home):
     run = AppRun(context.app, context.display.env, context.server.url(links_path), home)
     try:
         shown_at, tiles = run.wait_for("visible-thumbnails-shown", 60)
+        milestones = {name: run.first(name)[0] for name in ("startup", "present", "first-layout-done", "first-frame")}
         ready_at, _ = run.first("visible-thumbnails-ready")
-        first_frame_at, _ = run.first("first-frame")
         time.sleep(0.2)
         rss = run.status().get("VmRSS", 0)
     finally:
         run.stop()
         shutil.rmtree(home, ignore_errors=True)
-    return {"visibleShownMs": shown_at, "visibleReadyMs": ready_at, "firstFrameMs": first_frame_at,
-            "tiles": int(tiles), "rssKb": rss}
+    return {"visibleShownMs": shown_at, "visibleReadyMs": ready_at, "firstFrameMs": milestones["first-frame"],
+            "startupMs": milestones["startup"], "presentMs": milestones["present"],
+            "firstLayoutDoneMs": milestones["first-layout-done"], "tiles": int(tiles), "rssKb": rss}
 
 
 def warm_start_reference(context):
-    first_frame, rss = bare_window(context.bare_window, context.display.env)
-    return {"bareFirstFrameMs": first_frame, "bareRssKb": rss}
+    milestones, rss = bare_window(context.bare_window, context.display.env)
+    return {"bareFirstFrameMs": milestones["first-frame"], "bareStartupMs": milestones.get("startup"),
+            "barePresentMs": milestones.get("present"), "bareFirstLayoutDoneMs": milestones.get("first-layout-done"),
+            "bareRssKb": rss}
 
 
 def settle(run, seconds):

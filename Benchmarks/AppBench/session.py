@@ -143,8 +143,11 @@ class AppRun:
 
 
 def bare_window(binary, display_env):
-    """(ms from spawn to the first frame, VmRSS kB then) of the bare GTK 4 window."""
+    """The bare GTK 4 window's milestones in ms from spawn (`startup`, `present`,
+    `first-layout-done`, `first-frame`) and its VmRSS in kB at the first frame."""
     launched = monotonic_ms()
     output = subprocess.run([binary], env=display_env, capture_output=True, text=True, timeout=60).stdout
     values = dict(line.split(" ", 1) for line in output.splitlines() if " " in line)
-    return float(values["first-frame"]) - launched, int(values["rss-kb"])
+    milestones = {name: float(values[name]) - launched
+                  for name in ("startup", "present", "first-layout-done", "first-frame") if name in values}
+    return milestones, int(values["rss-kb"])

@@ -4,7 +4,9 @@
 // monotonic time of the first frame's `after-paint` and its resident memory, and quits.
 // Built by the same toolchain and in the same configuration as link-gallery (tools/bench).
 //
-//   bare-window            prints "first-frame <CLOCK_MONOTONIC ms>" and "rss-kb <VmRSS kB>"
+//   bare-window            prints "first-frame <CLOCK_MONOTONIC ms>" and "rss-kb <VmRSS kB>",
+//                          and before them "startup", "present" and "first-layout-done" (the
+//                          first frame's layout phase ended), the app's trace events of the same names
 import CGtk
 import Foundation
 import GObjectSupport
@@ -24,6 +26,8 @@ func residentKilobytes() -> String {
 }
 
 let application = gtk_application_new("io.github.linkgallery.BareWindow", G_APPLICATION_DEFAULT_FLAGS)!
+func printTime(_ event: String) { print(event, String(format: "%.3f", monotonicMilliseconds())) }
+Signal.connect(application, "startup", after: true) { printTime("startup") }
 Signal.connect(application, "activate") {
     let window = gtk_application_window_new(application)!
     gtk_window_set_title(window.cast(), "Bare window")
@@ -32,14 +36,21 @@ Signal.connect(application, "activate") {
     Signal.connect(window, "map") {
         guard let clock = gtk_widget_get_frame_clock(window) else { return }
         var printed = false
+        var laidOut = false
+        Signal.connect(clock, "layout", after: true) {
+            guard !laidOut else { return }
+            laidOut = true
+            printTime("first-layout-done")
+        }
         Signal.connect(clock, "after-paint") {
             guard !printed else { return }
             printed = true
-            print("first-frame", String(format: "%.3f", monotonicMilliseconds()))
+            printTime("first-frame")
             print("rss-kb", residentKilobytes())
             g_application_quit(application.cast())
         }
     }
+    printTime("present")
     gtk_window_present(window.cast())
 }
 exit(g_application_run(application.cast(), 0, nil))

@@ -23,9 +23,16 @@ struct AppLevelResults: Decodable {
         /// When the last visible thumbnail was decoded (`visibleShownMs` is the frame after it).
         let visibleReadyMs: Double
         let firstFrameMs: Double
+        /// Milestones on the way (ms from spawn); the bare window reports the same ones.
+        let startupMs: Double?
+        let presentMs: Double?
+        let firstLayoutDoneMs: Double?
         let tiles: Int
         let rssKb: Double
         let bareFirstFrameMs: Double
+        let bareStartupMs: Double?
+        let barePresentMs: Double?
+        let bareFirstLayoutDoneMs: Double?
         let bareRssKb: Double
     }
 

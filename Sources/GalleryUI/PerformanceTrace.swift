@@ -7,7 +7,8 @@ import GObjectSupport
 /// One line per event: milliseconds since the trace started (monotonic), the event, a value.
 /// Events: `trace-start <CLOCK_MONOTONIC ms>` (first line, so a benchmark that noted the
 /// monotonic clock when it spawned the app can turn every time into "since launch"),
-/// `first-frame`, `visible-thumbnails-ready <tiles>` (every tile on screen has its thumbnail or
+/// `first-layout-done` and `first-frame` (the first frame's layout phase ended; it was painted),
+/// `visible-thumbnails-ready <tiles>` (every tile on screen has its thumbnail or
 /// placeholder), `visible-thumbnails-shown <tiles>` (the end of the first frame painted after
 /// that: what a person sees), `all-thumbnails-ready <tiles>`,
 /// `max-stall-ms <ms>` (after the first frame, the longest the main loop was late for a 5 ms
@@ -61,6 +62,8 @@ final class PerformanceTrace {
         guard isEnabled else { return }
         Signal.connect(window, "map") { [weak self] in
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            // Where the first frame's time goes: laid out, then drawn (snapshot and GL).
+            Signal.connect(clock, "layout", after: true) { [weak self] in self?.recordOnce("first-layout-done") }
             Signal.connect(clock, "after-paint") { [weak self] in self?.recordOnce("first-frame") }
         }
     }
