@@ -28,6 +28,8 @@ let package = Package(
         ),
         // The warm-start reference: an empty GTK 4 window's first frame (see tools/bench).
         .executableTarget(name: "bare-window", dependencies: ["CGtk", "GObjectSupport"], path: "Benchmarks/BareWindow"),
+        // The scrolling reference: GTK's own GtkGridView of 10,000 pictures, nothing loading.
+        .executableTarget(name: "bare-grid", dependencies: ["CGtk", "GObjectSupport"], path: "Benchmarks/BareGrid"),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GObjectSupport", "CGtk", "GalleryTestSupport"]

@@ -4,7 +4,7 @@ object of raw per-run results to --output (link-gallery-bench takes medians and 
 
     dbus-run-session -- /usr/bin/python3 Benchmarks/AppBench/app_bench.py \\
         --app .build/release/link-gallery --bare-window .build/release/bare-window \\
-        --work DIR --output results.json [--runs 5] [--scroll-runs 3] \\
+        [--bare-grid .build/release/bare-grid] --work DIR --output results.json [--runs 5] [--scroll-runs 3] \\
         [--only cold,warm,scroll,placeholders] [--env NAME=VALUE]
 
 Needs GSETTINGS_SCHEMA_DIR (tools/lib/uninstalled.sh), Xvfb, openbox, xdotool, curl and
@@ -38,6 +38,7 @@ class Context:
     def __init__(self, arguments, display, server, scratch):
         self.app = arguments.app
         self.bare_window = arguments.bare_window
+        self.bare_grid = arguments.bare_grid or str(Path(arguments.bare_window).parent / "bare-grid")
         self.display = display
         self.server = server
         self.scratch = scratch
@@ -47,6 +48,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--app", required=True)
     parser.add_argument("--bare-window", required=True)
+    parser.add_argument("--bare-grid", help="the scrolling reference (default: next to --bare-window)")
     parser.add_argument("--work", required=True, help="scratch folder")
     parser.add_argument("--inputs", help="where generated images are kept between runs (default: in --work)")
     parser.add_argument("--runs", type=int, default=5)
@@ -116,6 +118,13 @@ def main():
                 progress(f"10,000 images {number}/{arguments.scroll_runs}: RSS {run['rssBeforeKb'] // 1024} → "
                          f"{run['rssAfterKb'] // 1024} MiB (peak {run['hwmKb'] // 1024}), max stall while scrolling "
                          f"{run['maxStallMs']:.1f} ms, deepest line loaded {run['deepestLineLoaded']}")
+            # The floor: GTK's own GtkGridView of pictures already in memory, scrolled alike.
+            results["scrollReference"] = []
+            for number in range(1, arguments.scroll_runs + 1):
+                run = scenarios.scrolled_reference(context)
+                results["scrollReference"].append(run)
+                progress(f"GtkGridView reference {number}/{arguments.scroll_runs}: max stall while scrolling "
+                         f"{run['maxStallMs']:.1f} ms, median {run['medianStallMs']:.1f} ms")
             # Again as a second launch: llvmpipe compiles each GL shader with LLVM on first use
             # (hundreds of ms and tens of MB); Mesa keeps them on disk, so later launches do not.
             shaders = template / "cache" / "mesa_shader_cache" if template is not None else None

@@ -2,8 +2,10 @@
 
 import os
 import shutil
+import statistics
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -108,12 +110,8 @@ def scrolled(context, links_path, query_prefix, shader_cache=None):
     try:
         run.wait_for("visible-thumbnails-ready", 120)
         before = settle(run, 2.0)
-        center_x, center_y = 960, 560
-        context.display.xdotool("mousemove", center_x, center_y)
-        time.sleep(0.2)
-        scroll_start = run.since_launch()
-        context.display.xdotool("click", "--repeat", SCROLL_NOTCHES, "--delay", SCROLL_DELAY_MS, 5)
-        scroll_end = run.since_launch()
+        started, ended = scroll_with_wheel(context)
+        scroll_start, scroll_end = started - run.launched_at, ended - run.launched_at
         # Stalls that belong to the scroll: the wheel events and the loads they start.
         after = settle(run, 3.0)
         stalls = run.stalls(scroll_start, scroll_end + 1000)
@@ -122,7 +120,8 @@ def scrolled(context, links_path, query_prefix, shader_cache=None):
         return {
             "rssBeforeKb": before.get("VmRSS", 0), "rssAfterKb": after.get("VmRSS", 0),
             "hwmKb": after.get("VmHWM", 0), "scrollMs": scroll_end - scroll_start,
-            "maxStallMs": max(stalls, default=0.0), "stallsOver16": sum(1 for s in stalls if s >= 16),
+            "maxStallMs": max(stalls, default=0.0), "medianStallMs": statistics.median(stalls) if stalls else 0.0,
+            "stallsOver16": sum(1 for s in stalls if s >= 16),
             "stallCount": len(stalls), "deepestLineLoaded": deepest, "downloads": len(requested),
             "scrollStartMs": scroll_start, "scrollEndMs": scroll_end,
             "stalls": [[at, float(value)] for at, name, value in run.events() if name == "stall-ms"],
@@ -131,6 +130,43 @@ def scrolled(context, links_path, query_prefix, shader_cache=None):
     finally:
         run.stop()
         shutil.rmtree(home, ignore_errors=True)
+
+
+def scroll_with_wheel(context):
+    """The same fast wheel scroll for the app and the reference: (start, end) in monotonic ms."""
+    context.display.xdotool("mousemove", 960, 560)
+    time.sleep(0.2)
+    start = monotonic_ms()
+    context.display.xdotool("click", "--repeat", SCROLL_NOTCHES, "--delay", SCROLL_DELAY_MS, 5)
+    return start, monotonic_ms()
+
+
+def scrolled_reference(context):
+    """bare-grid, GTK's GtkGridView of 10,000 pictures with their textures in memory, scrolled
+    like the app: the stalls that rendering alone causes on this machine."""
+    process = subprocess.Popen([context.bare_grid], env=context.display.env, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    lines = []
+    reader = threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + 60
+        while not any(line.startswith("first-frame") for line in lines):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("bare-grid showed no frame")
+            time.sleep(0.02)
+        time.sleep(2.0)
+        start, end = scroll_with_wheel(context)
+        time.sleep(1.0)
+    finally:
+        process.terminate()
+        process.wait(10)
+        reader.join(5)
+    stalls = [float(line.split()[2]) for line in lines
+              if line.startswith("stall-ms") and start <= float(line.split()[1]) <= end + 1000]
+    return {"maxStallMs": max(stalls, default=0.0), "medianStallMs": statistics.median(stalls) if stalls else 0.0,
+            "stallsOver16": sum(1 for stall in stalls if stall >= 16), "stallCount": len(stalls),
+            "scrollMs": end - start}
 
 
 def placeholders_only(context, links_path):

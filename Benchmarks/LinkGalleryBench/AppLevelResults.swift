@@ -42,9 +42,18 @@ struct AppLevelResults: Decodable {
         let hwmKb: Double
         let scrollMs: Double
         let maxStallMs: Double
+        /// The typical stall while scrolling: about one frame's cost.
+        let medianStallMs: Double?
         let stallsOver16: Int
         let deepestLineLoaded: Int
         let downloads: Int
+    }
+
+    /// `bare-grid` (GTK's GtkGridView, textures in memory) scrolled the same way.
+    struct ScrollReference: Decodable {
+        let maxStallMs: Double
+        let medianStallMs: Double
+        let stallsOver16: Int
     }
 
     struct Placeholders: Decodable {
@@ -66,6 +75,7 @@ struct AppLevelResults: Decodable {
     let scroll: [Scrolled]?
     /// The same scroll with Mesa's compiled shaders kept from an earlier run (a second launch).
     let scrollSecondLaunch: [Scrolled]?
+    let scrollReference: [ScrollReference]?
     let placeholders: [Placeholders]?
     let bareWindow: [BareWindow]?
 }

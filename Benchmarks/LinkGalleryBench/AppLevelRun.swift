@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the app-level driver (`Benchmarks/AppBench/app_bench.py`) once for all app rows: it
 /// starts its own Xvfb + openbox and fixture server, launches the release `link-gallery` and
-/// `bare-window` built next to this executable, and writes its raw results as JSON.
+/// `bare-window` and `bare-grid` built next to this executable, and writes its raw results as JSON.
 enum AppLevelRun {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -19,7 +19,8 @@ enum AppLevelRun {
         let binaries = URL(fileURLWithPath: context.benchExecutable).deletingLastPathComponent()
         let app = binaries.appendingPathComponent("link-gallery").path
         let bareWindow = binaries.appendingPathComponent("bare-window").path
-        for binary in [app, bareWindow] where !FileManager.default.isExecutableFile(atPath: binary) {
+        let bareGrid = binaries.appendingPathComponent("bare-grid").path
+        for binary in [app, bareWindow, bareGrid] where !FileManager.default.isExecutableFile(atPath: binary) {
             throw Failure(description: "\(binary) is missing: build it in release first (tools/bench does)")
         }
         guard ProcessInfo.processInfo.environment["GSETTINGS_SCHEMA_DIR"] != nil else {
@@ -31,7 +32,7 @@ enum AppLevelRun {
         // there, as on a desktop; both apps pay for it alike.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
         process.arguments = [
-            "--", "/usr/bin/python3", driverScript.path, "--app", app, "--bare-window", bareWindow,
+            "--", "/usr/bin/python3", driverScript.path, "--app", app, "--bare-window", bareWindow, "--bare-grid", bareGrid,
             "--work", context.workFolder.path, "--output", output,
             "--runs", String(context.runs), "--scroll-runs", String(min(context.runs, 3)),
         ]

@@ -1,0 +1,108 @@
+// bare-grid: the reference for the scrolling rows of tools/bench. What GTK 4 itself costs to
+// scroll a grid like the gallery's on this machine: a GtkGridView (GTK's own recycling grid) of
+// 10,000 cells, each a GtkPicture of a 128 px texture made in memory before the first frame, in
+// a maximized 1920×1080 window. Nothing loads, decodes or changes while it scrolls, so its stalls
+// are the floor that rendering alone sets (with llvmpipe, the CPU's share of every frame).
+// Built by the same toolchain and in the same configuration as link-gallery (tools/bench).
+//
+//   bare-grid   prints "first-frame <CLOCK_MONOTONIC ms>", then, until it is terminated, one line
+//               "stall-ms <CLOCK_MONOTONIC ms> <ms>" whenever its main loop ran a 5 ms tick 8 ms
+//               or more late: the app's `stall-ms` trace event, measured the same way.
+import CGtk
+import Foundation
+import GObjectSupport
+
+let cellCount = 10_000
+let distinctTextures = 200
+let textureSide = 128
+
+func monotonicMilliseconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
+}
+
+/// Prints one line at once: the driver reads the lines while the grid runs.
+func emit(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// Opaque RGB gradients that differ per index, as thumbnails do.
+func makeTextures() -> [OpaquePointer] {
+    (0..<distinctTextures).map { index in
+        var pixels = [UInt8](repeating: 0, count: textureSide * textureSide * 3)
+        for y in 0..<textureSide {
+            for x in 0..<textureSide {
+                let offset = (y * textureSide + x) * 3
+                pixels[offset] = UInt8(truncatingIfNeeded: x * 2 + index)
+                pixels[offset + 1] = UInt8(truncatingIfNeeded: y * 2 + index * 3)
+                pixels[offset + 2] = UInt8(truncatingIfNeeded: (x ^ y) + index * 7)
+            }
+        }
+        let bytes = pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        return gdk_memory_texture_new(gint(textureSide), gint(textureSide), GDK_MEMORY_R8G8B8, bytes, gsize(textureSide * 3))!
+    }
+}
+
+/// A 5 ms tick that reports how late it ran, as the app's PerformanceTrace does.
+@MainActor
+func watchStalls() {
+    var expected = monotonicMilliseconds() + 5
+    MainLoopSources.timeout(milliseconds: 5) {
+        let now = monotonicMilliseconds()
+        let lateness = now - expected
+        expected = now + 5
+        if lateness >= 8 { emit(String(format: "stall-ms %.3f %.1f", now, lateness)) }
+        return true
+    }
+}
+
+@MainActor
+func makeGrid(textures: [OpaquePointer]) -> UnsafeMutablePointer<GtkWidget> {
+    let strings = gtk_string_list_new(nil)!
+    for index in 0..<cellCount { gtk_string_list_append(strings, "\(index)") }
+    let factory = gtk_signal_list_item_factory_new()!
+    Signal.connect(factory, "setup") { (item: UnsafeMutableRawPointer?) in
+        let picture = gtk_picture_new()!
+        gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_COVER)
+        gtk_widget_set_size_request(picture, 94, 94)
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            side(picture, 3)
+        }
+        gtk_list_item_set_child(OpaquePointer(item), picture)
+    }
+    Signal.connect(factory, "bind") { (item: UnsafeMutableRawPointer?) in
+        let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+        gtk_picture_set_paintable(gtk_list_item_get_child(OpaquePointer(item)).opaque, textures[position % textures.count])
+    }
+    let selection = gtk_no_selection_new(strings)
+    let grid = gtk_grid_view_new(selection, factory)!
+    gtk_grid_view_set_max_columns(grid.opaque, 1000)
+    let scrolled = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(scrolled.opaque, grid)
+    return scrolled
+}
+
+let application = gtk_application_new("io.github.linkgallery.BareGrid", G_APPLICATION_DEFAULT_FLAGS)!
+Signal.connect(application, "activate") {
+    let window = gtk_application_window_new(application)!
+    gtk_window_set_title(window.cast(), "Bare grid")
+    gtk_window_set_default_size(window.cast(), 1920, 1080)
+    gtk_window_maximize(window.cast())
+    gtk_window_set_child(window.cast(), makeGrid(textures: makeTextures()))
+    Signal.connect(window, "map") {
+        guard let clock = gtk_widget_get_frame_clock(window) else { return }
+        var reported = false
+        Signal.connect(clock, "after-paint") {
+            guard !reported else { return }
+            reported = true
+            emit(String(format: "first-frame %.3f", monotonicMilliseconds()))
+            watchStalls()
+        }
+    }
+    gtk_window_present(window.cast())
+}
+g_unix_signal_add(SIGTERM, { _ in exit(0) }, nil)
+exit(g_application_run(application.cast(), 0, nil))
