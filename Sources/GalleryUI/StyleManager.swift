@@ -34,7 +34,9 @@ final class StyleManager {
 
     private func apply() {
         let dark = settings.colorScheme.isDark(systemPrefersDark: systemMonitor?.prefersDark ?? false)
-        if let gtkSettings = gtk_settings_get_default() {
+        // Setting it, even to the value it has, makes GTK load its theme again: 9 ms at start.
+        if let gtkSettings = gtk_settings_get_default(),
+           (shim_g_object_get_boolean(gtkSettings.rawPointer, "gtk-application-prefer-dark-theme") != 0) != dark {
             shim_g_object_set_boolean(gtkSettings.rawPointer, "gtk-application-prefer-dark-theme", dark ? 1 : 0)
         }
         gtk_css_provider_load_from_data(provider, Stylesheet.css(dark: dark), -1)

@@ -24,6 +24,7 @@ CURLMcode shim_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long val
 
 // --- GObject / GTK variadic helpers ---
 void shim_g_object_set_boolean(gpointer object, const char *property, gboolean value);
+gboolean shim_g_object_get_boolean(gpointer object, const char *property);
 void shim_g_object_set_string(gpointer object, const char *property, const char *value);
 void shim_g_object_set_int(gpointer object, const char *property, int value);
 void shim_accessible_set_label(GtkAccessible *accessible, const char *label);
