@@ -12,7 +12,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "CShims", dependencies: ["CGtk", "CCurl"]),
+        // zlib for CRC-32 (the cache files' checksum); already loaded by gdk-pixbuf's PNG loader.
+        .target(name: "CShims", dependencies: ["CGtk", "CCurl"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
         .target(name: "GalleryCore", dependencies: ["CGtk", "CCurl", "CShims", "GObjectSupport"]),
         .target(

@@ -130,6 +130,25 @@ final class DiskStoreTests: XCTestCase {
         XCTAssertNil(store.read(key: "raw"))
     }
 
+    /// Earlier versions sealed files with SHA-256 (`LGC1`); an update must not throw the cache
+    /// away, and a damaged old file is still caught.
+    func testFilesSealedByEarlierVersionsAreStillReadAndChecked() throws {
+        let folder = try TemporaryDirectory()
+        let store = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
+        let thumbnail = Data((0..<2048).map { UInt8(truncatingIfNeeded: $0 * 13) })
+        var old = Data("LGC1".utf8) + Data(Checksum.sha256(thumbnail).utf8) + thumbnail
+        try old.write(to: store.url(for: "old"))
+        XCTAssertEqual(store.read(key: "old"), thumbnail)
+        old[old.count - 1] ^= 0x01
+        try old.write(to: store.url(for: "old"))
+        XCTAssertNil(store.read(key: "old"))
+        XCTAssertFalse(store.contains(key: "old"), "removed, to be made again")
+        // New files use the cheaper seal.
+        try store.write(thumbnail, key: "new")
+        XCTAssertTrue(try Data(contentsOf: store.url(for: "new")).starts(with: Data("LGC2".utf8)))
+        XCTAssertEqual(store.read(key: "new"), thumbnail)
+    }
+
     func testRemoveDeletesEvenCorruptData() throws {
         let folder = try TemporaryDirectory()
         let store = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")

@@ -44,3 +44,7 @@ gboolean shim_pixbuf_animation_iter_advance_to(GdkPixbufAnimationIter *iter, lon
 // --- glibc heap ---
 // malloc_trim(0): returns free heap pages to the system (malloc.h is not in Swift's Glibc).
 int shim_malloc_trim(void);
+
+// --- zlib ---
+// CRC-32 of `length` bytes (zlib's crc32 takes an unsigned int length; this takes any size).
+uint32_t shim_crc32(const void *data, size_t length);

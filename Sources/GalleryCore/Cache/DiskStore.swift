@@ -8,7 +8,7 @@ import Synchronization
 /// - Writes are atomic: data goes to `.tmp-<random>` in the same folder, is fsynced, then renamed
 ///   over the final name, so a reader (or the next start after a crash) sees the old file, the new
 ///   file or none — never half a file. Stale temporary files are deleted at init.
-/// - Every file carries the SHA-256 of its payload (`SealedCacheFile`); a file changed behind
+/// - Every file carries a CRC-32 of its payload (`SealedCacheFile`); a file changed behind
 ///   our back reads as missing and is removed, so damaged data is fetched again, never shown.
 /// - Access order is the file's modification time, set to "now" on every read and write with
 ///   nanosecond precision (the kernel's own timestamps are only jiffy-precise).

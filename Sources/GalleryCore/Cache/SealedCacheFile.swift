@@ -1,32 +1,50 @@
 import Foundation
 
-/// The on-disk form of every cache file: a magic tag and the SHA-256 of the payload, then the
+/// The on-disk form of every cache file: a magic tag and a checksum of the payload, then the
 /// payload.
 ///
 /// Atomic writes keep a crash from leaving half a file, but not a disk error, a user's editor or
 /// another program from changing one. A JPEG with a few garbled bytes still decodes — into a
 /// different picture — so a file whose checksum does not match is treated as missing (and
-/// removed) rather than shown. The cost is one SHA-256 per read, on the disk queue.
+/// removed) rather than shown. The cost is one CRC-32 per read, on the disk queue.
+///
+/// Files are written as `LGC2` (CRC-32, 8 hex digits). `LGC1` files (SHA-256, 64 hex digits),
+/// as earlier versions wrote them, are still read, so an update keeps the cache.
 enum SealedCacheFile {
-    private static let magic = Data("LGC1".utf8)
-    private static let checksumLength = 64 // hex SHA-256
-    static let overhead = 4 + 64
+    private struct Format: Sendable {
+        let magic: Data
+        let checksumLength: Int
+        let checksum: @Sendable (Data) -> Data
+        var overhead: Int { magic.count + checksumLength }
+    }
+
+    private static let current = Format(magic: Data("LGC2".utf8), checksumLength: 8) { payload in
+        Data(String(format: "%08x", Checksum.crc32(payload)).utf8)
+    }
+    private static let sha256 = Format(magic: Data("LGC1".utf8), checksumLength: 64) { payload in
+        Data(Checksum.sha256(payload).utf8)
+    }
+
+    /// Bytes a sealed file adds to its payload.
+    static var overhead: Int { current.overhead }
 
     static func seal(_ payload: Data) -> Data {
-        var file = magic
-        file.reserveCapacity(overhead + payload.count)
-        file.append(Data(Checksum.sha256(payload).utf8))
+        var file = current.magic
+        file.reserveCapacity(current.overhead + payload.count)
+        file.append(current.checksum(payload))
         file.append(payload)
         return file
     }
 
     /// The payload, or nil when the file is not a sealed cache file or its payload changed.
     static func open(_ file: Data) -> Data? {
-        guard file.count >= overhead, file.prefix(magic.count) == magic else { return nil }
+        guard let format = [current, sha256].first(where: { file.count >= $0.overhead && file.starts(with: $0.magic) }) else {
+            return nil
+        }
         let start = file.startIndex
-        let checksum = file[(start + magic.count)..<(start + overhead)]
-        let payload = file[(start + overhead)...]
-        guard Data(Checksum.sha256(Data(payload)).utf8) == checksum else { return nil }
-        return Data(payload)
+        let checksum = file[(start + format.magic.count)..<(start + format.overhead)]
+        let payload = Data(file[(start + format.overhead)...])
+        guard format.checksum(payload) == checksum else { return nil }
+        return payload
     }
 }
