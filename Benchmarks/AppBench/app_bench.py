@@ -124,7 +124,8 @@ def main():
                 run = scenarios.scrolled_reference(context)
                 results["scrollReference"].append(run)
                 progress(f"GtkGridView reference {number}/{arguments.scroll_runs}: max stall while scrolling "
-                         f"{run['maxStallMs']:.1f} ms, median {run['medianStallMs']:.1f} ms")
+                         f"{run['maxStallMs']:.1f} ms; frames every {run['medianFrameMs']:.1f} ms "
+                         f"(95 % within {run['p95FrameMs']:.1f} ms)")
             # Again as a second launch: llvmpipe compiles each GL shader with LLVM on first use
             # (hundreds of ms and tens of MB); Mesa keeps them on disk, so later launches do not.
             shaders = template / "cache" / "mesa_shader_cache" if template is not None else None

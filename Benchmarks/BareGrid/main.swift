@@ -5,9 +5,10 @@
 // are the floor that rendering alone sets (with llvmpipe, the CPU's share of every frame).
 // Built by the same toolchain and in the same configuration as link-gallery (tools/bench).
 //
-//   bare-grid   prints "first-frame <CLOCK_MONOTONIC ms>", then, until it is terminated, one line
+//   bare-grid   prints "first-frame <CLOCK_MONOTONIC ms>", then, until it is terminated,
+//               "frame <CLOCK_MONOTONIC ms>" after every frame painted, and
 //               "stall-ms <CLOCK_MONOTONIC ms> <ms>" whenever its main loop ran a 5 ms tick 8 ms
-//               or more late: the app's `stall-ms` trace event, measured the same way.
+//               or more late: the app's `frame` and `stall-ms` trace events, measured the same way.
 import CGtk
 import Foundation
 import GObjectSupport
@@ -96,10 +97,13 @@ Signal.connect(application, "activate") {
         guard let clock = gtk_widget_get_frame_clock(window) else { return }
         var reported = false
         Signal.connect(clock, "after-paint") {
-            guard !reported else { return }
-            reported = true
-            emit(String(format: "first-frame %.3f", monotonicMilliseconds()))
-            watchStalls()
+            guard reported else {
+                reported = true
+                emit(String(format: "first-frame %.3f", monotonicMilliseconds()))
+                watchStalls()
+                return
+            }
+            emit(String(format: "frame %.3f", monotonicMilliseconds()))
         }
     }
     gtk_window_present(window.cast())

@@ -29,6 +29,8 @@ struct AppLevelResults: Decodable {
         let firstLayoutDoneMs: Double?
         let tiles: Int
         let rssKb: Double
+        /// Thumbnails that faded in (each fade hides its thumbnail in the frame measured).
+        let fades: Int?
         let bareFirstFrameMs: Double
         let bareStartupMs: Double?
         let barePresentMs: Double?
@@ -42,8 +44,9 @@ struct AppLevelResults: Decodable {
         let hwmKb: Double
         let scrollMs: Double
         let maxStallMs: Double
-        /// The typical stall while scrolling: about one frame's cost.
-        let medianStallMs: Double?
+        /// Time between painted frames during the scroll: median and 95th percentile.
+        let medianFrameMs: Double?
+        let p95FrameMs: Double?
         let stallsOver16: Int
         let deepestLineLoaded: Int
         let downloads: Int
@@ -52,7 +55,8 @@ struct AppLevelResults: Decodable {
     /// `bare-grid` (GTK's GtkGridView, textures in memory) scrolled the same way.
     struct ScrollReference: Decodable {
         let maxStallMs: Double
-        let medianStallMs: Double
+        let medianFrameMs: Double
+        let p95FrameMs: Double
         let stallsOver16: Int
     }
 

@@ -1,5 +1,4 @@
 #include "CShims.h"
-#include <limits.h>
 #include <zlib.h>
 
 // Exported by libdispatch for CoreFoundation's run loop; not in any public header.
@@ -68,13 +67,5 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 int shim_malloc_trim(void) { return malloc_trim(0); }
 
 uint32_t shim_crc32(const void *data, size_t length) {
-    uLong crc = crc32(0L, Z_NULL, 0);
-    const Bytef *bytes = data;
-    while (length > 0) {
-        uInt chunk = length > UINT_MAX ? UINT_MAX : (uInt)length;
-        crc = crc32(crc, bytes, chunk);
-        bytes += chunk;
-        length -= chunk;
-    }
-    return (uint32_t)crc;
+    return (uint32_t)crc32_z(crc32(0L, Z_NULL, 0), data, length);
 }

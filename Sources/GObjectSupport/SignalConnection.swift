@@ -71,6 +71,25 @@ public enum Signal {
                        trampoline: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// The id of a connection, known only after `connect` returns, for a handler to disconnect itself.
+    private final class HandlerID { var handler: gulong = 0 }
+
+    /// Like `connect`, for the next emission only: the handler disconnects itself, then runs.
+    @MainActor
+    @discardableResult
+    public static func connectOnce(
+        _ instance: some GPointer, _ signal: String, after: Bool = false,
+        _ handler: @escaping @MainActor () -> Void
+    ) -> gulong {
+        let connection = HandlerID()
+        let pointer = instance.rawPointer
+        connection.handler = connect(instance, signal, after: after) {
+            g_signal_handler_disconnect(pointer, connection.handler)
+            handler()
+        }
+        return connection.handler
+    }
+
     /// `void handler(GObject *instance, gpointer a, gpointer b, gpointer c, gpointer user_data)`,
     /// e.g. GDBusProxy's `g-signal`. The arity must match: GLib passes user_data last.
     @discardableResult

@@ -8,6 +8,7 @@ import GObjectSupport
 /// Events: `trace-start <CLOCK_MONOTONIC ms>` (first line, so a benchmark that noted the
 /// monotonic clock when it spawned the app can turn every time into "since launch"),
 /// `first-layout-done` and `first-frame` (the first frame's layout phase ended; it was painted),
+/// `frame` (every frame painted after the first, for frame intervals),
 /// `visible-thumbnails-ready <tiles>` (every tile on screen has its thumbnail or
 /// placeholder), `visible-thumbnails-shown <tiles>` (the end of the first frame painted after
 /// that: what a person sees), `all-thumbnails-ready <tiles>`,
@@ -15,7 +16,8 @@ import GObjectSupport
 /// tick, reported each time it grows), `stall-ms <ms>` (every lateness of 8 ms or more after the
 /// first frame, at the time it ended, so stalls can be attributed to a phase such as scrolling),
 /// `grid-show-begin <entries>` / `grid-show-end <entries>` (building the grid's items and first views),
-/// `startup`, `services-ready` and `present` (where a start spends its time before the first frame).
+/// `startup`, `services-ready` and `present` (where a start spends its time before the first frame),
+/// `thumbnail-fade` (a thumbnail fades in: it was waited for; a start from the cache has none).
 @MainActor
 final class PerformanceTrace {
     static let shared = PerformanceTrace(path: ProcessInfo.processInfo.environment["LINK_GALLERY_TRACE"])
@@ -63,8 +65,10 @@ final class PerformanceTrace {
         Signal.connect(window, "map") { [weak self] in
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
             // Where the first frame's time goes: laid out, then drawn (snapshot and GL).
-            Signal.connect(clock, "layout", after: true) { [weak self] in self?.recordOnce("first-layout-done") }
-            Signal.connect(clock, "after-paint") { [weak self] in self?.recordOnce("first-frame") }
+            Signal.connectOnce(clock, "layout", after: true) { [weak self] in self?.recordOnce("first-layout-done") }
+            Signal.connectOnce(clock, "after-paint") { [weak self] in self?.recordOnce("first-frame") }
+            // Every frame from then on, for frame intervals while scrolling.
+            Signal.connect(clock, "after-paint") { [weak self] in self?.record("frame") }
         }
     }
 
@@ -75,15 +79,10 @@ final class PerformanceTrace {
         guard isEnabled, !reported.contains(event) else { return }
         guard let clock = gtk_widget_get_frame_clock(widget) else {
             // Not on screen yet: its first frame is the one to wait for.
-            Signal.connect(widget, "map") { [weak self] in self?.recordOnceAtNextPaint(of: widget, event, value) }
+            Signal.connectOnce(widget, "map") { [weak self] in self?.recordOnceAtNextPaint(of: widget, event, value) }
             return
         }
-        final class Connection { var handler: gulong = 0 }
-        let connection = Connection()
-        connection.handler = Signal.connect(clock, "after-paint") { [weak self] in
-            g_signal_handler_disconnect(clock.rawPointer, connection.handler)
-            self?.recordOnce(event, value)
-        }
+        Signal.connectOnce(clock, "after-paint") { [weak self] in self?.recordOnce(event, value) }
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
 

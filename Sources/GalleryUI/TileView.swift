@@ -11,7 +11,7 @@ import GalleryCore
 /// ```
 /// GtkFlowBoxChild.tile            accessible label: what the tile is, with the URL or line
 /// └─ GtkOverlay.tile-frame        fixes the natural size the FlowBox flows by
-///    ├─ GtkPicture.thumbnail      cover-fitted, fades in after a wait
+///    ├─ GtkPicture.thumbnail      fills the square frame, fades in after a wait
 ///    ├─ GtkSpinner                only after 200 ms of loading
 ///    └─ GtkBox.tile-message       icon, title and line, and a "Retry" button when failed
 /// ```
@@ -22,12 +22,12 @@ final class TileView: GridItemDisplay {
     static let naturalSize: Int32 = 100
     private static let spinnerDelayMilliseconds: UInt32 = 200
     /// A thumbnail the person watched an empty tile for longer than this fades in; one read
-    /// from the cache sooner, or before the window was on screen, simply appears. Fading costs
-    /// an offscreen pass per tile on every frame of the fade, which a window of cached
-    /// thumbnails never needs.
-    static let fadeInAfterWait: Duration = .milliseconds(100)
-    /// The CSS opacity transition of `.tile picture.thumbnail` (Stylesheet) and a frame more.
-    private static let fadeMilliseconds: UInt32 = 200
+    /// from the cache sooner, or before the window was painted, simply appears: a start from
+    /// the cache shows its thumbnails at once, and no frame is spent animating them.
+    /// (A variable so tests can put a load on either side of it.)
+    static var fadeInAfterWait: Duration = .milliseconds(100)
+    /// The length of the fade: the CSS opacity transition of `.tile picture.thumbnail`.
+    nonisolated static let fadeMilliseconds: UInt32 = 180
 
     let child: UnsafeMutablePointer<GtkWidget>
     /// The overlay that holds the layers; its width is the cell width less its margins.
@@ -38,7 +38,7 @@ final class TileView: GridItemDisplay {
     private var message: TileMessage?
     private var spinnerTimer: UInt32 = 0
     private var fadeTimer: UInt32 = 0
-    /// Since when this view has shown its item loading on screen (nil: not on screen then).
+    /// Since when a painted frame has shown this view's item loading (nil: none has yet).
     private var loadingShownSince: ContinuousClock.Instant?
     /// Pressed Retry on the item this view shows.
     var onRetry: (@MainActor (GridItem) -> Void)?
@@ -51,8 +51,19 @@ final class TileView: GridItemDisplay {
         gtk_flow_box_child_set_child(child.cast(), frame)
         gtk_widget_add_css_class(child, "tile")
         g_object_ref_sink(child)
-        // A view bound before the window is shown starts counting the wait when it appears.
+        // A view bound before the window is shown starts counting when it is first painted.
         Signal.connect(child, "map") { [weak self] in
+            guard let self, self.item?.state == .loading, self.loadingShownSince == nil else { return }
+            self.startWaitAtNextPaint()
+        }
+    }
+
+    /// Starts `loadingShownSince` when the next frame has been painted, if the item is still
+    /// loading then: the frame that first shows the empty tile. (A window takes ~70 ms from
+    /// mapping to its first frame, time in which nobody saw anything wait.)
+    private func startWaitAtNextPaint() {
+        guard let clock = gtk_widget_get_frame_clock(child) else { return }
+        Signal.connectOnce(clock, "after-paint") { [weak self] in
             guard let self, self.item?.state == .loading, self.loadingShownSince == nil else { return }
             self.loadingShownSince = .now
         }
@@ -103,7 +114,8 @@ final class TileView: GridItemDisplay {
             break
         case .loading:
             gtk_widget_add_css_class(child, "loading")
-            loadingShownSince = gtk_widget_get_mapped(child) != 0 ? .now : nil
+            loadingShownSince = nil
+            if gtk_widget_get_mapped(child) != 0 { startWaitAtNextPaint() }
             spinnerTimer = MainLoopSources.after(milliseconds: Self.spinnerDelayMilliseconds) { [weak self] in
                 guard let self, self.item?.state == .loading else { return }
                 self.spinnerTimer = 0
@@ -137,11 +149,13 @@ final class TileView: GridItemDisplay {
         }
         // Adding the class a frame later lets the CSS opacity transition run; the background
         // stays under the picture until the fade is over.
+        PerformanceTrace.shared.record("thumbnail-fade")
         gtk_widget_remove_css_class(picture, "loaded")
         fadeTimer = MainLoopSources.after(milliseconds: 16) { [weak self] in
             guard let self, let picture = self.picture else { return }
             gtk_widget_add_css_class(picture, "loaded")
-            self.fadeTimer = covers ? MainLoopSources.after(milliseconds: Self.fadeMilliseconds) { [weak self] in
+            // The background goes once the transition has ended (and a frame more).
+            self.fadeTimer = covers ? MainLoopSources.after(milliseconds: Self.fadeMilliseconds + 20) { [weak self] in
                 guard let self else { return }
                 self.fadeTimer = 0
                 gtk_widget_add_css_class(self.child, "covered")
@@ -179,7 +193,10 @@ final class TileView: GridItemDisplay {
     private func ensurePicture() -> UnsafeMutablePointer<GtkWidget> {
         if let picture { return picture }
         let picture = gtk_picture_new()!
-        gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_COVER)
+        // Thumbnails are square, like the frame once laid out. FILL, not COVER: a picture
+        // covering a frame that is not square yet (a resize) would draw over its neighbours,
+        // and nothing in a tile clips (clipping costs every frame).
+        gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_FILL)
         gtk_picture_set_can_shrink(picture.opaque, 1)
         gtk_widget_add_css_class(picture, "thumbnail")
         // Below the spinner and the message, whichever was built first.

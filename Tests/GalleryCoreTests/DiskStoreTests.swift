@@ -139,6 +139,8 @@ final class DiskStoreTests: XCTestCase {
         var old = Data("LGC1".utf8) + Data(Checksum.sha256(thumbnail).utf8) + thumbnail
         try old.write(to: store.url(for: "old"))
         XCTAssertEqual(store.read(key: "old"), thumbnail)
+        XCTAssertTrue(try Data(contentsOf: store.url(for: "old")).starts(with: Data("LGC2".utf8)), "sealed again on first read")
+        XCTAssertEqual(store.read(key: "old"), thumbnail)
         old[old.count - 1] ^= 0x01
         try old.write(to: store.url(for: "old"))
         XCTAssertNil(store.read(key: "old"))

@@ -163,11 +163,13 @@ final class GalleryGridTests: XCTestCase {
     }
 
     /// A thumbnail the person waited for fades in over the tile's background; one that was
-    /// ready before its tile was on screen (a start from the cache) is there at once, and an
-    /// opaque picture drops the background under it (one layer less to draw per frame).
+    /// ready before its tile was painted, or came from the cache soon after, is there at once;
+    /// an opaque picture drops the background under it (one layer less to draw per frame).
     func testOnlyAThumbnailThePersonWaitedForFadesIn() throws {
         let server = try FixtureServer.shared()
-        let slow = server.url("/fault/slow/600/img/120x90.jpg?tag=\(FixtureServer.uniqueTag())").absoluteString
+        let slowPath = "/fault/slow/600/img/120x90.jpg?tag=\(FixtureServer.uniqueTag())"
+        let slow = server.url(slowPath).absoluteString
+        let alsoSlow = server.url("/fault/slow/600/img/90x120.jpg?tag=\(FixtureServer.uniqueTag())").absoluteString
         let root: URL = cacheRoot
         try MainActor.assumeIsolated {
             let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800)
@@ -183,8 +185,36 @@ final class GalleryGridTests: XCTestCase {
             }, "the fade ends with the picture shown over no background")
         }
         try MainActor.assumeIsolated {
-            // A second start on the same cache: the thumbnail is read from disk before the
-            // window is shown, as the app does for up to 150 ms.
+            // The same 600 ms wait under a longer threshold: no fade, so the threshold decides.
+            let threshold = TileView.fadeInAfterWait
+            TileView.fadeInAfterWait = .seconds(10)
+            defer { TileView.fadeInAfterWait = threshold }
+            let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800)
+            defer { gtk_window_destroy(window.cast()) }
+            grid.show(Self.entries([alsoSlow]))
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 10) { grid.items[0].state == .loaded }, "\(grid.items[0].state)")
+            let view = try XCTUnwrap(grid.tiles.view(at: 0))
+            XCTAssertNotEqual(gtk_widget_has_css_class(try XCTUnwrap(view.picture), "loaded"), 0, "no fade under the threshold")
+        }
+        try MainActor.assumeIsolated {
+            // A start from the cache: the window is painted first, then the thumbnail comes
+            // from disk (no second request) within the threshold and appears without a fade.
+            let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800)
+            defer { gtk_window_destroy(window.cast()) }
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { gtk_widget_get_mapped(grid.scrolledWindow) != 0 })
+            GtkTestEnvironment.spin(for: 0.1)
+            grid.show(Self.entries([slow]))
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { grid.items[0].state == .loaded }, "\(grid.items[0].state)")
+            let view = try XCTUnwrap(grid.tiles.view(at: 0))
+            XCTAssertNotEqual(gtk_widget_has_css_class(try XCTUnwrap(view.picture), "loaded"), 0, "no fade from the cache")
+            XCTAssertNotEqual(gtk_widget_has_css_class(view.child, "covered"), 0)
+            var requests: Int?
+            Task { requests = try? await server.requestCount(path: slowPath) }
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { requests != nil })
+            XCTAssertEqual(requests, 1, "read from the disk cache, not downloaded again")
+        }
+        try MainActor.assumeIsolated {
+            // Read from disk before the window is shown, as the app does for up to 150 ms.
             _ = GtkTestEnvironment.setUp()
             let repository = ImageRepository(http: HTTPClient(), directories: try CacheDirectories(root: root))
             let grid = GalleryGrid(repository: repository, retries: RetryScheduler(networkMonitor: nil))
@@ -198,7 +228,7 @@ final class GalleryGridTests: XCTestCase {
             GtkTestEnvironment.spin(for: 0.05)
             let view = try XCTUnwrap(grid.tiles.view(at: 0))
             XCTAssertNotEqual(gtk_widget_get_mapped(view.child), 0)
-            XCTAssertNotEqual(gtk_widget_has_css_class(try XCTUnwrap(view.picture), "loaded"), 0, "no fade from the cache")
+            XCTAssertNotEqual(gtk_widget_has_css_class(try XCTUnwrap(view.picture), "loaded"), 0, "no fade before the first paint")
             XCTAssertNotEqual(gtk_widget_has_css_class(view.child, "covered"), 0)
         }
     }

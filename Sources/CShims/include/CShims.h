@@ -46,5 +46,5 @@ gboolean shim_pixbuf_animation_iter_advance_to(GdkPixbufAnimationIter *iter, lon
 int shim_malloc_trim(void);
 
 // --- zlib ---
-// CRC-32 of `length` bytes (zlib's crc32 takes an unsigned int length; this takes any size).
+// CRC-32 of `length` bytes (zlib's crc32_z: any length).
 uint32_t shim_crc32(const void *data, size_t length);

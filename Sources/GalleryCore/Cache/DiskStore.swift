@@ -86,6 +86,8 @@ public final class DiskStore: Sendable {
             return nil
         }
         Self.markAccessed(fd)
+        // Sealed by an earlier version (SHA-256): seal it again, so the next read is cheap.
+        if !SealedCacheFile.isCurrent(file) { try? write(payload, key: key) }
         return payload
     }
 

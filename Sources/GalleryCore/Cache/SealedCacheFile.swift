@@ -9,7 +9,8 @@ import Foundation
 /// removed) rather than shown. The cost is one CRC-32 per read, on the disk queue.
 ///
 /// Files are written as `LGC2` (CRC-32, 8 hex digits). `LGC1` files (SHA-256, 64 hex digits),
-/// as earlier versions wrote them, are still read, so an update keeps the cache.
+/// as earlier versions wrote them, are still read (and sealed again by `DiskStore`), so an
+/// update keeps the cache.
 enum SealedCacheFile {
     private struct Format: Sendable {
         let magic: Data
@@ -34,6 +35,11 @@ enum SealedCacheFile {
         file.append(current.checksum(payload))
         file.append(payload)
         return file
+    }
+
+    /// Sealed as this version writes files (not by an earlier version).
+    static func isCurrent(_ file: Data) -> Bool {
+        file.starts(with: current.magic)
     }
 
     /// The payload, or nil when the file is not a sealed cache file or its payload changed.
