@@ -46,7 +46,9 @@ final class ImageDecoderTests: XCTestCase {
         let photo = try ImageDecoder.thumbnail(from: TestImages.encoded(width: 200, height: 150, as: "jpeg"))
         XCTAssertTrue(photo.image.texture.isOpaque)
         XCTAssertTrue(try ImageDecoder.decodePNGThumbnail(photo.pngData).texture.isOpaque, "read back from the disk cache")
-        let withAlpha = TestImages.encode(TestImages.pixbuf(width: 40, height: 40, alpha: true), as: "png")
+        let pixbuf = TestImages.pixbuf(width: 40, height: 40, alpha: true)
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let withAlpha = TestImages.encode(pixbuf, as: "png")
         XCTAssertFalse(try ImageDecoder.thumbnail(from: withAlpha).image.texture.isOpaque)
     }
 
