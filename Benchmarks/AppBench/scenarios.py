@@ -12,6 +12,8 @@ from pathlib import Path
 from session import AppRun, bare_window, make_home, monotonic_ms
 
 LATENCY_MS = 30
+# The cold-fill and warm-start links file: every entry is an image on the first screen.
+COLD_FILL_TILES = 200
 FILL_TIMEOUT_S = 180
 # One wheel notch scrolls pow(page, 2/3) ≈ 100 px in GTK 4 for a 1000 px page; 10,000 tiles at
 # ~19 columns are ~53,000 px, so this many notches surely reach the end (extra ones do nothing).
@@ -91,11 +93,35 @@ def warm_start(context, links_path, template_home):
             "fades": fades}
 
 
+def reference_env(context):
+    """The references' environment: a cache folder of their own for the whole run (Mesa's shader
+    cache warm after the first launch, as the app's warm start has it), not the user's ~/.cache."""
+    cache = Path(context.scratch) / "reference-cache"
+    cache.mkdir(exist_ok=True)
+    return dict(context.display.env, XDG_CACHE_HOME=str(cache))
+
+
 def warm_start_reference(context):
-    milestones, rss = bare_window(context.bare_window, context.display.env)
+    """The bare window's first frame (the floor), and for context the first frame of GTK's own
+    GtkGridView showing as many pictures as the app's first screen, their textures in memory."""
+    env = reference_env(context)
+    milestones, rss = bare_window(context.bare_window, env)
+    launched = monotonic_ms()
+    grid = subprocess.Popen([context.bare_grid, str(COLD_FILL_TILES)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        first = grid.stdout.readline().split()
+    finally:
+        grid.terminate()
+        try:
+            grid.wait(10)
+        except subprocess.TimeoutExpired:
+            grid.kill()
+            grid.wait()
+    grid_frame = float(first[1]) - launched if len(first) == 2 and first[0] == "first-frame" else None
     return {"bareFirstFrameMs": milestones["first-frame"], "bareStartupMs": milestones.get("startup"),
             "barePresentMs": milestones.get("present"), "bareFirstLayoutDoneMs": milestones.get("first-layout-done"),
-            "bareRssKb": rss}
+            "bareRssKb": rss, "gridFirstFrameMs": grid_frame}
 
 
 def settle(run, seconds):

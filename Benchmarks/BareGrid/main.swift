@@ -5,7 +5,8 @@
 // are the floor that rendering alone sets (with llvmpipe, the CPU's share of every frame).
 // Built by the same toolchain and in the same configuration as link-gallery (tools/bench).
 //
-//   bare-grid   prints "first-frame <CLOCK_MONOTONIC ms>", then, until it is terminated,
+//   bare-grid [CELLS]   (default 10,000; the warm-start context uses 200, the app's first screen)
+//               prints "first-frame <CLOCK_MONOTONIC ms>", then, until it is terminated,
 //               "frame <CLOCK_MONOTONIC ms>" after every frame painted, and
 //               "stall-ms <CLOCK_MONOTONIC ms> <ms>" whenever its main loop ran a 5 ms tick 8 ms
 //               or more late: the app's `frame` and `stall-ms` trace events, measured the same way.
@@ -13,7 +14,8 @@ import CGtk
 import Foundation
 import GObjectSupport
 
-let cellCount = 10_000
+/// The cells: 10,000 unless the first argument says otherwise.
+let cellCount = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000
 let distinctTextures = 200
 let textureSide = 128
 
@@ -109,4 +111,4 @@ Signal.connect(application, "activate") {
     gtk_window_present(window.cast())
 }
 g_unix_signal_add(SIGTERM, { _ in exit(0) }, nil)
-exit(g_application_run(application.cast(), 0, nil))
+exit(g_application_run(application.cast(), 1, CommandLine.unsafeArgv))

@@ -36,6 +36,8 @@ struct AppLevelResults: Decodable {
         let barePresentMs: Double?
         let bareFirstLayoutDoneMs: Double?
         let bareRssKb: Double
+        /// `bare-grid 200`: GtkGridView's first frame with 200 pictures from memory (context).
+        let gridFirstFrameMs: Double?
     }
 
     struct Scrolled: Decodable {
