@@ -72,11 +72,12 @@ final class GridItem {
         loadTask?.cancel()
         loadGeneration += 1
         let generation = loadGeneration
+        // The fetch starts now, off the main actor: a task that began on the main actor would
+        // first wait for the main thread, which at start-up is busy realizing the window for
+        // ~70 ms (the thumbnails then missed the first frame), and while scrolling, drawing.
+        let fetch = Task.detached { try await repository.thumbnail(for: url, priority: priority) }
         loadTask = Task { [weak self] in
-            let result: Result<DecodedImage, any Error>
-            do { result = .success(try await repository.thumbnail(for: url, priority: priority)) } catch {
-                result = .failure(error)
-            }
+            let result = await withTaskCancellationHandler { await fetch.result } onCancel: { fetch.cancel() }
             // A load that was cancelled or replaced (unloaded, retried) must not touch the item.
             guard let self, !Task.isCancelled, generation == self.loadGeneration else { return }
             self.loadTask = nil

@@ -87,7 +87,7 @@ public final class ImageRepository: Sendable {
 
     private func thumbnailFromDisk(key: String) async -> DecodedImage? {
         guard let store = thumbnailStore else { return nil }
-        let image: DecodedImage? = await BlockingWork.run(on: BlockingWork.disk) {
+        let image: DecodedImage? = await BlockingWork.run(on: BlockingWork.thumbnailReads) {
             guard let data = store.read(key: key) else { return nil }
             guard let image = try? ImageDecoder.decodePNGThumbnail(data) else {
                 // A truncated or corrupt PNG is removed so it is made again from the original.
