@@ -9,7 +9,7 @@ import threading
 import time
 from pathlib import Path
 
-from session import AppRun, bare_window, make_home, monotonic_ms
+from session import AppRun, bare_window, make_home, monotonic_ms, stop_process
 
 LATENCY_MS = 30
 # The cold-fill and warm-start links file: every entry is an image on the first screen.
@@ -112,12 +112,7 @@ def warm_start_reference(context):
     try:
         first = grid.stdout.readline().split()
     finally:
-        grid.terminate()
-        try:
-            grid.wait(10)
-        except subprocess.TimeoutExpired:
-            grid.kill()
-            grid.wait()
+        stop_process(grid)
     grid_frame = float(first[1]) - launched if len(first) == 2 and first[0] == "first-frame" else None
     return {"bareFirstFrameMs": milestones["first-frame"], "bareStartupMs": milestones.get("startup"),
             "barePresentMs": milestones.get("present"), "bareFirstLayoutDoneMs": milestones.get("first-layout-done"),
@@ -212,12 +207,7 @@ def scrolled_reference(context):
         # Longer than the 1 s after the last notch that stalls are counted in.
         time.sleep(1.5)
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process)
         reader.join(5)
         shutil.rmtree(home, ignore_errors=True)
     stalls = [float(line.split()[2]) for line in lines
