@@ -28,9 +28,11 @@ let package = Package(
             name: "link-gallery-bench", dependencies: ["GalleryCore", "CGtk", "GalleryTestSupport"], path: "Benchmarks/LinkGalleryBench"
         ),
         // The warm-start reference: an empty GTK 4 window's first frame (see tools/bench).
-        .executableTarget(name: "bare-window", dependencies: ["CGtk", "GObjectSupport"], path: "Benchmarks/BareWindow"),
+        .executableTarget(name: "bare-window", dependencies: ["CGtk", "GObjectSupport", "BenchReferenceSupport"], path: "Benchmarks/BareWindow"),
         // The scrolling reference: GTK's own GtkGridView of 10,000 pictures, nothing loading.
-        .executableTarget(name: "bare-grid", dependencies: ["CGtk", "GObjectSupport"], path: "Benchmarks/BareGrid"),
+        .executableTarget(name: "bare-grid", dependencies: ["CGtk", "GObjectSupport", "BenchReferenceSupport"], path: "Benchmarks/BareGrid"),
+        // The clock and output format both references share with the benchmark driver.
+        .target(name: "BenchReferenceSupport", path: "Benchmarks/ReferenceSupport"),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GObjectSupport", "CGtk", "GalleryTestSupport"]

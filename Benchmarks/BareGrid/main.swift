@@ -10,6 +10,7 @@
 //               "frame <CLOCK_MONOTONIC ms>" after every frame painted, and
 //               "stall-ms <CLOCK_MONOTONIC ms> <ms>" whenever its main loop ran a 5 ms tick 8 ms
 //               or more late: the app's `frame` and `stall-ms` trace events, measured the same way.
+import BenchReferenceSupport
 import CGtk
 import Foundation
 import GObjectSupport
@@ -18,17 +19,6 @@ import GObjectSupport
 let cellCount = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000
 let distinctTextures = 200
 let textureSide = 128
-
-func monotonicMilliseconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
-}
-
-/// Prints one line at once: the driver reads the lines while the grid runs.
-func emit(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
 
 /// Opaque RGB gradients that differ per index, as thumbnails do.
 func makeTextures() -> [OpaquePointer] {
@@ -95,17 +85,12 @@ Signal.connect(application, "activate") {
     gtk_window_set_default_size(window.cast(), 1920, 1080)
     gtk_window_maximize(window.cast())
     gtk_window_set_child(window.cast(), makeGrid(textures: makeTextures()))
-    Signal.connect(window, "map") {
+    Signal.connectOnce(window, "map") {
         guard let clock = gtk_widget_get_frame_clock(window) else { return }
-        var reported = false
-        Signal.connect(clock, "after-paint") {
-            guard reported else {
-                reported = true
-                emit(String(format: "first-frame %.3f", monotonicMilliseconds()))
-                watchStalls()
-                return
-            }
-            emit(String(format: "frame %.3f", monotonicMilliseconds()))
+        Signal.connectOnce(clock, "after-paint") {
+            emitTime("first-frame")
+            watchStalls()
+            Signal.connect(clock, "after-paint") { emitTime("frame") }
         }
     }
     gtk_window_present(window.cast())

@@ -314,7 +314,7 @@ final class GalleryGrid {
         }
         let top = gtk_adjustment_get_value(vadjustment) - Double(Self.edge)
         let page = max(gtk_adjustment_get_page_size(vadjustment), 1)
-        let visible: Range<Int>, materialized: Range<Int>, prefetch: Range<Int>, near: Range<Int>
+        let visible: Range<Int>, materialized: Range<Int>, prefetch: Range<Int>
         var lostFocus = false
         if let layout {
             let visibleRows = layout.rows(from: top, to: top + page)
@@ -332,7 +332,6 @@ final class GalleryGrid {
             // Thumbnails load a screen ahead, before their rows have widgets, and are let go
             // beyond that; scrolling back finds recent ones in the repository's memory cache.
             prefetch = layout.indices(ofRows: max(visibleRows.lowerBound - screen, 0)..<(visibleRows.upperBound + screen))
-            near = prefetch
         } else {
             // Not laid out yet: views for a first screen, corrected once the FlowBox is measured;
             // the rest is guessed at the natural cell size so the scrollbar is about right.
@@ -342,12 +341,12 @@ final class GalleryGrid {
             tiles.show(materialized, heightAbove: 0, heightBelow: rowsBelow * Int(TileView.naturalSize))
             visible = materialized
             prefetch = materialized
-            near = materialized
         }
         for index in visible { items[index].load(from: repository, priority: .visible) }
         for index in prefetch where !visible.contains(index) { items[index].load(from: repository, priority: .prefetch) }
-        nearRange = near
-        let far = holderItems.values.filter { !near.contains($0.index) }
+        // What is prefetched is also what is kept: a texture or transfer further away is let go.
+        nearRange = prefetch
+        let far = holderItems.values.filter { !prefetch.contains($0.index) }
         for item in far { item.unload() }
         if !far.isEmpty { heapTrimmer.memoryWasReleased() }
         lastVisibleRange = visible

@@ -8,7 +8,7 @@ import GObjectSupport
 /// Events: `trace-start <CLOCK_MONOTONIC ms>` (first line, so a benchmark that noted the
 /// monotonic clock when it spawned the app can turn every time into "since launch"),
 /// `first-layout-done` and `first-frame` (the first frame's layout phase ended; it was painted),
-/// `frame` (every frame painted after the first, for frame intervals),
+/// `frame` (every frame painted, for frame intervals),
 /// `visible-thumbnails-ready <tiles>` (every tile on screen has its thumbnail or
 /// placeholder), `visible-thumbnails-shown <tiles>` (the end of the first frame painted after
 /// that: what a person sees), `all-thumbnails-ready <tiles>`,
@@ -62,12 +62,13 @@ final class PerformanceTrace {
     /// The first frame a window painted.
     func watchFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
         guard isEnabled else { return }
-        Signal.connect(window, "map") { [weak self] in
+        // Once: a window shown again must not add a second set of frame handlers.
+        Signal.connectOnce(window, "map") { [weak self] in
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
             // Where the first frame's time goes: laid out, then drawn (snapshot and GL).
             Signal.connectOnce(clock, "layout", after: true) { [weak self] in self?.recordOnce("first-layout-done") }
             Signal.connectOnce(clock, "after-paint") { [weak self] in self?.recordOnce("first-frame") }
-            // Every frame from then on, for frame intervals while scrolling.
+            // Every frame, the first included, for frame intervals while scrolling.
             Signal.connect(clock, "after-paint") { [weak self] in self?.record("frame") }
         }
     }

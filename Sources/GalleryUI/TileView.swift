@@ -154,12 +154,16 @@ final class TileView: GridItemDisplay {
         fadeTimer = MainLoopSources.after(milliseconds: 16) { [weak self] in
             guard let self, let picture = self.picture else { return }
             gtk_widget_add_css_class(picture, "loaded")
-            // The background goes once the transition has ended (and a frame more).
-            self.fadeTimer = covers ? MainLoopSources.after(milliseconds: Self.fadeMilliseconds + 20) { [weak self] in
-                guard let self else { return }
-                self.fadeTimer = 0
-                gtk_widget_add_css_class(self.child, "covered")
-            } : 0
+            self.fadeTimer = covers ? self.coverWhenFaded() : 0
+        }
+    }
+
+    /// Drops the tile's background once the fade has ended (and a frame more).
+    private func coverWhenFaded() -> UInt32 {
+        MainLoopSources.after(milliseconds: Self.fadeMilliseconds + 20) { [weak self] in
+            guard let self else { return }
+            self.fadeTimer = 0
+            gtk_widget_add_css_class(self.child, "covered")
         }
     }
 
