@@ -109,14 +109,21 @@ def warm_start_reference(context):
     launched = monotonic_ms()
     grid = subprocess.Popen([context.bare_grid, str(COLD_FILL_TILES)], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
+    grid_milestones = {}
     try:
-        first = grid.stdout.readline().split()
+        # Its milestones, as the bare window's, up to the first frame.
+        for line in grid.stdout:
+            name, _, value = line.partition(" ")
+            grid_milestones[name] = float(value) - launched
+            if name == "first-frame":
+                break
     finally:
         stop_process(grid)
-    grid_frame = float(first[1]) - launched if len(first) == 2 and first[0] == "first-frame" else None
     return {"bareFirstFrameMs": milestones["first-frame"], "bareStartupMs": milestones.get("startup"),
             "barePresentMs": milestones.get("present"), "bareFirstLayoutDoneMs": milestones.get("first-layout-done"),
-            "bareRssKb": rss, "gridFirstFrameMs": grid_frame}
+            "bareRssKb": rss, "gridFirstFrameMs": grid_milestones.get("first-frame"),
+            "gridStartupMs": grid_milestones.get("startup"), "gridPresentMs": grid_milestones.get("present"),
+            "gridFirstLayoutDoneMs": grid_milestones.get("first-layout-done")}
 
 
 def settle(run, seconds):

@@ -6,8 +6,9 @@
 // Built by the same toolchain and in the same configuration as link-gallery (tools/bench).
 //
 //   bare-grid [CELLS]   (default 10,000; the warm-start context uses 200, the app's first screen)
-//               prints "first-frame <CLOCK_MONOTONIC ms>", then, until it is terminated,
-//               "frame <CLOCK_MONOTONIC ms>" after every frame painted, and
+//               prints "startup", "present", "first-layout-done" and "first-frame", each with
+//               its CLOCK_MONOTONIC ms (the app's trace events of the same names); then, until it
+//               is terminated, "frame <CLOCK_MONOTONIC ms>" after every frame painted, and
 //               "stall-ms <CLOCK_MONOTONIC ms> <ms>" whenever its main loop ran a 5 ms tick 8 ms
 //               or more late: the app's `frame` and `stall-ms` trace events, measured the same way.
 import BenchReferenceSupport
@@ -79,6 +80,7 @@ func makeGrid(textures: [OpaquePointer]) -> UnsafeMutablePointer<GtkWidget> {
 }
 
 let application = gtk_application_new("io.github.linkgallery.BareGrid", G_APPLICATION_DEFAULT_FLAGS)!
+Signal.connect(application, "startup", after: true) { emitTime("startup") }
 Signal.connect(application, "activate") {
     let window = gtk_application_window_new(application)!
     gtk_window_set_title(window.cast(), "Bare grid")
@@ -87,12 +89,14 @@ Signal.connect(application, "activate") {
     gtk_window_set_child(window.cast(), makeGrid(textures: makeTextures()))
     Signal.connectOnce(window, "map") {
         guard let clock = gtk_widget_get_frame_clock(window) else { return }
+        Signal.connectOnce(clock, "layout", after: true) { emitTime("first-layout-done") }
         Signal.connectOnce(clock, "after-paint") {
             emitTime("first-frame")
             watchStalls()
             Signal.connect(clock, "after-paint") { emitTime("frame") }
         }
     }
+    emitTime("present")
     gtk_window_present(window.cast())
 }
 g_unix_signal_add(SIGTERM, { _ in exit(0) }, nil)

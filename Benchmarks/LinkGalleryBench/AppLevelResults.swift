@@ -36,8 +36,12 @@ struct AppLevelResults: Decodable {
         let barePresentMs: Double?
         let bareFirstLayoutDoneMs: Double?
         let bareRssKb: Double
-        /// `bare-grid 200`: GtkGridView's first frame with 200 pictures from memory (context).
+        /// `bare-grid 200`: GtkGridView's first frame with 200 pictures from memory (context),
+        /// and its milestones before it.
         let gridFirstFrameMs: Double?
+        let gridStartupMs: Double?
+        let gridPresentMs: Double?
+        let gridFirstLayoutDoneMs: Double?
     }
 
     struct Scrolled: Decodable {

@@ -20,6 +20,8 @@ enum Stylesheet {
     @define-color lg_banner_bg #fdf1cc;
     @define-color lg_banner_fg #3d3846;
     @define-color lg_viewer_bg #f6f5f4;
+    @define-color lg_headerbar_bg #ebebeb;
+    @define-color lg_headerbar_shade rgba(0, 0, 0, 0.12);
     @define-color lg_osd_bg rgba(0, 0, 0, 0.6);
     @define-color lg_osd_fg #ffffff;
 
@@ -37,6 +39,8 @@ enum Stylesheet {
     @define-color lg_banner_bg #4d3f16;
     @define-color lg_banner_fg #f6f5f4;
     @define-color lg_viewer_bg #1e1e1e;
+    @define-color lg_headerbar_bg #303030;
+    @define-color lg_headerbar_shade rgba(0, 0, 0, 0.36);
     @define-color lg_osd_bg rgba(0, 0, 0, 0.7);
     @define-color lg_osd_fg #ffffff;
 
@@ -46,7 +50,40 @@ enum Stylesheet {
     /* The window alone paints the background: every layer that paints it again costs a full
        window of pixels per frame, and with software GL that is most of a scroll frame. */
     window.gallery { background-color: @lg_window_bg; color: @lg_window_fg; }
-    window.gallery .subtitle { font-size: smaller; color: @lg_dim_fg; }
+    window.gallery .subtitle { font-size: smaller; color: @lg_dim_fg; opacity: 1; }
+
+    /* Flat header bars, as GNOME apps have them. GTK 4.8's own theme gives the bar a gradient
+       and every button a gradient, a rounded border and a blurred shadow; with software GL each
+       of those is a shader compiled during the first frame (with the dimmed subtitle's opacity
+       layer, about 15 ms of it), and the look is that of GNOME 3. Colours are solid and come
+       from this palette, so the bar's text and icons always match its background; dimming is
+       in the colour (no opacity layer); a button shows its shape only under the pointer. */
+    window.gallery headerbar, window.viewer headerbar {
+      background: @lg_headerbar_bg; color: @lg_window_fg; box-shadow: none;
+      border-bottom: 1px solid @lg_headerbar_shade;
+    }
+    window.gallery headerbar:backdrop, window.viewer headerbar:backdrop {
+      background: @lg_window_bg; color: @lg_dim_fg;
+    }
+    window.gallery headerbar button, window.viewer headerbar button {
+      background: none; border-color: transparent; box-shadow: none; text-shadow: none;
+      -gtk-icon-shadow: none; color: inherit;
+    }
+    window.gallery headerbar button:hover, window.viewer headerbar button:hover {
+      background-color: alpha(currentColor, 0.07);
+    }
+    window.gallery headerbar button:active, window.gallery headerbar button:checked,
+    window.viewer headerbar button:active, window.viewer headerbar button:checked {
+      background-color: alpha(currentColor, 0.16);
+    }
+    window.gallery headerbar button:disabled, window.viewer headerbar button:disabled {
+      color: alpha(currentColor, 0.5);
+    }
+    /* Without a compositor GTK draws resize borders around the window (solid-csd), which a
+       maximized window has no use for. */
+    window.gallery.maximized.solid-csd, window.viewer.maximized.solid-csd {
+      padding: 0; border-width: 0; box-shadow: none;
+    }
 
     /* Square tiles, nothing clipped (the 3 px radius only rounds the focus outline): a rounded
        corner makes GTK's GL renderer test every pixel of the tile against it, on every frame.

@@ -6,12 +6,15 @@ from pathlib import Path
 from harness import App, wait_for
 
 
-def background_brightness(display):
-    """Mean brightness (0–255) of a patch of the window's empty area."""
+def brightness(display, part):
+    """Mean brightness (0–255) of a 20 px patch of the window: `part` "background" (its empty
+    area) or "header" (the header bar, between its buttons and the title)."""
     window_id = display.xdotool("search", "--onlyvisible", "--name", "^Link Gallery$").split()[0]
     geometry = dict(line.split("=") for line in display.xdotool("getwindowgeometry", "--shell", window_id).split())
-    x = int(geometry["X"]) + int(geometry["WIDTH"]) // 2
-    y = int(geometry["Y"]) + int(geometry["HEIGHT"]) - 60
+    if part == "header":
+        x, y = int(geometry["X"]) + int(geometry["WIDTH"]) // 4, int(geometry["Y"]) + 14
+    else:
+        x, y = int(geometry["X"]) + int(geometry["WIDTH"]) // 2, int(geometry["Y"]) + int(geometry["HEIGHT"]) - 60
     pixel = subprocess.run(["import", "-window", "root", "-crop", f"20x20+{x}+{y}", "-colorspace", "gray",
                             "-format", "%[fx:mean*255]", "info:-"], env=display.env, capture_output=True, text=True)
     return float(pixel.stdout)
@@ -25,11 +28,14 @@ def test_system_style_follows_the_portal_live(display, server):
         app = App(display, server.write("style-portal.txt", server.url("/img/200x150.png") + "\n"))
         try:
             app.window_named("Link Gallery")
-            wait_for(lambda: background_brightness(display) < 60, 10, message="a dark window")
+            wait_for(lambda: brightness(display, "background") < 60, 10, message="a dark window")
+            # The header bar is drawn by the app's own CSS too, and follows the same style.
+            assert brightness(display, "header") < 80
             display.screenshot("portal-dark")
             portal.stdin.write("light\n")
             portal.stdin.flush()
-            wait_for(lambda: background_brightness(display) > 200, 10, message="the window turning light")
+            wait_for(lambda: brightness(display, "background") > 200, 10, message="the window turning light")
+            assert brightness(display, "header") > 200
             display.screenshot("portal-light")
         finally:
             app.stop()
