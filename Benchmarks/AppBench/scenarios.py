@@ -15,6 +15,8 @@ LATENCY_MS = 30
 # The cold-fill and warm-start links file: every entry is an image on the first screen.
 COLD_FILL_TILES = 200
 FILL_TIMEOUT_S = 180
+# The app's thumbnail side (ImageDecoder.defaultThumbnailSide): the reference makes the same.
+THUMBNAIL_SIDE = 126
 # One wheel notch scrolls pow(page, 2/3) ≈ 100 px in GTK 4 for a 1000 px page; 10,000 tiles at
 # ~19 columns are ~53,000 px, so this many notches surely reach the end (extra ones do nothing).
 SCROLL_NOTCHES = 900
@@ -62,7 +64,7 @@ def cold_fill_reference(context, links_path):
                    check=True)
     fetched = monotonic_ms()
     files = sorted(str(path) for path in images.iterdir())
-    subprocess.run(["xargs", "-P", str(os.cpu_count() or 1), "-n", "25", "vipsthumbnail", "-s", "128x128", "--smartcrop", "centre", "-o", "%s.png"],
+    subprocess.run(["xargs", "-P", str(os.cpu_count() or 1), "-n", "25", "vipsthumbnail", "-s", f"{THUMBNAIL_SIDE}x{THUMBNAIL_SIDE}", "--smartcrop", "centre", "-o", "%s.png"],
                    input="\n".join(files), text=True, check=True, stderr=subprocess.DEVNULL)
     end = monotonic_ms()
     thumbnails = sum(1 for path in images.iterdir() if path.suffix == ".png")

@@ -1,6 +1,6 @@
 // bare-grid: the reference for the scrolling rows of tools/bench. What GTK 4 itself costs to
 // scroll a grid like the gallery's on this machine: a GtkGridView (GTK's own recycling grid) of
-// 10,000 cells, each a GtkPicture of a 128 px texture made in memory before the first frame, in
+// 10,000 cells, each a GtkPicture of a 126 px texture (the app's thumbnail size) made in memory before the first frame, in
 // a maximized 1920×1080 window. Nothing loads, decodes or changes while it scrolls, so its stalls
 // are the floor that rendering alone sets (with llvmpipe, the CPU's share of every frame).
 // Built by the same toolchain and in the same configuration as link-gallery (tools/bench).
@@ -19,7 +19,7 @@ import GObjectSupport
 /// The cells: 10,000 unless the first argument says otherwise.
 let cellCount = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000
 let distinctTextures = 200
-let textureSide = 128
+let textureSide = 126
 
 /// Opaque RGB gradients that differ per index, as thumbnails do.
 func makeTextures() -> [OpaquePointer] {

@@ -10,7 +10,7 @@ enum AppBenchmarks {
         search-size JPEGs behind extensionless URLs, 40 photos of 1–2.5 MP, 8 PNGs, 8 × 12 MP and \
         4 × 24 MP JPEGs), every response delayed 30 ms by the server, launch → \
         `all-thumbnails-ready`; reference: `curl` the links file, `curl --parallel --parallel-max 6` \
-        every URL, then `vipsthumbnail -s 128x128 --smartcrop centre` on all of them (one process per core), from the \
+        every URL, then `vipsthumbnail -s 126x126 --smartcrop centre` (the app's size) on all of them (one process per core), from the \
         first spawn to the last exit. **Warm start**: the cache a cold fill left, launch → \
         `visible-thumbnails-shown` (the end of the first frame painted with every thumbnail on \
         screen in it); reference: `bare-window` (Benchmarks/BareWindow, same toolchain and \

@@ -8,7 +8,7 @@ import GalleryCore
 ///         `BenchmarkSuite`, prints the Markdown report on stdout and progress on stderr; the
 ///         app-level rows keep their raw results in FILE (JSON), or are left out with --no-app
 ///     link-gallery-bench thumbnail IN OUT
-///         one thumbnail exactly as the app makes it (128 px square from the middle, PNG), so it can be timed as a
+///         one thumbnail exactly as the app makes it (a square from the middle, PNG), so it can be timed as a
 ///         process next to vipsthumbnail and gdk-pixbuf-thumbnailer
 ///     link-gallery-bench startup
 ///         does nothing: the cost of starting this process (Swift runtime, GTK libraries)

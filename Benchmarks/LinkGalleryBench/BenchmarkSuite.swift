@@ -33,7 +33,7 @@ enum BenchmarkSuite {
         let appSection = Section(title: "App-level: cold fill, warm start, memory, smoothness",
                                  explanation: AppBenchmarks.explanation, rows: AppBenchmarks.rows)
         return [
-            Section(title: "Thumbnails: JPEG → 128 px square PNG", explanation: ThumbnailBenchmarks.explanation, rows: thumbnailRows),
+            Section(title: "Thumbnails: JPEG → \(BenchContext.thumbnailSide) px square PNG", explanation: ThumbnailBenchmarks.explanation, rows: thumbnailRows),
             Section(title: "Links file: parse and classify", explanation: LinksBenchmarks.explanation, rows: linksRows),
         ] + (context.includeAppLevel ? [appSection] : [])
     }

@@ -6,11 +6,11 @@ import GalleryCore
 /// desktop already has, on the same files and to the same size.
 enum ThumbnailBenchmarks {
     static let explanation = """
-        App: `ImageDecoder.thumbnail(side: 128)` (the middle 128 px square, as a grid tile \
+        App: `ImageDecoder.thumbnail(side: \(side))` (the middle \(side) px square, as a grid tile \
         shows it) on bytes already in memory, or the same call as a process \
         (`link-gallery-bench thumbnail IN OUT`, file read and PNG write included). References are \
-        processes: `vipsthumbnail -s 128x128 --smartcrop centre -o OUT.png IN` (the same square) \
-        and `gdk-pixbuf-thumbnailer -s 128 IN OUT.png` (no crop: 128 px on the longest side), \
+        processes: `vipsthumbnail -s \(side)x\(side) --smartcrop centre -o OUT.png IN` (the same \
+        square) and `gdk-pixbuf-thumbnailer -s \(side) IN OUT.png` (no crop: \(side) px on the longest side), \
         process start included. Target for \
         app ÷ vips: ≤ 1.5×. Peak RSS from `/usr/bin/time -f %M` in one extra run.
         """

@@ -7,20 +7,20 @@ final class ImageDecoderTests: XCTestCase {
     func testLargeJPEGBecomesASquareThumbnailOfItsMiddle() throws {
         let jpeg = TestImages.encoded(width: 2000, height: 1000, as: "jpeg")
         let thumbnail = try ImageDecoder.thumbnail(from: jpeg)
-        XCTAssertEqual(thumbnail.image.texture.pixelWidth, 128)
-        XCTAssertEqual(thumbnail.image.texture.pixelHeight, 128)
+        XCTAssertEqual(thumbnail.image.texture.pixelWidth, 126)
+        XCTAssertEqual(thumbnail.image.texture.pixelHeight, 126)
         XCTAssertEqual(thumbnail.image.sourceWidth, 2000)
         XCTAssertEqual(thumbnail.image.sourceHeight, 1000)
         XCTAssertTrue(thumbnail.image.wasDownscaled)
 
         XCTAssertEqual(ContentSniffer.imageFormat(of: thumbnail.pngData), .png)
         let reread = try ImageDecoder.decodePNGThumbnail(thumbnail.pngData)
-        XCTAssertEqual(reread.texture.pixelWidth, 128)
-        XCTAssertEqual(reread.texture.pixelHeight, 128)
+        XCTAssertEqual(reread.texture.pixelWidth, 126)
+        XCTAssertEqual(reread.texture.pixelHeight, 126)
         // The red gradient runs 0–255 from left to right; the square is its middle half, as a
         // square tile shows the picture (cover-fitted): about 64 on the left, 191 on the right.
         let left = TestImages.pixel(of: reread.texture.texture, x: 1, y: 64)
-        let right = TestImages.pixel(of: reread.texture.texture, x: 126, y: 64)
+        let right = TestImages.pixel(of: reread.texture.texture, x: 124, y: 64)
         XCTAssertEqual(Double(left.red), 64, accuracy: 12)
         XCTAssertEqual(Double(right.red), 191, accuracy: 12)
     }
@@ -195,7 +195,7 @@ final class ImageDecoderTests: XCTestCase {
         }
         let small = try ImageDecoder.thumbnail(from: svg(600))
         XCTAssertEqual(small.image.texture.pixelWidth, ImageDecoder.defaultThumbnailSide)
-        XCTAssertEqual(small.image.texture.pixelHeight, 128)
+        XCTAssertEqual(small.image.texture.pixelHeight, 126)
         XCTAssertEqual(small.image.sourceWidth, 600)
 
         let peak = try PeakMemory.measure {
