@@ -73,9 +73,16 @@ def cold_fill_reference(context, links_path):
             "vipsMs": end - fetched, "thumbnails": thumbnails}
 
 
-def warm_start(context, links_path, template_home):
+def warm_start(context, links_path, template_home, keep_shaders=False):
     """Everything cached (a copy of what a cold fill left): launch → the end of the first frame
-    painted with every visible thumbnail in it (not just decoded: on screen)."""
+    painted with every visible thumbnail in it (not just decoded: on screen).
+
+    With `keep_shaders`, the GL shaders this launch compiled are added to the template's Mesa
+    cache: a cold fill draws other things than a start from the cache does (spinners, fades),
+    so without one earlier warm start the template missed some of the first frame's shader
+    variants or not, from one driver run to the next (LLVM on the main thread: ~40 or ~90
+    samples), where a person's machine has them from their previous starts. The references keep
+    their shader cache over the whole run in the same way (`reference_env`)."""
     home = make_home(context.scratch, template=template_home)
     run = AppRun(context.app, context.display.env, context.server.url(links_path), home)
     try:
@@ -86,8 +93,13 @@ def warm_start(context, links_path, template_home):
         rss = run.status().get("VmRSS", 0)
         # Thumbnails from the cache must simply appear; a fade would hide them in that frame.
         fades = sum(1 for _, name, _ in run.events() if name == "thumbnail-fade")
+        if keep_shaders:
+            time.sleep(0.5)  # Mesa writes its disk cache from a thread of its own
     finally:
         run.stop()
+        shaders = home / "cache" / "mesa_shader_cache"
+        if keep_shaders and shaders.is_dir():
+            shutil.copytree(shaders, template_home / "cache" / "mesa_shader_cache", dirs_exist_ok=True)
         shutil.rmtree(home, ignore_errors=True)
     return {"visibleShownMs": shown_at, "visibleReadyMs": ready_at, "firstFrameMs": milestones["first-frame"],
             "startupMs": milestones["startup"], "presentMs": milestones["present"],
