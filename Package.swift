@@ -31,8 +31,9 @@ let package = Package(
         .executableTarget(name: "bare-window", dependencies: ["CGtk", "GObjectSupport", "BenchReferenceSupport"], path: "Benchmarks/BareWindow"),
         // The scrolling reference: GTK's own GtkGridView of 10,000 pictures, nothing loading.
         .executableTarget(name: "bare-grid", dependencies: ["CGtk", "GObjectSupport", "BenchReferenceSupport"], path: "Benchmarks/BareGrid"),
-        // The clock and output format both references share with the benchmark driver.
-        .target(name: "BenchReferenceSupport", path: "Benchmarks/ReferenceSupport"),
+        // What both references share: their window, its milestones, and the clock and output
+        // format the benchmark driver reads.
+        .target(name: "BenchReferenceSupport", dependencies: ["CGtk", "GObjectSupport"], path: "Benchmarks/ReferenceSupport"),
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: ["GalleryCore", "GObjectSupport", "CGtk", "GalleryTestSupport"]

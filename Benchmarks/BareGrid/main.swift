@@ -79,25 +79,9 @@ func makeGrid(textures: [OpaquePointer]) -> UnsafeMutablePointer<GtkWidget> {
     return scrolled
 }
 
-let application = gtk_application_new("io.github.linkgallery.BareGrid", G_APPLICATION_DEFAULT_FLAGS)!
-Signal.connect(application, "startup", after: true) { emitTime("startup") }
-Signal.connect(application, "activate") {
-    let window = gtk_application_window_new(application)!
-    gtk_window_set_title(window.cast(), "Bare grid")
-    gtk_window_set_default_size(window.cast(), 1920, 1080)
-    gtk_window_maximize(window.cast())
-    gtk_window_set_child(window.cast(), makeGrid(textures: makeTextures()))
-    Signal.connectOnce(window, "map") {
-        guard let clock = gtk_widget_get_frame_clock(window) else { return }
-        Signal.connectOnce(clock, "layout", after: true) { emitTime("first-layout-done") }
-        Signal.connectOnce(clock, "after-paint") {
-            emitTime("first-frame")
-            watchStalls()
-            Signal.connect(clock, "after-paint") { emitTime("frame") }
-        }
-    }
-    emitTime("present")
-    gtk_window_present(window.cast())
-}
 g_unix_signal_add(SIGTERM, { _ in exit(0) }, nil)
-exit(g_application_run(application.cast(), 1, CommandLine.unsafeArgv))
+exit(ReferenceWindow.run(id: "io.github.linkgallery.BareGrid", title: "Bare grid",
+                         content: { makeGrid(textures: makeTextures()) }) { _, clock in
+    watchStalls()
+    Signal.connect(clock, "after-paint") { emitTime("frame") }
+})

@@ -19,23 +19,7 @@ func residentKilobytes() -> String {
     return line.split(separator: " ").dropFirst().first.map(String.init) ?? "0"
 }
 
-let application = gtk_application_new("io.github.linkgallery.BareWindow", G_APPLICATION_DEFAULT_FLAGS)!
-Signal.connect(application, "startup", after: true) { emitTime("startup") }
-Signal.connect(application, "activate") {
-    let window = gtk_application_window_new(application)!
-    gtk_window_set_title(window.cast(), "Bare window")
-    gtk_window_set_default_size(window.cast(), 1920, 1080)
-    gtk_window_maximize(window.cast())
-    Signal.connectOnce(window, "map") {
-        guard let clock = gtk_widget_get_frame_clock(window) else { return }
-        Signal.connectOnce(clock, "layout", after: true) { emitTime("first-layout-done") }
-        Signal.connectOnce(clock, "after-paint") {
-            emitTime("first-frame")
-            emit("rss-kb " + residentKilobytes())
-            g_application_quit(application.cast())
-        }
-    }
-    emitTime("present")
-    gtk_window_present(window.cast())
-}
-exit(g_application_run(application.cast(), 0, nil))
+exit(ReferenceWindow.run(id: "io.github.linkgallery.BareWindow", title: "Bare window") { application, _ in
+    emit("rss-kb " + residentKilobytes())
+    g_application_quit(application.cast())
+})
