@@ -41,6 +41,7 @@ final class GalleryWindow {
         window = gtk_application_window_new(application.cast())
         gtk_window_set_title(window.cast(), AppIdentity.name)
         gtk_widget_add_css_class(window, "gallery")
+        gtk_widget_add_css_class(window, Stylesheet.appWindowClass)
         gtk_window_set_default_size(window.cast(), gint(max(services.settings.windowWidth, 360)),
                                     gint(max(services.settings.windowHeight, 300)))
         if services.settings.windowMaximized { gtk_window_maximize(window.cast()) }

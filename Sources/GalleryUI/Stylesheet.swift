@@ -4,6 +4,10 @@
 /// dark variant; these rules give our own surfaces — tiles, placeholders, status pages, the
 /// viewer — colours that belong to the same variant.
 enum Stylesheet {
+    /// The style class of both of the app's own windows (the gallery and the viewer), for the
+    /// rules they share; dialogs keep GTK's look.
+    static let appWindowClass = "link-gallery"
+
     static func css(dark: Bool) -> String {
         (dark ? darkPalette : lightPalette) + rules + ViewerStylesheet.css
     }
@@ -58,32 +62,23 @@ enum Stylesheet {
        layer, about 15 ms of it), and the look is that of GNOME 3. Colours are solid and come
        from this palette, so the bar's text and icons always match its background; dimming is
        in the colour (no opacity layer); a button shows its shape only under the pointer. */
-    window.gallery headerbar, window.viewer headerbar {
+    window.\(appWindowClass) headerbar {
       background: @lg_headerbar_bg; color: @lg_window_fg; box-shadow: none;
       border-bottom: 1px solid @lg_headerbar_shade;
     }
-    window.gallery headerbar:backdrop, window.viewer headerbar:backdrop {
-      background: @lg_window_bg; color: @lg_dim_fg;
-    }
-    window.gallery headerbar button, window.viewer headerbar button {
+    window.\(appWindowClass) headerbar:backdrop { background: @lg_window_bg; color: @lg_dim_fg; }
+    window.\(appWindowClass) headerbar button {
       background: none; border-color: transparent; box-shadow: none; text-shadow: none;
       -gtk-icon-shadow: none; color: inherit;
     }
-    window.gallery headerbar button:hover, window.viewer headerbar button:hover {
-      background-color: alpha(currentColor, 0.07);
-    }
-    window.gallery headerbar button:active, window.gallery headerbar button:checked,
-    window.viewer headerbar button:active, window.viewer headerbar button:checked {
+    window.\(appWindowClass) headerbar button:hover { background-color: alpha(currentColor, 0.07); }
+    window.\(appWindowClass) headerbar button:active, window.\(appWindowClass) headerbar button:checked {
       background-color: alpha(currentColor, 0.16);
     }
-    window.gallery headerbar button:disabled, window.viewer headerbar button:disabled {
-      color: alpha(currentColor, 0.5);
-    }
+    window.\(appWindowClass) headerbar button:disabled { color: alpha(currentColor, 0.5); }
     /* Without a compositor GTK draws resize borders around the window (solid-csd), which a
        maximized window has no use for. */
-    window.gallery.maximized.solid-csd, window.viewer.maximized.solid-csd {
-      padding: 0; border-width: 0; box-shadow: none;
-    }
+    window.\(appWindowClass).maximized.solid-csd { padding: 0; border-width: 0; box-shadow: none; }
 
     /* Square tiles, nothing clipped (the 3 px radius only rounds the focus outline): a rounded
        corner makes GTK's GL renderer test every pixel of the tile against it, on every frame.

@@ -44,6 +44,7 @@ public final class ViewerWindow {
 
         window = gtk_application_window_new(application.cast())
         gtk_widget_add_css_class(window, "viewer")
+        gtk_widget_add_css_class(window, Stylesheet.appWindowClass)
         gtk_window_set_default_size(window.cast(), 1000, 720)
 
         titleLabel = gtk_label_new(nil)
