@@ -6,18 +6,31 @@ from pathlib import Path
 from harness import App, wait_for
 
 
-def brightness(display, part):
-    """Mean brightness (0–255) of a 20 px patch of the window: `part` "background" (its empty
-    area) or "header" (the header bar, between its buttons and the title)."""
+def window_geometry(display):
+    """The window's left, top, width and height on the screen."""
     window_id = display.xdotool("search", "--onlyvisible", "--name", "^Link Gallery$").split()[0]
     geometry = dict(line.split("=") for line in display.xdotool("getwindowgeometry", "--shell", window_id).split())
-    if part == "header":
-        x, y = int(geometry["X"]) + int(geometry["WIDTH"]) // 4, int(geometry["Y"]) + 14
-    else:
-        x, y = int(geometry["X"]) + int(geometry["WIDTH"]) // 2, int(geometry["Y"]) + int(geometry["HEIGHT"]) - 60
-    pixel = subprocess.run(["import", "-window", "root", "-crop", f"20x20+{x}+{y}", "-colorspace", "gray",
+    return tuple(int(geometry[key]) for key in ("X", "Y", "WIDTH", "HEIGHT"))
+
+
+def brightness(display, x, y):
+    """Mean brightness (0–255) of a 20 × 4 px patch at `x`, `y` on the screen."""
+    pixel = subprocess.run(["import", "-window", "root", "-crop", f"20x4+{x}+{y}", "-colorspace", "gray",
                             "-format", "%[fx:mean*255]", "info:-"], env=display.env, capture_output=True, text=True)
     return float(pixel.stdout)
+
+
+def background(display):
+    """The window's empty area, below the one tile."""
+    left, top, width, height = window_geometry(display)
+    return brightness(display, left + width // 2, top + height - 60)
+
+
+def header(display):
+    """The header bar between its buttons and the title, near its top and near its bottom: the
+    app's flat bar is one colour where GTK 4.8's theme draws a gradient."""
+    left, top, width, _ = window_geometry(display)
+    return brightness(display, left + width // 4, top + 12), brightness(display, left + width // 4, top + 36)
 
 
 def test_system_style_follows_the_portal_live(display, server):
@@ -28,14 +41,16 @@ def test_system_style_follows_the_portal_live(display, server):
         app = App(display, server.write("style-portal.txt", server.url("/img/200x150.png") + "\n"))
         try:
             app.window_named("Link Gallery")
-            wait_for(lambda: brightness(display, "background") < 60, 10, message="a dark window")
-            # The header bar is drawn by the app's own CSS too, and follows the same style.
-            assert brightness(display, "header") < 80
+            wait_for(lambda: background(display) < 60, 10, message="a dark window")
+            # The header bar is the app's own flat one, and follows the same style.
+            top, bottom = header(display)
+            assert top < 80 and abs(top - bottom) < 0.5, (top, bottom)
             display.screenshot("portal-dark")
             portal.stdin.write("light\n")
             portal.stdin.flush()
-            wait_for(lambda: brightness(display, "background") > 200, 10, message="the window turning light")
-            assert brightness(display, "header") > 200
+            wait_for(lambda: background(display) > 200, 10, message="the window turning light")
+            top, bottom = header(display)
+            assert top > 200 and abs(top - bottom) < 0.5, (top, bottom)
             display.screenshot("portal-light")
         finally:
             app.stop()
