@@ -28,9 +28,20 @@ final class ListUpdateTimeTests: XCTestCase {
     }
 
     func testTheSameDayOfAnotherYearIsAnotherDay() {
-        let now = Date()
-        let lastYear = now.addingTimeInterval(-365 * 24 * 3600)
-        // 365 days back is the same day of the year unless a leap day lies between.
-        XCTAssertEqual(ListUpdateTime.text(for: lastYear, now: now), local(lastYear, "%b %-d, %-I:%M %p"))
+        // 21 November in two years without a leap day: the same day of the year.
+        let thisYear = localDate(2026, 11, 21, hour: 15), lastYear = localDate(2025, 11, 21, hour: 9)
+        XCTAssertEqual(ListUpdateTime.text(for: lastYear, now: thisYear), local(lastYear, "%b %-d, %-I:%M %p"))
+    }
+
+    func testEarlierTheSameDayIsToday() {
+        let evening = localDate(2026, 11, 21, hour: 23), morning = localDate(2026, 11, 21, hour: 0)
+        XCTAssertEqual(ListUpdateTime.text(for: morning, now: evening), local(morning, "%-I:%M %p"))
+    }
+
+    /// A local date at the start of `hour`, as the subtitle's GLib clock sees it.
+    private func localDate(_ year: Int32, _ month: Int32, _ day: Int32, hour: Int32) -> Date {
+        let dateTime = g_date_time_new_local(year, month, day, hour, 0, 0)!
+        defer { g_date_time_unref(dateTime) }
+        return Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix(dateTime)))
     }
 }

@@ -7,10 +7,10 @@ import Foundation
 /// and for thumbnails, and decoded off the main thread. Errors are `ImageLoadError`.
 public final class ImageRepository: Sendable {
     public struct Configuration: Sendable {
-        /// About one and a half screens of thumbnails (48–64 KB each at 128 px) for scrolling back
+        /// About one and a half screens of thumbnails (48–64 KB each at 126 px) for scrolling back
         /// without a disk read; GTK keeps a second copy of each one drawn (the GPU texture).
         public var memoryCapacityBytes = 16 * 1024 * 1024
-        /// About 10,000 thumbnails of 128 px (stored uncompressed, ~49 KB each): a long list
+        /// About 10,000 thumbnails of 126 px (stored uncompressed, ~48 KB each): a long list
         /// scrolled end to end is still read back from disk, not downloaded again.
         public var thumbnailDiskBytes = 512 * 1024 * 1024
         public var originalDiskBytes = 1024 * 1024 * 1024
