@@ -9,7 +9,7 @@ import threading
 import time
 from pathlib import Path
 
-from session import AppRun, bare_window, make_home, monotonic_ms, stop_process
+from session import MILESTONES, AppRun, bare_window, make_home, monotonic_ms, reference_milestones, stop_process
 
 LATENCY_MS = 30
 # The cold-fill and warm-start links file: every entry is an image on the first screen.
@@ -87,7 +87,7 @@ def warm_start(context, links_path, template_home, keep_shaders=False):
     run = AppRun(context.app, context.display.env, context.server.url(links_path), home)
     try:
         shown_at, tiles = run.wait_for("visible-thumbnails-shown", 60)
-        milestones = {name: run.first(name)[0] for name in ("startup", "present", "first-layout-done", "first-frame")}
+        milestones = {name: run.first(name)[0] for name in MILESTONES}
         ready_at, _ = run.first("visible-thumbnails-ready")
         time.sleep(0.2)
         rss = run.status().get("VmRSS", 0)
@@ -123,14 +123,8 @@ def warm_start_reference(context):
     launched = monotonic_ms()
     grid = subprocess.Popen([context.bare_grid, str(COLD_FILL_TILES)], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
-    grid_milestones = {}
     try:
-        # Its milestones, as the bare window's, up to the first frame.
-        for line in grid.stdout:
-            name, _, value = line.partition(" ")
-            grid_milestones[name] = float(value) - launched
-            if name == "first-frame":
-                break
+        grid_milestones = reference_milestones(grid.stdout, launched)
     finally:
         stop_process(grid)
     return {"bareFirstFrameMs": milestones["first-frame"], "bareStartupMs": milestones.get("startup"),

@@ -147,12 +147,26 @@ def stop_process(process):
             process.wait()
 
 
+MILESTONES = ("startup", "present", "first-layout-done", "first-frame")
+
+
+def reference_milestones(lines, launched):
+    """The milestones a reference prints ("<event> <CLOCK_MONOTONIC ms>" lines), in ms from
+    `launched`, reading `lines` only up to `first-frame` (bare-grid prints frames after it)."""
+    milestones = {}
+    for line in lines:
+        name, _, value = line.strip().partition(" ")
+        if name in MILESTONES:
+            milestones[name] = float(value) - launched
+        if name == "first-frame":
+            break
+    return milestones
+
+
 def bare_window(binary, display_env):
     """The bare GTK 4 window's milestones in ms from spawn (`startup`, `present`,
     `first-layout-done`, `first-frame`) and its VmRSS in kB at the first frame."""
     launched = monotonic_ms()
     output = subprocess.run([binary], env=display_env, capture_output=True, text=True, timeout=60).stdout
-    values = dict(line.split(" ", 1) for line in output.splitlines() if " " in line)
-    milestones = {name: float(values[name]) - launched
-                  for name in ("startup", "present", "first-layout-done", "first-frame") if name in values}
-    return milestones, int(values["rss-kb"])
+    rss = next(line.split()[1] for line in output.splitlines() if line.startswith("rss-kb "))
+    return reference_milestones(output.splitlines(), launched), int(rss)
