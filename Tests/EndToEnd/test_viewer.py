@@ -268,7 +268,10 @@ def animated_gif(frames=(("red", (230, 20, 20)), ("green", (20, 200, 20)), ("blu
 
 def test_animated_gif_plays(display, server):
     # The fixture server's generated GIFs are single frames: serve a real animation from its root.
-    (server.root / "spinning.gif").write_bytes(animated_gif())
+    # Frames of 1 s: a screenshot of the whole screen takes about 0.25 s here, so two in a row
+    # fit within one frame's time (below) and the order can be checked.
+    frame_seconds = 1.0
+    (server.root / "spinning.gif").write_bytes(animated_gif(milliseconds=int(frame_seconds * 1000)))
     url, _ = links_file(server, ["/img/640x480.jpg", "/spinning.gif"], name="animated.txt")
     app = App(display, url)
     try:
@@ -280,16 +283,28 @@ def test_animated_gif_plays(display, server):
         def dominant(rgb):
             channel = max(range(3), key=lambda index: rgb[index])
             return ["red", "green", "blue"][channel] if rgb[channel] > 150 else None
+        # (colour, when the screenshot began, when it ended): a screenshot of the whole screen
+        # takes a quarter of a second here, longer on a busy machine.
         seen = []
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and len(set(seen) - {None}) < 3:
-            seen.append(dominant(pixel(display, *centre)))
-            time.sleep(0.07)
-        assert {"red", "green", "blue"} <= set(seen), f"frames seen at the centre: {seen}"
-        # In order, wrapping around: red → green → blue → red.
-        order = [colour for index, colour in enumerate(seen) if colour and (index == 0 or seen[index - 1] != colour)]
-        for current, following in zip(order, order[1:]):
-            assert (current, following) in {("red", "green"), ("green", "blue"), ("blue", "red")}, order
+        # In order, wrapping around: red → green → blue → red. Two screenshots taken within one
+        # frame's time of each other have at most one frame change between them, so a
+        # different colour must be the next frame's.
+        following = {"red": "green", "green": "blue", "blue": "red"}
+        checked = 0
+        deadline = time.monotonic() + 12
+        while time.monotonic() < deadline and (checked < 2 or len({colour for colour, _, _ in seen} - {None}) < 3):
+            began = time.monotonic()
+            colour = dominant(pixel(display, *centre))
+            seen.append((colour, began, time.monotonic()))
+            if len(seen) > 1:
+                (before, earlier, _), (after, _, ended) = seen[-2], seen[-1]
+                if before and after and before != after and ended - earlier < frame_seconds:
+                    assert after == following[before], [colour for colour, _, _ in seen]
+                    checked += 1
+            time.sleep(0.05)
+        colours = [colour for colour, _, _ in seen]
+        assert {"red", "green", "blue"} <= set(colours), f"frames seen at the centre: {colours}"
+        assert checked >= 2, f"too few frame changes seen close together to check their order: {seen}"
         display.screenshot("viewer-animated")
     finally:
         app.stop()
