@@ -19,8 +19,6 @@ final class GalleryGrid {
     let tiles: MaterializedTiles
     let repository: ImageRepository
     private let retries: RetryScheduler
-    private let cellStyle: UnsafeMutablePointer<GtkCssProvider>
-    private let cellStyleName = "gallery-grid-\(UInt32.random(in: 0...UInt32.max))"
     private(set) var items: [GridItem] = []
     /// Entries that are "Not an image" or "Invalid entry"; the rest are image links.
     private(set) var placeholderCount = 0
@@ -32,7 +30,6 @@ final class GalleryGrid {
     /// Entries within a screen of the viewport: their failures retry by themselves.
     private var nearRange: Range<Int> = 0..<0
     private var lastVisibleRange: Range<Int> = 0..<0
-    private var cellSide: Int32 = 0
     /// Before the next frame is laid out, so a scroll step never shows an empty spacer.
     private lazy var windowUpdate = IdleCoalescer(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.updateWindow() }
     /// After a frame is laid out, when sizes can be read.
@@ -73,16 +70,6 @@ final class GalleryGrid {
         gtk_scrolled_window_set_child(scrolledWindow.opaque, tiles.content)
         gtk_widget_set_vexpand(scrolledWindow, 1)
         gtk_widget_set_hexpand(scrolledWindow, 1)
-
-        cellStyle = gtk_css_provider_new()
-        gtk_widget_set_name(flowBox, cellStyleName)
-        if let display = gdk_display_get_default() {
-            gtk_style_context_add_provider_for_display(display, cellStyle.opaque, guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1))
-            let provider = cellStyle
-            Signal.connect(flowBox, "destroy") {
-                gtk_style_context_remove_provider_for_display(display, provider.opaque)
-            }
-        }
         tiles.makeView = { [weak self] in
             let view = TileView()
             view.onRetry = { [weak self] item in self?.retry(item) }
@@ -252,16 +239,16 @@ final class GalleryGrid {
         let flowWidth = Double(gtk_widget_get_width(flowBox))
         let cellWidth = Double(gtk_widget_get_width(first.child))
         guard flowWidth > 0, cellWidth > 0 else { return }
-        // FlowBox fits as many children as their minimum width allows, which labels can make
-        // narrower than the tiles' natural 100 px: cap the columns so cells are never smaller.
-        let maxColumns = guint(max(Int(flowWidth) / Int(TileView.naturalSize), 1))
-        if gtk_flow_box_get_max_children_per_line(flowBox.opaque) != maxColumns {
-            gtk_flow_box_set_max_children_per_line(flowBox.opaque, maxColumns)
+        let columns = max(1, Int((flowWidth / cellWidth).rounded()))
+        // Cells ask for `naturalSize`, so FlowBox alone fits no more columns than that allows
+        // and the first layout already has the columns the grid keeps. Should it ever fit more,
+        // cap them; and lift a cap that would hold fewer columns than the width allows.
+        let maxColumns = max(Int(flowWidth) / Int(TileView.naturalSize), 1)
+        if columns > maxColumns || Int(gtk_flow_box_get_max_children_per_line(flowBox.opaque)) < maxColumns {
+            gtk_flow_box_set_max_children_per_line(flowBox.opaque, guint(maxColumns))
             measureAfterNextLayout()
             return
         }
-        updateCellHeight(first)
-        let columns = max(1, Int((flowWidth / cellWidth).rounded()))
         // The FlowBox's height over its rows: the pitch, whatever margins the theme gives.
         // If the views changed since that layout, the next measure corrects it.
         let rowsShown = (tiles.views.count + columns - 1) / columns
@@ -289,17 +276,6 @@ final class GalleryGrid {
         guard let layout else { return nil }
         let top = gtk_adjustment_get_value(vadjustment) - Double(Self.edge)
         return layout.indices(ofRows: layout.rows(from: top, to: top + 1)).first
-    }
-
-    /// Keeps cells square: FlowBox gives each child the column width but only its natural
-    /// height, so once a resize is laid out the frames' minimum height follows the width through
-    /// one CSS rule scoped to this grid (one style change instead of one per tile).
-    private func updateCellHeight(_ view: TileView) {
-        let side = Int32(gtk_widget_get_width(view.frame))
-        guard side > 0, side != cellSide else { return }
-        cellSide = side
-        let rule = "#\(cellStyleName) flowboxchild.tile .tile-frame { min-height: \(side)px; }"
-        gtk_css_provider_load_from_data(cellStyle, rule, -1)
     }
 
     // MARK: Materializing and loading

@@ -9,8 +9,9 @@ import GalleryCore
 /// The grid keeps views only for the rows near the viewport and rebinds them as the person
 /// scrolls, so every layer is built once per view and then only updated:
 /// ```
-/// GtkFlowBoxChild.tile            accessible label: what the tile is, with the URL or line
-/// └─ GtkOverlay.tile-frame        fixes the natural size the FlowBox flows by
+/// GtkFlowBoxChild.tile            accessible label: what the tile is, with the URL or line;
+/// │                               square, at least 100 px wide (`SquareCellLayout`)
+/// └─ GtkOverlay.tile-frame        keeps the picture's natural size out of the FlowBox's flow
 ///    ├─ GtkPicture.thumbnail      fills the square frame, fades in after a wait
 ///    ├─ GtkSpinner                only after 200 ms of loading
 ///    └─ GtkBox.tile-message       icon, title and line, and a "Retry" button when failed
@@ -18,8 +19,8 @@ import GalleryCore
 @MainActor
 final class TileView: GridItemDisplay {
     /// The minimum cell width: FlowBox fits as many columns of this natural width as it can,
-    /// so cells are 100–120 px wide from five columns up.
-    static let naturalSize: Int32 = 100
+    /// so cells are 100–120 px wide from five columns up (`SquareCellLayout`).
+    nonisolated static let naturalSize: Int32 = 100
     private static let spinnerDelayMilliseconds: UInt32 = 200
     /// A thumbnail the person watched an empty tile for longer than this fades in; one read
     /// from the cache sooner, or before the window was painted, simply appears: a start from
@@ -47,7 +48,7 @@ final class TileView: GridItemDisplay {
         child = gtk_flow_box_child_new()
         frame = gtk_overlay_new()
         gtk_widget_add_css_class(frame, "tile-frame")
-        gtk_widget_set_size_request(frame, Self.naturalSize - 6, Self.naturalSize - 6)
+        gtk_widget_set_layout_manager(child, SquareCellLayout.make())
         gtk_flow_box_child_set_child(child.cast(), frame)
         gtk_widget_add_css_class(child, "tile")
         g_object_ref_sink(child)

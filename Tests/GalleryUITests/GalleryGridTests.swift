@@ -24,7 +24,7 @@ final class GalleryGridTests: XCTestCase {
     }
 
     @MainActor
-    private static func makeGrid(cacheRoot: URL, width: Int32, height: Int32 = 600) throws -> (GalleryGrid, UnsafeMutablePointer<GtkWidget>) {
+    private static func makeGrid(cacheRoot: URL, width: Int32, height: Int32 = 600, present: Bool = true) throws -> (GalleryGrid, UnsafeMutablePointer<GtkWidget>) {
         _ = GtkTestEnvironment.setUp()
         let http = HTTPClient()
         let repository = ImageRepository(http: http, directories: try CacheDirectories(root: cacheRoot))
@@ -32,7 +32,7 @@ final class GalleryGridTests: XCTestCase {
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.cast(), width, height)
         gtk_window_set_child(window.cast(), grid.scrolledWindow)
-        gtk_window_present(window.cast())
+        if present { gtk_window_present(window.cast()) }
         return (grid, window)
     }
 
@@ -258,6 +258,37 @@ final class GalleryGridTests: XCTestCase {
                 var rect = graphene_rect_t()
                 _ = gtk_widget_compute_bounds(grid.tiles.views[0].child, grid.flowBox, &rect)
                 XCTAssertEqual(Double(rect.size.height), cellWidth, accuracy: 1.5, "width \(width)")
+            }
+        }
+    }
+
+    func testTheFirstFrameAlreadyHasSquareCellsInTheColumnsTheGridKeeps() throws {
+        let entries = Self.entries((1...60).map { "entry \($0)" })
+        let root: URL = cacheRoot
+        try MainActor.assumeIsolated {
+            for width: Int32 in [555, 1200, 1920] {
+                let (grid, window) = try Self.makeGrid(cacheRoot: root, width: width, present: false)
+                defer { gtk_window_destroy(window.cast()) }
+                grid.show(entries)
+                var firstFrame: (columns: Int, cellWidth: Double, cellHeight: Double)?
+                Signal.connectOnce(window, "map") {
+                    guard let clock = gtk_widget_get_frame_clock(window) else { return }
+                    Signal.connectOnce(clock, "after-paint") {
+                        let (count, cellWidth) = Self.columns(of: grid)
+                        var rect = graphene_rect_t()
+                        _ = gtk_widget_compute_bounds(grid.tiles.views[0].child, grid.flowBox, &rect)
+                        firstFrame = (count, cellWidth, Double(rect.size.height))
+                    }
+                }
+                gtk_window_present(window.cast())
+                XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { firstFrame != nil }, "width \(width): no frame painted")
+                GtkTestEnvironment.spin(for: 0.3)
+                let first = try XCTUnwrap(firstFrame)
+                let (count, cellWidth) = Self.columns(of: grid)
+                XCTAssertEqual(first.columns, count, "width \(width): the columns changed after the first frame")
+                XCTAssertEqual(first.cellWidth, cellWidth, accuracy: 0.5, "width \(width)")
+                XCTAssertGreaterThanOrEqual(first.cellWidth, 100, "width \(width)")
+                XCTAssertEqual(first.cellHeight, first.cellWidth, accuracy: 1, "width \(width): oblong cells in the first frame")
             }
         }
     }
