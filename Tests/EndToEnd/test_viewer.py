@@ -63,18 +63,26 @@ def x_window(display, pattern):
     return wait_for(lambda: largest_x_window(display, pattern), message=f"an X window named {pattern!r}")
 
 
-def click_tile(app, display, frame, tile):
-    """GTK 4.8 reports window-relative extents only: add the X window's position and the
-    margin GTK keeps around a client-side decorated window (half the size difference)."""
+def screen_centre(display, frame, node):
+    """The middle of `node` on the screen, and a point just inside `frame`'s bottom-left corner.
+
+    GTK 4.8 reports window-relative extents only: add the X window's position and the margin
+    GTK keeps around a client-side decorated window (half the size difference)."""
     _, x, y, width, height = x_window(display, re.escape(frame.name))
     window = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     margin_x, margin_y = (width - window.width) // 2, (height - window.height) // 2
-    extents = tile.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    extents = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    return ((x + margin_x + extents.x + extents.width // 2, y + margin_y + extents.y + extents.height // 2),
+            (x + margin_x + 2, y + margin_y + window.height - 2))
+
+
+def click_tile(app, display, frame, tile):
+    centre, corner = screen_centre(display, frame, tile)
     # The pointer may still rest where an earlier test clicked: without a real motion onto the
     # tile, GTK does not know the pointer is over it and ignores the click.
-    display.xdotool("mousemove", x + margin_x + 2, y + margin_y + window.height - 2)
+    display.xdotool("mousemove", *corner)
     time.sleep(0.1)
-    app.click((x + margin_x + extents.x + extents.width // 2, y + margin_y + extents.y + extents.height // 2))
+    app.click(centre)
 
 
 def open_viewer(app, display, tile_index, image_count=4):
@@ -184,6 +192,75 @@ def test_f11_fills_the_screen_and_escape_restores_the_size(display, server):
         app.press("Escape")
         wait_for(lambda: largest_x_window(display, title)[3:] == (width, height),
                  message="the previous size back")
+    finally:
+        app.stop()
+
+
+def zoom_level(app, viewer):
+    """What the zoom level button says: "Best Fit" or "150 %"."""
+    names = [node.name for node in app.find_all(role="push button", root=viewer)
+             if node.name == "Best Fit" or re.fullmatch(r"\d+ %", node.name or "")]
+    return names[0] if names else None
+
+
+def test_the_mouse_pages_zooms_and_fills_the_screen(display, server):
+    """Without a keyboard: drag the image aside to turn the page, the wheel to page back,
+    Ctrl+wheel to zoom in and a double click back to best fit, a click on the image for
+    fullscreen and back."""
+    url, _ = links_file(server)
+    app = App(display, url)
+    try:
+        viewer = open_viewer(app, display, THIRD)
+        canvas = shown_image(app, viewer, "800x600.png")[0]
+        (cx, cy), _ = screen_centre(display, viewer, canvas)
+        width = canvas.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width
+        assert zoom_level(app, viewer) == "Best Fit"
+
+        # A drag to the left by 40 % of the width: the image follows and the next one comes in.
+        display.xdotool("mousemove", cx, cy)
+        time.sleep(0.1)
+        display.xdotool("mousedown", 1)
+        for _ in range(10):
+            display.xdotool("mousemove_relative", "--", -int(width * 0.04), 0)
+            time.sleep(0.03)
+        display.xdotool("mouseup", 1)
+        wait_for(lambda: "4 / 4" in viewer.name, message="a drag to the left to turn to image 4")
+        shown_image(app, viewer, "500x400.jpg")
+
+        # The wheel at best fit turns pages: up is back.
+        display.xdotool("mousemove", cx, cy)
+        time.sleep(0.1)
+        display.xdotool("click", 4)
+        wait_for(lambda: "3 / 4" in viewer.name, message="the wheel to go back to image 3")
+        shown_image(app, viewer, "800x600.png")
+        time.sleep(0.4)  # the page slides in
+
+        # Ctrl+wheel zooms in at the pointer, a double click goes back to best fit.
+        display.xdotool("keydown", "ctrl", "click", 4, "click", 4, "keyup", "ctrl")
+        wait_for(lambda: (zoom_level(app, viewer) or "").endswith(" %"), message="Ctrl+wheel to zoom in")
+        zoomed = int(zoom_level(app, viewer).split()[0])
+        assert zoomed > 100, zoomed
+        assert "3 / 4" in viewer.name, "zooming must not turn the page"
+        display.screenshot("viewer-ctrl-wheel-zoom")
+        display.xdotool("click", "--repeat", 2, "--delay", 80, 1)
+        wait_for(lambda: zoom_level(app, viewer) == "Best Fit", message="a double click to go back to best fit")
+        title = re.escape(viewer.name)
+        time.sleep(0.6)
+        assert largest_x_window(display, title)[1:] != (0, 0, *display.size), "a double click is not a click"
+
+        # One click on the image fills the screen; one more gives the window back.
+        _, _, _, width_before, height_before = largest_x_window(display, title)
+        display.xdotool("click", 1)
+        wait_for(lambda: largest_x_window(display, title)[1:] == (0, 0, *display.size),
+                 message="a click on the image to fill the screen")
+        assert zoom_level(app, viewer) in ("Best Fit", None)
+        time.sleep(0.6)
+        display.screenshot("viewer-click-fullscreen")
+        display.xdotool("mousemove", display.size[0] // 2, display.size[1] // 2)
+        time.sleep(0.1)
+        display.xdotool("click", 1)
+        wait_for(lambda: largest_x_window(display, title)[3:] == (width_before, height_before),
+                 message="a second click to give the window back")
     finally:
         app.stop()
 

@@ -268,8 +268,14 @@ final class ViewerCanvasInput {
             // Wait out the double-click time: a second tap means zoom, not fullscreen.
             MainLoopSources.cancel(&pendingClick)
             pendingClick = MainLoopSources.after(milliseconds: Self.doubleClickMilliseconds()) { [weak self] in
-                self?.pendingClick = 0
-                self?.delegate?.toggleFullscreen()
+                guard let self else { return }
+                // A busy main loop can reach this timeout before the second click of a double
+                // click that is already queued: decide once input waiting to be handled has been.
+                pendingClick = MainLoopSources.idle(priority: G_PRIORITY_LOW) { [weak self] in
+                    self?.pendingClick = 0
+                    self?.delegate?.toggleFullscreen()
+                    return false
+                }
             }
         }
         // A fresh press clears the drag distance of the previous gesture.
