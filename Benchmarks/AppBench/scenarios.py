@@ -153,13 +153,15 @@ def scrolled(context, links_path, query_prefix, shader_cache=None):
         scroll_start, scroll_end = started - run.launched_at, ended - run.launched_at
         # Stalls that belong to the scroll: the wheel events and the loads they start.
         after = settle(run, 3.0)
+        split = run.memory_split()
         stalls = run.stalls(scroll_start, scroll_end + 1000)
         frames = [at for at, name, _ in run.events() if name == "frame"]
         requested = [entry["path"] for entry in context.server.log() if query_prefix in entry["path"]]
         deepest = max((int(path.rsplit(query_prefix, 1)[1]) for path in requested), default=-1)
         return {
             "rssBeforeKb": before.get("VmRSS", 0), "rssAfterKb": after.get("VmRSS", 0),
-            "hwmKb": after.get("VmHWM", 0), "scrollMs": scroll_end - scroll_start,
+            "hwmKb": after.get("VmHWM", 0), "anonymousAfterKb": split.get("anonymous", 0),
+            "llvmCodeAfterKb": split.get("llvmCode", 0), "scrollMs": scroll_end - scroll_start,
             "maxStallMs": max(stalls, default=0.0), "stallsOver16": sum(1 for s in stalls if s >= 16),
             **interval_summary(frame_intervals(frames, scroll_start, scroll_end)),
             "stallCount": len(stalls), "deepestLineLoaded": deepest, "downloads": len(requested),

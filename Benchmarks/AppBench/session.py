@@ -33,6 +33,28 @@ def proc_status(pid):
     return values
 
 
+def memory_split(pid):
+    """Of the resident memory, in kB: `anonymous` (the process's own: heap, stacks, GPU
+    buffers) and `llvmCode`, the pages of Mesa's LLVM library mapped in (file-backed and
+    shared with every process that uses it; llvmpipe touches more of it the more it compiles).
+    {} once the process is gone."""
+    anonymous = llvm = 0
+    in_llvm = False
+    try:
+        with open(f"/proc/{pid}/smaps") as smaps:
+            for line in smaps:
+                first = line.split(None, 1)[0]
+                if "-" in first and not first.endswith(":"):
+                    in_llvm = "libLLVM" in line
+                elif first == "Anonymous:":
+                    anonymous += int(line.split()[1])
+                elif first == "Rss:" and in_llvm:
+                    llvm += int(line.split()[1])
+    except (FileNotFoundError, ProcessLookupError):
+        return {}
+    return {"anonymous": anonymous, "llvmCode": llvm}
+
+
 def make_home(base: Path, template: Path = None, shader_cache: Path = None):
     """Fresh cache, config and data folders; the window opens maximized at 1920×1080.
 
@@ -127,6 +149,9 @@ class AppRun:
     def max_stall_until(self, end_ms):
         values = [float(value) for at, name, value in self.events() if name == "max-stall-ms" and at <= end_ms]
         return max(values, default=0.0)
+
+    def memory_split(self):
+        return memory_split(self.process.pid)
 
     def status(self):
         return proc_status(self.process.pid)

@@ -114,6 +114,11 @@ enum AppBenchmarks {
             let app = median(runs.map(\.rssAfterKb))
             let target = 300.0 * 1000 * 1000 / 1024 // 300 MB in kB
             var note = "at the top before scrolling \(mib(median(runs.map(\.rssBeforeKb)))), peak \(mib(median(runs.map(\.hwmKb))))"
+            let anonymous = runs.compactMap(\.anonymousAfterKb), llvmCode = runs.compactMap(\.llvmCodeAfterKb)
+            if anonymous.count == runs.count, llvmCode.count == runs.count {
+                note += "; after scrolling, anonymous memory (the app's own) \(mib(median(anonymous)))"
+                    + " and Mesa's LLVM library code \(mib(median(llvmCode))) (file-backed, shared)"
+            }
             if let placeholders = measured.placeholders, !placeholders.isEmpty {
                 note += "; 10,000 text lines (placeholders only) \(mib(median(placeholders.map(\.rssKb))))"
             }

@@ -48,6 +48,10 @@ struct AppLevelResults: Decodable {
         let rssBeforeKb: Double
         let rssAfterKb: Double
         let hwmKb: Double
+        /// Of `rssAfterKb`: anonymous memory (the app's own), and the pages of Mesa's LLVM
+        /// library mapped in (file-backed, shared; more of it the more llvmpipe compiled).
+        let anonymousAfterKb: Double?
+        let llvmCodeAfterKb: Double?
         let scrollMs: Double
         let maxStallMs: Double
         /// Time between painted frames during the scroll: median and 95th percentile.
