@@ -35,7 +35,6 @@ final class GalleryGrid {
     /// After a frame is laid out, when sizes can be read.
     private lazy var layoutUpdate = IdleCoalescer { [weak self] in self?.measureLayout() }
     lazy var focusAfterLayout = TickAnimation(widget: flowBox)
-    private lazy var layoutTicks = TickAnimation(widget: flowBox)
     private let heapTrimmer = HeapTrimmer()
     var onActivate: (@MainActor (_ index: Int) -> Void)?
     var onContextMenu: (@MainActor (_ index: Int, _ anchor: UnsafeMutablePointer<GtkWidget>, Double, Double) -> Void)?
@@ -50,7 +49,6 @@ final class GalleryGrid {
         gtk_flow_box_set_homogeneous(box, 1)
         gtk_flow_box_set_min_children_per_line(box, 1)
         // The default of 7 would cap the columns; cells must stay 100–120 px on wide screens.
-        // The cap follows the width once laid out (`measureLayout`).
         gtk_flow_box_set_max_children_per_line(box, 1000)
         gtk_flow_box_set_row_spacing(box, 0)
         gtk_flow_box_set_column_spacing(box, 0)
@@ -226,29 +224,21 @@ final class GalleryGrid {
         windowUpdate.cancel()
         layoutUpdate.cancel()
         focusAfterLayout.stop()
-        layoutTicks.stop()
         heapTrimmer.cancel()
     }
 
     // MARK: Layout
 
-    /// Reads what the FlowBox laid out: the columns, the row height, and the cell width that
-    /// square cells follow. Runs after a layout; a change moves the range and spacers.
+    /// Reads what the FlowBox laid out: the columns and the row height. Runs after a layout;
+    /// a change moves the range and spacers.
     private func measureLayout() {
         guard let first = tiles.views.first else { return }
         let flowWidth = Double(gtk_widget_get_width(flowBox))
         let cellWidth = Double(gtk_widget_get_width(first.child))
         guard flowWidth > 0, cellWidth > 0 else { return }
+        // Cells ask for at least `naturalSize` (`SquareCellLayout`), so FlowBox fits as many
+        // columns as that allows, and the first layout already has the ones the grid keeps.
         let columns = max(1, Int((flowWidth / cellWidth).rounded()))
-        // Cells ask for `naturalSize`, so FlowBox alone fits no more columns than that allows
-        // and the first layout already has the columns the grid keeps. Should it ever fit more,
-        // cap them; and lift a cap that would hold fewer columns than the width allows.
-        let maxColumns = max(Int(flowWidth) / Int(TileView.naturalSize), 1)
-        if columns > maxColumns || Int(gtk_flow_box_get_max_children_per_line(flowBox.opaque)) < maxColumns {
-            gtk_flow_box_set_max_children_per_line(flowBox.opaque, guint(maxColumns))
-            measureAfterNextLayout()
-            return
-        }
         // The FlowBox's height over its rows: the pitch, whatever margins the theme gives.
         // If the views changed since that layout, the next measure corrects it.
         let rowsShown = (tiles.views.count + columns - 1) / columns
@@ -264,12 +254,6 @@ final class GalleryGrid {
             gtk_adjustment_set_value(vadjustment, Double(Self.edge) + measured.top(ofRow: measured.row(of: anchor)))
         }
         updateWindow()
-    }
-
-    /// The FlowBox re-flows in the next frame; nothing else may signal it (same width, and the
-    /// height can stay the same), so measure two frame ticks from now.
-    private func measureAfterNextLayout() {
-        layoutTicks.afterNextLayout { [weak self] in self?.measureLayout() }
     }
 
     private func firstVisibleIndex() -> Int? {
