@@ -31,8 +31,8 @@ final class TileView: GridItemDisplay {
     nonisolated static let fadeMilliseconds: UInt32 = 180
 
     let child: UnsafeMutablePointer<GtkWidget>
-    /// The overlay that holds the layers; its width is the cell width less its margins.
-    let frame: UnsafeMutablePointer<GtkWidget>
+    /// The overlay that holds the layers; `SquareCellLayout` makes it fill the cell.
+    private let frame: UnsafeMutablePointer<GtkWidget>
     private(set) var item: GridItem?
     private(set) var picture: UnsafeMutablePointer<GtkWidget>?
     private var spinner: UnsafeMutablePointer<GtkWidget>?

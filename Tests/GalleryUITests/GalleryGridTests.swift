@@ -52,6 +52,14 @@ final class GalleryGridTests: XCTestCase {
         return (count, width)
     }
 
+    /// The height of the grid's first cell as laid out.
+    @MainActor
+    private static func firstCellHeight(of grid: GalleryGrid) -> Double {
+        var rect = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(grid.tiles.views[0].child, grid.flowBox, &rect)
+        return Double(rect.size.height)
+    }
+
     func testFixtureLinksBecomeTilesInFileOrderWithTheirKinds() throws {
         let server = try FixtureServer.shared()
         let lines = [
@@ -241,23 +249,18 @@ final class GalleryGridTests: XCTestCase {
                 let (grid, window) = try Self.makeGrid(cacheRoot: root, width: width)
                 defer { gtk_window_destroy(window.cast()) }
                 grid.show(entries)
-                // Heights follow widths one idle cycle after layout: wait for square cells.
+                // Wait for the first real allocation: before it every child reports a few pixels.
                 GtkTestEnvironment.spin(timeout: 5) {
                     let (count, cellWidth) = Self.columns(of: grid)
-                    var rect = graphene_rect_t()
-                    _ = gtk_widget_compute_bounds(grid.tiles.views[0].child, grid.flowBox, &rect)
-                    // Before the first real allocation every child reports a few pixels.
                     return count > 0 && cellWidth >= Double(TileView.naturalSize) - 10
-                        && abs(Double(rect.size.height) - cellWidth) < 1.5
+                        && abs(Self.firstCellHeight(of: grid) - cellWidth) < 1.5
                 }
                 let (count, cellWidth) = Self.columns(of: grid)
                 XCTAssertGreaterThanOrEqual(count, 5, "width \(width)")
                 XCTAssertGreaterThanOrEqual(cellWidth, 100, "width \(width): \(count) columns of \(cellWidth)")
                 XCTAssertLessThanOrEqual(cellWidth, 120, "width \(width): \(count) columns of \(cellWidth)")
                 // Cells are square: the height follows the column width.
-                var rect = graphene_rect_t()
-                _ = gtk_widget_compute_bounds(grid.tiles.views[0].child, grid.flowBox, &rect)
-                XCTAssertEqual(Double(rect.size.height), cellWidth, accuracy: 1.5, "width \(width)")
+                XCTAssertEqual(Self.firstCellHeight(of: grid), cellWidth, accuracy: 1.5, "width \(width)")
             }
         }
     }
@@ -275,9 +278,7 @@ final class GalleryGridTests: XCTestCase {
                     guard let clock = gtk_widget_get_frame_clock(window) else { return }
                     Signal.connectOnce(clock, "after-paint") {
                         let (count, cellWidth) = Self.columns(of: grid)
-                        var rect = graphene_rect_t()
-                        _ = gtk_widget_compute_bounds(grid.tiles.views[0].child, grid.flowBox, &rect)
-                        firstFrame = (count, cellWidth, Double(rect.size.height))
+                        firstFrame = (count, cellWidth, Self.firstCellHeight(of: grid))
                     }
                 }
                 gtk_window_present(window.cast())

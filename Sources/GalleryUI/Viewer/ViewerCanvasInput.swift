@@ -268,14 +268,7 @@ final class ViewerCanvasInput {
             // Wait out the double-click time: a second tap means zoom, not fullscreen.
             MainLoopSources.cancel(&pendingClick)
             pendingClick = MainLoopSources.after(milliseconds: Self.doubleClickMilliseconds()) { [weak self] in
-                guard let self else { return }
-                // A busy main loop can reach this timeout before the second click of a double
-                // click that is already queued: decide once input waiting to be handled has been.
-                pendingClick = MainLoopSources.idle(priority: G_PRIORITY_LOW) { [weak self] in
-                    self?.pendingClick = 0
-                    self?.delegate?.toggleFullscreen()
-                    return false
-                }
+                self?.toggleFullscreenOnceQueuedInputIsHandled()
             }
         }
         // A fresh press clears the drag distance of the previous gesture.
@@ -283,6 +276,17 @@ final class ViewerCanvasInput {
             self?.dragDistance = 0
         }
         add(click)
+    }
+
+    /// The single click's fullscreen, unless a second click comes first. A busy main loop can
+    /// reach the double-click timeout before a second click that is already queued: an idle at
+    /// low priority runs only once that input has been handled (a second press cancels it).
+    private func toggleFullscreenOnceQueuedInputIsHandled() {
+        pendingClick = MainLoopSources.idle(priority: G_PRIORITY_LOW) { [weak self] in
+            self?.pendingClick = 0
+            self?.delegate?.toggleFullscreen()
+            return false
+        }
     }
 
     /// Best fit ↔ 200 % at the tapped point, like GNOME Image Viewer.
