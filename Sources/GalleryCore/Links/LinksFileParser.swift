@@ -39,12 +39,9 @@ public enum LinksFileParser {
         var index = start
         let end = bytes.count
         func take(_ range: Range<Int>, endingAt next: Int) {
-            if result.lines.count < maxLines {
-                appendLine(bytes, range, number: lineNumber, to: &result.lines)
-                result.keptByteCount = next
-            } else if !isBlank(bytes, range) {
-                result.omittedLineCount += 1
-            }
+            guard result.lines.count < maxLines else { return }
+            appendLine(bytes, range, number: lineNumber, to: &result.lines)
+            result.keptByteCount = next
         }
         while index < end {
             let byte = bytes[index]
@@ -56,6 +53,10 @@ public enum LinksFileParser {
                 take(lineStart..<lineEnd, endingAt: index)
                 lineNumber += 1
                 lineStart = index
+                if result.lines.count >= maxLines {
+                    result.omittedLineCount = countNonBlankLines(bytes, from: index)
+                    return result
+                }
             } else {
                 index += 1
             }
@@ -64,6 +65,41 @@ public enum LinksFileParser {
             take(lineStart..<end, endingAt: end)
         }
         return result
+    }
+
+    /// Counts the lines `appendLine` would keep from `start` on, without keeping them. Line ends
+    /// are found with memchr: millions of lines must cost milliseconds, not a loop per byte.
+    private static func countNonBlankLines(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        func next(_ byte: UInt8, from index: Int, before end: Int) -> Int {
+            guard index < end, let found = memchr(base + index, Int32(byte), end - index) else { return end }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
+        // Lone CRs (old Mac files) end lines too, but most files have none: look once.
+        let splitsOnCarriageReturns = next(0x0D, from: start, before: bytes.count) < bytes.count
+        func countPiece(_ range: Range<Int>) -> Int {
+            // Most lines start with a printable ASCII character: no need to trim them.
+            if !range.isEmpty, (0x21..<0x80).contains(bytes[range.lowerBound]) { return 1 }
+            return isBlank(bytes, range) ? 0 : 1
+        }
+        var count = 0
+        var lineStart = start
+        while lineStart < bytes.count {
+            let lineFeed = next(0x0A, from: lineStart, before: bytes.count)
+            if splitsOnCarriageReturns {
+                // CRLF leaves an empty, blank piece.
+                var pieceStart = lineStart
+                while pieceStart <= lineFeed {
+                    let carriageReturn = next(0x0D, from: pieceStart, before: lineFeed)
+                    count += countPiece(pieceStart..<carriageReturn)
+                    pieceStart = carriageReturn + 1
+                }
+            } else {
+                count += countPiece(lineStart..<lineFeed)
+            }
+            lineStart = lineFeed + 1
+        }
+        return count
     }
 
     /// Whether `appendLine` would skip this line, without keeping it.
