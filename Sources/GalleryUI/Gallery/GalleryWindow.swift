@@ -212,7 +212,7 @@ final class GalleryWindow {
                 banner.show(String(format: L10n.tr("%@ Showing the saved list."), ErrorMessages.linksTitle(problem) + "."),
                             buttonLabel: L10n.tr("Retry")) { [weak self] in self?.refresh() }
             } else if snapshot.omittedEntryCount > 0 {
-                banner.show(L10n.plural("The links file is too long: its last line was left out.",
+                banner.show(L10n.plural("The links file is too long: its last %d line was left out.",
                                         "The links file is too long: its last %d lines were left out.",
                                         snapshot.omittedEntryCount))
             } else if let cacheProblem {
