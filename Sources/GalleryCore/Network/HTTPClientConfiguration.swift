@@ -22,7 +22,9 @@ extension HTTPClient {
         public var maxConcurrentTransfers: Int
         /// A transfer holds one of the `maxConcurrentTransfers` slots for its first
         /// `slotGracePeriod`, and after that only while it averages `slotHoldingBytesPerSecond`:
-        /// slow servers cannot keep every other image waiting.
+        /// slow servers cannot keep every other image waiting. 4 KB/s is 20 times a slow-loris and
+        /// what each of 8 transfers gets on a 256 kbit/s link, so an ordinary slow link keeps
+        /// the usual 8 transfers in priority order.
         public var slotGracePeriod: Duration
         public var slotHoldingBytesPerSecond: Int
         /// Bounds connections whatever slow servers hold: no transfer but an interactive one starts
@@ -44,9 +46,9 @@ extension HTTPClient {
             totalTimeoutBytesPerSecond: Int = 64 * 1024,
             maxRedirects: Int = 5,
             maxConcurrentTransfers: Int = 8,
-            slotGracePeriod: Duration = .seconds(2),
-            slotHoldingBytesPerSecond: Int = 16 * 1024,
-            maxRunningTransfers: Int = 32,
+            slotGracePeriod: Duration = .seconds(3),
+            slotHoldingBytesPerSecond: Int = 4 * 1024,
+            maxRunningTransfers: Int = 16,
             interactiveReserve: Int = 4,
             maxConnectionsPerHost: Int = 6,
             caBundlePath: String? = nil
