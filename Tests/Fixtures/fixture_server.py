@@ -29,7 +29,13 @@ Endpoints (all GET; HEAD works where a body would be sent):
   /fault/close-after-headers  headers promising 1000 bytes, then the connection closes
   /fault/404                  404 with an HTML body
   /fault/slow/<ms>/<rest>     waits <ms> then serves /<rest>
-  /__log                      JSON list of {path, method, range, userAgent, bytesSent}
+  /fault/loris[?rate=&seconds=]  PNG headers announcing 64 MB, then <rate> bytes/s (200) for <seconds> (120)
+  /fault/header-flood[?count=]  a PNG behind <count> (10000) repeated X-Flood and ETag headers
+  /fault/bad-validators[?kind=cr|long]  a links file whose ETag and Last-Modified hold a bare CR
+                              (or are 4 KB long); If-None-Match/If-Modified-Since are logged
+  /fault/tiny-lines[?mib=]    a links file of <mib> MiB (32) of "a\n", gzipped when the client accepts it
+  /__log                      JSON list of {path, method, range, userAgent, bytesSent, ifNoneMatch,
+                              ifModifiedSince}
   /__reset                    clears the log (GET or POST)
   anything else               a file under --root (ETag, Last-Modified, 304, Range), else 404
 """
@@ -106,6 +112,14 @@ def bomb_png():
             + png_chunk(b"IEND", b""))
 
 
+@lru_cache(maxsize=2)
+def tiny_lines(mebibytes):
+    """``a\\n`` repeated to fill <mebibytes> MiB, plain and gzipped (a few KB per MiB)."""
+    body = b"a\n" * (mebibytes * 512 * 1024)
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return body, compressor.compress(body) + compressor.flush()
+
+
 def huge_prefix(kind):
     if kind == "html":
         return b"<!DOCTYPE html>\n<html><body>" + b" " * 200, "text/html; charset=utf-8"
@@ -162,7 +176,9 @@ class FixtureHandler(BaseHTTPRequestHandler):
         if parts.path == "/__reset":
             return self.reset_log()
         entry = {"path": self.path, "method": self.command, "range": self.headers.get("Range"),
-                 "userAgent": self.headers.get("User-Agent"), "bytesSent": None}
+                 "userAgent": self.headers.get("User-Agent"), "bytesSent": None,
+                 "ifNoneMatch": self.headers.get("If-None-Match"),
+                 "ifModifiedSince": self.headers.get("If-Modified-Since")}
         with self.server.lock:
             self.server.log.append(entry)
         try:
@@ -376,7 +392,50 @@ class FixtureHandler(BaseHTTPRequestHandler):
             return
         if name == "404":
             return self.send_simple(404, b"<html><body><h1>404 Not Found</h1></body></html>", "text/html")
+        if name == "loris":
+            return self.serve_loris(int(query.get("rate", ["200"])[0]), float(query.get("seconds", ["120"])[0]))
+        if name == "header-flood":
+            # 10,000 of each stays under libcurl's 300 KB limit for a whole response head.
+            count = int(query.get("count", ["10000"])[0])
+            return self.send_simple(200, png, "image/png", [("X-Flood", "x"), ("ETag", '"f"')] * count)
+        if name == "bad-validators":
+            kind = query.get("kind", ["cr"])[0]
+            if kind == "long":
+                etag, last_modified = '"%s"' % ("e" * 4096), "Tue, 14 Nov 2023 22:13:20 GMT" + ";x" * 2048
+            else:
+                etag, last_modified = '"abc\rX-Injected: 1"', "Tue, 14 Nov 2023\r22:13:20 GMT"
+            body = ("%s\n" % self.server_url("/img/32x32.png")).encode()
+            return self.send_simple(200, body, "text/plain; charset=utf-8",
+                                    [("ETag", etag), ("Last-Modified", last_modified)])
+        if name == "tiny-lines":
+            return self.serve_tiny_lines(int(query.get("mib", ["32"])[0]))
         return self.send_simple(404, HTML_PAGE, "text/html")
+
+    def server_url(self, path):
+        return "http://127.0.0.1:%d%s" % (self.server.server_address[1], path)
+
+    def serve_loris(self, rate, seconds):
+        """A slow-loris: a plausible image that arrives at a few hundred bytes a second."""
+        self.send_response(200)
+        self.send_header("Content-Type", "image/png")
+        self.send_header("Content-Length", str(64 * 1024 * 1024))
+        self.end_headers()
+        self.close_connection = True
+        self.write_body(b"\x89PNG\r\n\x1a\n")
+        self.wfile.flush()
+        chunk = b"\x00" * max(1, rate // 10)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not self.sleep_or_stop(0.1):
+            self.write_body(chunk)
+            self.wfile.flush()
+
+    def serve_tiny_lines(self, mebibytes):
+        body, gzipped = tiny_lines(mebibytes)
+        accepts_gzip = "gzip" in (self.headers.get("Accept-Encoding") or "")
+        headers = [("ETag", '"tiny-%d"' % mebibytes)]
+        if accepts_gzip:
+            headers.append(("Content-Encoding", "gzip"))
+        self.send_simple(200, gzipped if accepts_gzip else body, "text/plain; charset=utf-8", headers)
 
     def reset_midway(self, body):
         self.send_response(200)

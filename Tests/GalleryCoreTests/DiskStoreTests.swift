@@ -65,6 +65,8 @@ final class DiskStoreTests: XCTestCase {
         let folder = try TemporaryDirectory()
         let stale = folder.url.appendingPathComponent(".tmp-4f2a9c")
         try Data(repeating: 9, count: 1000).write(to: stale)
+        // Left by a crash long ago: younger ones may be another writer's (HostileFilesTests).
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * 3600)], ofItemAtPath: stale.path)
         let kept = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
         XCTAssertTrue(FileManager.default.fileExists(atPath: stale.path), "making a store touches no file")
         XCTAssertNil(kept.read(key: "anything"))

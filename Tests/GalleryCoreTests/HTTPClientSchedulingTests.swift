@@ -90,7 +90,8 @@ final class HTTPClientSchedulingTests: XCTestCase {
 
     func testQueuedRequestsStartByPriorityThenArrivalOrder() async throws {
         let server = try FixtureServer.shared()
-        let client = HTTPClient(configuration: .init(maxConcurrentTransfers: 1))
+        // No reserved interactive slots: this test is about the order of the queue.
+        let client = HTTPClient(configuration: .init(maxConcurrentTransfers: 1, interactiveReserve: 0))
         let tag = FixtureServer.uniqueTag()
         let blockerPath = "/fault/slow/1200/text/plain.txt?tag=\(tag)&name=blocker"
         let blocker = Task { try await client.send(HTTPRequest(url: server.url(blockerPath))) }

@@ -25,6 +25,9 @@ public final class FixtureServer: Sendable {
         public let userAgent: String?
         /// Body bytes the server wrote; nil while the handler is still running.
         public let bytesSent: Int?
+        /// The conditional-request headers as received, to see what the client sent back.
+        public let ifNoneMatch: String?
+        public let ifModifiedSince: String?
     }
 
     public struct StartError: Error, CustomStringConvertible {

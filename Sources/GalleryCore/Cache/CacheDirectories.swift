@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where the caches live: `$XDG_CACHE_HOME/io.github.linkgallery.LinkGallery/` (falling back to
-/// `~/.cache/…`) with one folder per kind of content, each private to the user (mode 0700).
+/// `~/.cache/…`) with one folder per kind of content, each private to the user (mode 0700), and
+/// none of them a symbolic link or another user's folder.
 public struct CacheDirectories: Sendable, Equatable {
     public let root: URL
     /// The last downloaded links file, for starting offline.
@@ -24,8 +25,11 @@ public struct CacheDirectories: Sendable, Equatable {
         originals = root.appendingPathComponent("originals", isDirectory: true)
         // Intermediate folders (~/.cache) get default permissions; ours are private.
         try FileManager.default.createDirectory(at: root.deletingLastPathComponent(), withIntermediateDirectories: true)
-        for folder in [root, links, thumbnails, originals] {
-            try Self.makePrivateDirectory(folder)
+        let rootDescriptor = try Self.openPrivateDirectory(named: root.path, in: AT_FDCWD, path: root.path)
+        defer { close(rootDescriptor) }
+        // Relative to the folder just checked, so a rename under our feet cannot redirect them.
+        for folder in [links, thumbnails, originals] {
+            close(try Self.openPrivateDirectory(named: folder.lastPathComponent, in: rootDescriptor, path: folder.path))
         }
     }
 
@@ -37,13 +41,38 @@ public struct CacheDirectories: Sendable, Equatable {
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
     }
 
-    private static func makePrivateDirectory(_ url: URL) throws {
-        if mkdir(url.path, 0o700) != 0, errno != EEXIST {
-            throw DiskStoreError.from(errno: errno, path: url.path)
+    /// Creates the folder `name` (relative to `parent`) if needed and opens it, refusing anything
+    /// another user could have prepared: a symbolic link (it is not followed), a folder that
+    /// belongs to someone else. A folder that is group- or world-accessible is made private (0700).
+    private static func openPrivateDirectory(named name: String, in parent: Int32, path: String) throws -> Int32 {
+        if mkdirat(parent, name, 0o700) != 0, errno != EEXIST {
+            throw DiskStoreError.from(errno: errno, path: path)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw DiskStoreError.directoryUnavailable(path: url.path, reason: "not a folder")
+        let descriptor = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            var info = stat()
+            if fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                throw DiskStoreError.directoryUnavailable(path: path, reason: "a symbolic link, not a folder")
+            }
+            if code == ENOTDIR { throw DiskStoreError.directoryUnavailable(path: path, reason: "not a folder") }
+            throw DiskStoreError.from(errno: code, path: path)
         }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw DiskStoreError.from(errno: code, path: path)
+        }
+        guard info.st_uid == geteuid() else {
+            close(descriptor)
+            throw DiskStoreError.directoryUnavailable(path: path, reason: "belongs to another user")
+        }
+        if info.st_mode & 0o777 != 0o700, fchmod(descriptor, 0o700) != 0 {
+            let code = errno
+            close(descriptor)
+            throw DiskStoreError.from(errno: code, path: path)
+        }
+        return descriptor
     }
 }

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// - Writes are atomic: data goes to `.tmp-<random>` in the same folder, is fsynced, then renamed
 ///   over the final name, so a reader (or the next start after a crash) sees the old file, the new
-///   file or none — never half a file. Stale temporary files are deleted at init.
+///   file or none — never half a file. Temporary files older than an hour (a crash's leftovers) are deleted on
+///   first use; younger ones may be another writer's and stay.
 /// - Every file carries a CRC-32 of its payload (`SealedCacheFile`); a file changed behind
 ///   our back reads as missing and is removed, so damaged data is fetched again, never shown.
 /// - Access order is the file's modification time, set to "now" on every read and write with
@@ -25,6 +26,8 @@ public final class DiskStore: Sendable {
     /// Fraction of the capacity an automatic trim shrinks the folder to.
     public static let lowWaterMark = 0.9
     static let temporaryPrefix = ".tmp-"
+    /// Seconds after which an unfinished temporary file is a crash's leftover, not a write in progress.
+    static let staleTemporaryAge = 3600
 
     private struct State {
         var estimatedBytes = 0
@@ -176,10 +179,19 @@ public final class DiskStore: Sendable {
         }
     }
 
+    /// Leftovers of a write that crashed. Another store or another instance of the app may be
+    /// writing in this folder right now, so only files untouched for `staleTemporaryAge` go: a
+    /// write in progress is seconds old, never an hour.
     private func removeStaleTemporaryFiles() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
         for name in names where name.hasPrefix(Self.temporaryPrefix) {
-            unlink(directory.appendingPathComponent(name).path)
+            let path = directory.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                  now.tv_sec - info.st_mtim.tv_sec >= Self.staleTemporaryAge else { continue }
+            unlink(path)
         }
     }
 

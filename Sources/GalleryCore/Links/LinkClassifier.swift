@@ -116,6 +116,9 @@ public enum LinkClassifier {
             return host.lowercased()
         }
         let decoded = host.contains("%") ? (host.removingPercentEncoding ?? host) : host
+        // A NUL would cut the name short in C (`evil.com%00.paypal.com` fetched from evil.com);
+        // no control character belongs in a host name at all.
+        guard !decoded.unicodeScalars.contains(where: isControl) else { return nil }
         guard let converted = g_hostname_to_ascii(decoded) else { return nil }
         defer { g_free(converted) }
         let ascii = String(cString: converted)
@@ -124,6 +127,10 @@ public enum LinkClassifier {
         }
         guard allowed, !ascii.isEmpty, ascii.contains(where: { $0 != "." }) else { return nil }
         return ascii
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private static func isPlainHostByte(_ byte: UInt8) -> Bool {

@@ -7,6 +7,11 @@ public struct LinkEntry: Sendable, Hashable, Identifiable {
 
     public var id: Int { lineNumber }
 
+    /// The server that is actually asked for this line (punycode for an international name), for
+    /// tooltips and menus: what a person reads in `text` may look like another host. Nil for a
+    /// line that is not a link.
+    public var fetchedHost: String? { classification.url?.host }
+
     public init(lineNumber: Int, text: String, classification: LinkClassification) {
         self.lineNumber = lineNumber
         self.text = text

@@ -37,12 +37,15 @@ struct CurlMultiLoop {
     }
 
     private mutating func startQueuedTransfers() {
-        while running.count < max(1, configuration.maxConcurrentTransfers),
+        while let priority = pending.highestPriority, hasSlot(for: priority),
               let order = pending.popHighestPriority() {
             // Cancelled while it waited: it never touches the network.
             if order.completion.isFinished { continue }
-            guard let transfer = CurlTransfer(order: order, configuration: configuration) else {
-                order.completion.finish(.failure(.other(code: -1, message: "curl_easy_init failed")))
+            let transfer: CurlTransfer
+            do {
+                transfer = try CurlTransfer(order: order, configuration: configuration)
+            } catch {
+                order.completion.finish(.failure(error))
                 continue
             }
             let code = curl_multi_add_handle(multi.raw, transfer.easyHandle)
@@ -53,6 +56,21 @@ struct CurlMultiLoop {
             }
             running[order.id] = transfer
         }
+    }
+
+    /// Whether a transfer of `priority` may start now. Slow transfers stop holding a slot (see
+    /// `CurlTransfer.holdsSlot`), so a few hostile servers cannot keep every image waiting; the
+    /// total stays bounded by `maxRunningTransfers`, and interactive transfers always find one of
+    /// their reserved slots.
+    private func hasSlot(for priority: LoadPriority) -> Bool {
+        if priority == .interactive {
+            let interactive = running.values.count(where: { $0.order.request.priority == .interactive })
+            if interactive < configuration.interactiveReserve { return true }
+        }
+        guard running.count < max(1, configuration.maxRunningTransfers) else { return false }
+        let now = ContinuousClock.now
+        let holding = running.values.count(where: { $0.holdsSlot(at: now, configuration: configuration) })
+        return holding < max(1, configuration.maxConcurrentTransfers)
     }
 
     private mutating func collectFinishedTransfers() {

@@ -15,13 +15,19 @@ final class CurlTransfer {
     /// Set when our own callback aborted the transfer, which libcurl reports as a write error.
     private var abortReason: HTTPError?
 
-    init?(order: TransferOrder, configuration: HTTPClient.Configuration) {
-        guard let easyHandle = curl_easy_init() else { return nil }
+    /// When the transfer started, to tell a slow transfer from one that still deserves its slot.
+    private let startedAt = ContinuousClock.now
+
+    /// Throws when libcurl refuses any option: the transfer must not run without it.
+    init(order: TransferOrder, configuration: HTTPClient.Configuration) throws(HTTPError) {
+        guard let easyHandle = curl_easy_init() else {
+            throw .other(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_easy_init failed")
+        }
         self.order = order
         self.easyHandle = easyHandle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(to: 0)
-        configure(with: configuration)
+        try configure(with: configuration)
     }
 
     deinit {
@@ -36,45 +42,81 @@ final class CurlTransfer {
         Unmanaged<CurlTransfer>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    private func configure(with configuration: HTTPClient.Configuration) {
+    /// Every option is checked: a limit that did not apply (an old libcurl without
+    /// `CURLOPT_PROTOCOLS_STR`, a URL over libcurl's length limit, no memory) must refuse the
+    /// transfer rather than let it run without that limit.
+    private func configure(with configuration: HTTPClient.Configuration) throws(HTTPError) {
         let request = order.request
         let handle = easyHandle
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         // Signals cannot be used for DNS timeouts in a multi-threaded process.
-        shim_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-        shim_curl_easy_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
+        try check(shim_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
+        try check(shim_curl_easy_setopt_string(handle, CURLOPT_URL, request.url.absoluteString), "URL")
         // Links come from an untrusted file: never let them reach file:, ftp:, smb: and friends,
         // not even through a redirect.
-        shim_curl_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-        shim_curl_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        shim_curl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
-        shim_curl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, configuration.maxRedirects)
-        shim_curl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
-        shim_curl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+        try check(shim_curl_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS_STR")
+        try check(shim_curl_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"), "REDIR_PROTOCOLS_STR")
+        try check(shim_curl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1), "FOLLOWLOCATION")
+        try check(shim_curl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, configuration.maxRedirects), "MAXREDIRS")
+        try check(shim_curl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1), "SSL_VERIFYPEER")
+        try check(shim_curl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2), "SSL_VERIFYHOST")
         if let caBundlePath = configuration.caBundlePath {
-            shim_curl_easy_setopt_string(handle, CURLOPT_CAINFO, caBundlePath)
+            try check(shim_curl_easy_setopt_string(handle, CURLOPT_CAINFO, caBundlePath), "CAINFO")
         }
         // Empty string: offer every encoding this libcurl can decode (gzip, deflate, br, zstd).
-        shim_curl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-        shim_curl_easy_setopt_string(handle, CURLOPT_USERAGENT, configuration.userAgent)
-        shim_curl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.wholeMilliseconds)
-        shim_curl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimitBytesPerSecond)
-        shim_curl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, configuration.lowSpeedTime.wholeSecondsRoundedUp)
+        try check(shim_curl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
+        try check(shim_curl_easy_setopt_string(handle, CURLOPT_USERAGENT, configuration.userAgent), "USERAGENT")
+        try check(shim_curl_easy_setopt_long(
+            handle, CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.wholeMilliseconds), "CONNECTTIMEOUT_MS")
+        try check(shim_curl_easy_setopt_long(
+            handle, CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimitBytesPerSecond), "LOW_SPEED_LIMIT")
+        try check(shim_curl_easy_setopt_long(
+            handle, CURLOPT_LOW_SPEED_TIME, configuration.lowSpeedTime.wholeSecondsRoundedUp), "LOW_SPEED_TIME")
+        // A server that trickles just above the low-speed limit would otherwise never end.
+        try check(shim_curl_easy_setopt_long(
+            handle, CURLOPT_TIMEOUT_MS, configuration.totalTimeout(maxBodyBytes: request.maxBodyBytes).wholeMilliseconds),
+            "TIMEOUT_MS")
         // Refuses bodies whose announced length is over the cap before any is downloaded;
         // unannounced lengths are counted in the write callback.
-        shim_curl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes))
-        shim_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
-        shim_curl_easy_setopt_pointer(handle, CURLOPT_PRIVATE, userdata)
-        shim_curl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { CurlTransferCallbacks.write($0, $1, $2, $3) }
-        shim_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, userdata)
-        shim_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { CurlTransferCallbacks.header($0, $1, $2, $3) }
-        shim_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, userdata)
+        try check(shim_curl_easy_setopt_off_t(
+            handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)), "MAXFILESIZE_LARGE")
+        try check(shim_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
+        try check(shim_curl_easy_setopt_pointer(handle, CURLOPT_PRIVATE, userdata), "PRIVATE")
+        try check(shim_curl_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { CurlTransferCallbacks.write($0, $1, $2, $3) },
+                  "WRITEFUNCTION")
+        try check(shim_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, userdata), "WRITEDATA")
+        try check(shim_curl_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { CurlTransferCallbacks.header($0, $1, $2, $3) },
+                  "HEADERFUNCTION")
+        try check(shim_curl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, userdata), "HEADERDATA")
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            requestHeaders = curl_slist_append(requestHeaders, "\(name): \(value)")
+            // A CR or LF in a value would end our header and start one the server chose.
+            guard HeaderValue.isAcceptable(name), HeaderValue.isAcceptable(value), !name.contains(":") else {
+                throw .other(code: -1, message: "refused request header \(name.debugDescription)")
+            }
+            guard let appended = curl_slist_append(requestHeaders, "\(name): \(value)") else {
+                throw .other(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_slist_append failed")
+            }
+            requestHeaders = appended
         }
         if let requestHeaders {
-            shim_curl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, requestHeaders)
+            try check(shim_curl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, requestHeaders), "HTTPHEADER")
         }
+    }
+
+    private func check(_ code: CURLcode, _ option: String) throws(HTTPError) {
+        guard code == CURLE_OK else {
+            throw .other(code: Int(code.rawValue), message: "CURLOPT_\(option): \(String(cString: curl_easy_strerror(code)))")
+        }
+    }
+
+    /// Whether this transfer still counts against `maxConcurrentTransfers`. A young transfer does,
+    /// and so does one that receives at least `slotHoldingBytesPerSecond` on average; a slow one
+    /// (a trickling server, a hostile one) stops holding a slot, so it cannot keep others waiting.
+    func holdsSlot(at now: ContinuousClock.Instant, configuration: HTTPClient.Configuration) -> Bool {
+        let elapsed = now - startedAt
+        guard elapsed >= configuration.slotGracePeriod else { return true }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Double(body.count) / seconds >= Double(configuration.slotHoldingBytesPerSecond)
     }
 
     // MARK: - Callbacks (curl thread)

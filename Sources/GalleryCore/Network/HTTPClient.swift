@@ -1,7 +1,8 @@
 import Foundation
 
 /// GET requests over libcurl, run on one dedicated thread so the cooperative pool never blocks.
-/// At most `maxConcurrentTransfers` run at once; the rest wait, highest `LoadPriority` first.
+/// At most `maxConcurrentTransfers` run at once (slow ones aside, see `Configuration`); the rest
+/// wait, highest `LoadPriority` first.
 ///
 /// ```swift
 /// let client = HTTPClient()

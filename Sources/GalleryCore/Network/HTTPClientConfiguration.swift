@@ -5,13 +5,34 @@ extension HTTPClient {
         public var userAgent: String
         public var connectTimeout: Duration
         /// A transfer slower than `lowSpeedLimitBytesPerSecond` for `lowSpeedTime` fails with
-        /// `timedOut`. Catches servers that hang after connecting and servers that trickle.
+        /// `timedOut`. Catches servers that hang after connecting and servers that trickle
+        /// (a "slow-loris" at a few hundred bytes a second). 1 KB/s is far below any real link.
         /// libcurl counts this limit in whole seconds.
         public var lowSpeedLimitBytesPerSecond: Int
         public var lowSpeedTime: Duration
+        /// Every transfer ends within `totalTimeoutBase` plus the time its largest allowed body
+        /// takes at `totalTimeoutBytesPerSecond`, so a server trickling just above the low-speed
+        /// limit cannot keep one forever, while a 64 MB original still completes on a
+        /// 512 kbit/s link (about 18 minutes).
+        public var totalTimeoutBase: Duration
+        public var totalTimeoutBytesPerSecond: Int
         public var maxRedirects: Int
-        /// Transfers beyond this wait in a queue ordered by `LoadPriority`.
+        /// Transfers beyond this wait in a queue ordered by `LoadPriority`. Only transfers that hold
+        /// a slot count (see `slotGracePeriod`).
         public var maxConcurrentTransfers: Int
+        /// A transfer holds one of the `maxConcurrentTransfers` slots for its first
+        /// `slotGracePeriod`, and after that only while it averages `slotHoldingBytesPerSecond`:
+        /// slow servers cannot keep every other image waiting. 4 KB/s is 20 times a slow-loris and
+        /// what each of 8 transfers gets on a 256 kbit/s link, so an ordinary slow link keeps
+        /// the usual 8 transfers in priority order.
+        public var slotGracePeriod: Duration
+        public var slotHoldingBytesPerSecond: Int
+        /// Bounds connections whatever slow servers hold: no transfer but an interactive one starts
+        /// while this many run.
+        public var maxRunningTransfers: Int
+        /// Interactive transfers (the links file, the viewer's image) start at once while fewer
+        /// than this many interactive ones run, whatever the other limits say.
+        public var interactiveReserve: Int
         public var maxConnectionsPerHost: Int
         /// nil uses libcurl's built-in CA bundle (the system's).
         public var caBundlePath: String?
@@ -19,10 +40,16 @@ extension HTTPClient {
         public init(
             userAgent: String = AppIdentity.userAgent,
             connectTimeout: Duration = .seconds(10),
-            lowSpeedLimitBytesPerSecond: Int = 100,
-            lowSpeedTime: Duration = .seconds(10),
+            lowSpeedLimitBytesPerSecond: Int = 1024,
+            lowSpeedTime: Duration = .seconds(15),
+            totalTimeoutBase: Duration = .seconds(60),
+            totalTimeoutBytesPerSecond: Int = 64 * 1024,
             maxRedirects: Int = 5,
             maxConcurrentTransfers: Int = 8,
+            slotGracePeriod: Duration = .seconds(3),
+            slotHoldingBytesPerSecond: Int = 4 * 1024,
+            maxRunningTransfers: Int = 16,
+            interactiveReserve: Int = 4,
             maxConnectionsPerHost: Int = 6,
             caBundlePath: String? = nil
         ) {
@@ -30,10 +57,21 @@ extension HTTPClient {
             self.connectTimeout = connectTimeout
             self.lowSpeedLimitBytesPerSecond = lowSpeedLimitBytesPerSecond
             self.lowSpeedTime = lowSpeedTime
+            self.totalTimeoutBase = totalTimeoutBase
+            self.totalTimeoutBytesPerSecond = totalTimeoutBytesPerSecond
             self.maxRedirects = maxRedirects
             self.maxConcurrentTransfers = maxConcurrentTransfers
+            self.slotGracePeriod = slotGracePeriod
+            self.slotHoldingBytesPerSecond = slotHoldingBytesPerSecond
+            self.maxRunningTransfers = maxRunningTransfers
+            self.interactiveReserve = interactiveReserve
             self.maxConnectionsPerHost = maxConnectionsPerHost
             self.caBundlePath = caBundlePath
+        }
+
+        /// The whole-transfer limit for a request that may receive up to `maxBodyBytes`.
+        func totalTimeout(maxBodyBytes: Int) -> Duration {
+            totalTimeoutBase + .seconds(max(0, maxBodyBytes) / max(1, totalTimeoutBytesPerSecond))
         }
     }
 }

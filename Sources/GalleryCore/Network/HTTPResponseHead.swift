@@ -1,7 +1,8 @@
 /// Status line and headers of the final response, after redirects.
 public struct HTTPResponseHead: Sendable, Equatable {
     public let status: Int
-    /// Header names are lower-cased; repeated headers are joined with ", ".
+    /// Header names are lower-cased; repeated headers are joined with ", ". From the network, only
+    /// the headers the app reads are here, each at most 1 KB (`ResponseHeaderCollector`).
     public let headers: [String: String]
     /// The MIME type without parameters, lower-cased ("image/png" for "Image/PNG; q=1").
     public let contentType: String?

@@ -10,6 +10,11 @@ struct PendingTransferQueue {
         queues[order.request.priority, default: []].append(order)
     }
 
+    /// The priority `popHighestPriority` would take next, so the caller can ask for a slot first.
+    var highestPriority: LoadPriority? {
+        Self.prioritiesHighestFirst.first { queues[$0]?.isEmpty == false }
+    }
+
     mutating func popHighestPriority() -> TransferOrder? {
         for priority in Self.prioritiesHighestFirst where queues[priority]?.isEmpty == false {
             return queues[priority]?.removeFirst()

@@ -49,8 +49,10 @@ public final class LinksRepository: Sendable {
                 metadataStore.remove(key: key)
                 return nil
             }
+            let document = LinksDocument.read(body)
             let snapshot = LinksSnapshot(
-                entries: LinksDocument.make(from: body), confirmedAt: metadata.confirmedAt, checksum: metadata.checksum)
+                entries: document.entries, confirmedAt: metadata.confirmedAt, checksum: metadata.checksum,
+                omittedEntryCount: document.omittedCount + (metadata.omittedEntryCount ?? 0))
             return (snapshot, metadata)
         }
     }
@@ -60,8 +62,8 @@ public final class LinksRepository: Sendable {
         let cached = await cachedCopy()
         var headers: [String: String] = [:]
         if let metadata = cached?.metadata {
-            headers["If-None-Match"] = metadata.etag
-            headers["If-Modified-Since"] = metadata.lastModified
+            headers["If-None-Match"] = HeaderValue.acceptable(metadata.etag)
+            headers["If-Modified-Since"] = HeaderValue.acceptable(metadata.lastModified)
         }
         let response: HTTPResponse
         do {
@@ -75,22 +77,31 @@ public final class LinksRepository: Sendable {
             var metadata = cached.metadata
             metadata.confirmedAt = now
             await store(body: nil, metadata: metadata)
-            return .unchanged(LinksSnapshot(entries: cached.snapshot.entries, confirmedAt: now, checksum: metadata.checksum))
+            return .unchanged(cached.snapshot.confirmed(at: now))
         }
         guard (200..<300).contains(response.head.status) else {
             throw LinksError.serverError(status: response.head.status)
         }
-        let body = response.body
+        // Only the first `maxEntries` lines are kept, in memory and on disk: the saved copy must
+        // not bring millions of lines back at every start.
+        let received = response.body
+        let parsed = await BlockingWork.run(on: BlockingWork.decode) {
+            LinksFileParser.parse(received, maxLines: LinksDocument.maxEntries)
+        }
+        let body = parsed.omittedLineCount > 0 ? received.prefix(parsed.keptByteCount) : received
         let metadata = LinksSnapshotMetadata(
             etag: response.head.headers["etag"], lastModified: response.head.headers["last-modified"],
-            confirmedAt: now, checksum: Checksum.sha256(body), byteCount: body.count)
+            confirmedAt: now, checksum: Checksum.sha256(body), byteCount: body.count,
+            omittedEntryCount: parsed.omittedLineCount)
         let unchanged = cached?.metadata.checksum == metadata.checksum
+            && cached?.snapshot.omittedEntryCount == parsed.omittedLineCount
         await store(body: unchanged ? nil : body, metadata: metadata)
         if unchanged, let cached {
-            return .unchanged(LinksSnapshot(entries: cached.snapshot.entries, confirmedAt: now, checksum: metadata.checksum))
+            return .unchanged(cached.snapshot.confirmed(at: now))
         }
-        let entries = await BlockingWork.run(on: BlockingWork.decode) { LinksDocument.make(from: body) }
-        return .updated(LinksSnapshot(entries: entries, confirmedAt: now, checksum: metadata.checksum))
+        let entries = await BlockingWork.run(on: BlockingWork.decode) { LinksDocument.make(from: parsed.lines) }
+        return .updated(LinksSnapshot(
+            entries: entries, confirmedAt: now, checksum: metadata.checksum, omittedEntryCount: parsed.omittedLineCount))
     }
 
     private func store(body: Data?, metadata: LinksSnapshotMetadata) async {

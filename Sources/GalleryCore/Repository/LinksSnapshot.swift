@@ -7,10 +7,18 @@ public struct LinksSnapshot: Sendable, Equatable {
     public let confirmedAt: Date
     /// Identifies the content: equal checksums mean the grid need not change.
     public let checksum: String
+    /// Lines of the file beyond `LinksDocument.maxEntries`, left out (the window says so).
+    public let omittedEntryCount: Int
 
-    public init(entries: [LinkEntry], confirmedAt: Date, checksum: String) {
+    public init(entries: [LinkEntry], confirmedAt: Date, checksum: String, omittedEntryCount: Int = 0) {
         self.entries = entries
         self.confirmedAt = confirmedAt
         self.checksum = checksum
+        self.omittedEntryCount = omittedEntryCount
+    }
+
+    /// The same content, confirmed current again at `date`.
+    func confirmed(at date: Date) -> LinksSnapshot {
+        LinksSnapshot(entries: entries, confirmedAt: date, checksum: checksum, omittedEntryCount: omittedEntryCount)
     }
 }

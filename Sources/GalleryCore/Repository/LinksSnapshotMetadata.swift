@@ -1,11 +1,15 @@
 import Foundation
 
 /// What we store beside a cached links file: validators for a conditional GET, and a checksum
-/// that tells a complete file from a damaged one.
+/// that tells a complete file from a damaged one. Validators are sent back only when they pass
+/// `HeaderValue.isAcceptable` (a file saved by an older version may hold any value).
 struct LinksSnapshotMetadata: Codable, Sendable {
     var etag: String?
     var lastModified: String?
     var confirmedAt: Date
     var checksum: String
     var byteCount: Int
+    /// Lines left out after the saved part (only the first `LinksDocument.maxEntries` are saved);
+    /// nil in metadata saved before there was a limit.
+    var omittedEntryCount: Int?
 }

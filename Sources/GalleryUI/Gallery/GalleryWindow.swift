@@ -211,6 +211,10 @@ final class GalleryWindow {
             if let problem {
                 banner.show(String(format: L10n.tr("%@ Showing the saved list."), ErrorMessages.linksTitle(problem) + "."),
                             buttonLabel: L10n.tr("Retry")) { [weak self] in self?.refresh() }
+            } else if snapshot.omittedEntryCount > 0 {
+                banner.show(L10n.plural("The links file is too long: its last %d line was left out.",
+                                        "The links file is too long: its last %d lines were left out.",
+                                        snapshot.omittedEntryCount))
             } else if let cacheProblem {
                 banner.show(cacheProblem)
             } else {
@@ -244,7 +248,7 @@ final class GalleryWindow {
     private func showContextMenu(for index: Int, anchor: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
         guard let item = grid.items[safe: index] else { return }
         dismissContextMenu()
-        let model = MainMenu.tile(index: index, canOpen: item.isImageLink)
+        let model = MainMenu.tile(index: index, canOpen: item.isImageLink, host: item.entry.fetchedHost)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
         g_object_unref(model.rawPointer)
         gtk_widget_set_parent(popover, anchor)

@@ -24,16 +24,20 @@ enum MainMenu {
     }
 
     /// `canOpen` is false for links that are not images: they have nothing to show in the viewer.
-    static func tile(index: Int, canOpen: Bool) -> OpaquePointer {
+    /// `host` (the server actually fetched) heads the menu, so a look-alike line cannot hide it.
+    static func tile(index: Int, canOpen: Bool, host: String? = nil) -> OpaquePointer {
         let menu = g_menu_new()!
+        let section = g_menu_new()!
         var items = [(L10n.tr("Open in Browser"), "win.open-tile-in-browser"), (L10n.tr("Copy Link"), "win.copy-tile-link")]
         if canOpen { items.insert((L10n.tr("Open"), "win.open-tile"), at: 0) }
         for (label, action) in items {
             let item = g_menu_item_new(label, nil)!
             g_menu_item_set_action_and_target_value(item, action, g_variant_new_int32(Int32(index)))
-            g_menu_append_item(menu, item)
+            g_menu_append_item(section, item)
             g_object_unref(item.rawPointer)
         }
+        g_menu_append_section(menu, host, section.cast())
+        g_object_unref(section.rawPointer)
         return menu
     }
 }

@@ -145,8 +145,10 @@ final class GridItem {
     /// The full line, and why it failed. The grid shows it on demand (`query-tooltip`): setting a
     /// tooltip on each tile costs an X round trip per call, seconds for a 10,000-line file.
     var tooltipText: String {
-        if case .failed(let error) = state { return "\(ViewerErrorText.explanation(for: error))\n\(entry.text)" }
-        return entry.text
+        // The host that is fetched, as DNS sees it: the line may only look like another one.
+        let line = entry.fetchedHost.map { entry.text + "\n" + String(format: L10n.tr("Server: %@"), $0) } ?? entry.text
+        if case .failed(let error) = state { return "\(ViewerErrorText.explanation(for: error))\n\(line)" }
+        return line
     }
 
     /// What a screen reader says; image tiles always include the URL, placeholders the line.
