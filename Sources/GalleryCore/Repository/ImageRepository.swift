@@ -124,7 +124,13 @@ public final class ImageRepository: Sendable {
     /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
     private func decodeOrForget<T: Sendable>(key: String, _ decode: @escaping @Sendable () throws -> T) async throws -> T {
         do {
-            return try await BlockingWork.run(on: BlockingWork.decode, decode)
+            // Task cancellation does not reach a decode thread: the decoders check this flag.
+            let cancellation = DecodeCancellation()
+            return try await withTaskCancellationHandler {
+                try await BlockingWork.run(on: BlockingWork.decode) { try cancellation.makeCurrent(during: decode) }
+            } onCancel: {
+                cancellation.cancel()
+            }
         } catch let error as ImageLoadError where error == .damaged || error == .tooLarge {
             await remove(key: key, from: originalStore)
             throw error
