@@ -6,13 +6,27 @@ import XCTest
 /// result is not hidden behind an earlier, higher peak of another test.
 enum PeakMemory {
     static func measure(_ body: () throws -> Void) throws -> Int {
+        let before = try resetPeak()
+        try body()
+        return try rise(since: before)
+    }
+
+    /// The same around async work (a repository's loads).
+    static func measure(_ body: () async throws -> Void) async throws -> Int {
+        let before = try resetPeak()
+        try await body()
+        return try rise(since: before)
+    }
+
+    private static func resetPeak() throws -> Int {
         guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs"),
               (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
         else { throw XCTSkip("cannot reset the peak RSS here") }
-        let before = try residentKilobytes("VmRSS")
-        try body()
-        let peak = try residentKilobytes("VmHWM")
-        return max(0, peak - before) * 1024
+        return try residentKilobytes("VmRSS")
+    }
+
+    private static func rise(since before: Int) throws -> Int {
+        max(0, try residentKilobytes("VmHWM") - before) * 1024
     }
 
     private static func residentKilobytes(_ field: String) throws -> Int {
