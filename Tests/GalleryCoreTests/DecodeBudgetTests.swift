@@ -65,6 +65,14 @@ final class DecodeBudgetTests: XCTestCase {
         XCTAssertNotNil(next.reservation)
     }
 
+    func testHeadroomLeftByTheLargestRequestKeepsSmallDecodesMoving() {
+        let budget = DecodeBudget(capacityPixels: 116, largestRequestPixels: 100)
+        let bomb = budget.acquire(pixels: 167)
+        XCTAssertEqual(bomb?.pixels, 100, "a 100-megapixel original and its scaled copy, cut to the largest request")
+        XCTAssertNotNil(budget.acquire(pixels: 16), "a thumbnail still fits beside it")
+        withExtendedLifetime(bomb) {}
+    }
+
     func testCancellingAWaitingDecodeEndsItsWaitAndTakesNothing() {
         let budget = DecodeBudget(capacityPixels: 100)
         let held = budget.acquire(pixels: 100)

@@ -123,18 +123,22 @@ final class HostileDecodeFaultTests: XCTestCase {
 
     // MARK: Many large images at once
 
+    /// The gallery: good images mixed with every hostile decode class at once.
     func testHundredMegapixelPNGsDecodeOneAtATimeWhileEveryGoodImageLoads() async throws {
-        faults += 1
+        faults += 3
         let repository = try makeRepository()
         let png = HostileImages.blackPNG(width: 10000, height: 10000)
         XCTAssertLessThan(png.count, 64 * 1024, "a few KB on the wire")
         let bombs = try (0..<4).map { try serve(png, as: "big-\($0).png") }
+        let frameBomb = try serve(HostileImages.gif(canvasWidth: 1, canvasHeight: 1, frameWidth: 16000, frameHeight: 16000),
+                                  as: "frame.gif")
+        let heavySVG = try serve(HostileImages.heavySVG, as: "heavy.svg")
         let good = (0..<8).map { server.url("/img/\(320 + $0)x240.jpg?tag=\(FixtureServer.uniqueTag())") }
         inputs += good.count
         let results = Results()
         let peak = try await PeakMemory.measure {
             await withTaskGroup(of: Void.self) { group in
-                for url in bombs + good {
+                for url in bombs + good + [frameBomb, heavySVG] {
                     group.addTask {
                         do {
                             _ = try await repository.thumbnail(for: url, priority: .visible)
@@ -148,8 +152,10 @@ final class HostileDecodeFaultTests: XCTestCase {
         }
         for url in good { XCTAssertEqual(results.value(url), .some(nil), "\(url.lastPathComponent) loads") }
         for url in bombs { XCTAssertEqual(results.value(url), .some(nil), "each is within the per-image limit") }
+        XCTAssertEqual(results.value(frameBomb), .some(.tooLarge), "the tile shows an error, with Retry")
+        XCTAssertEqual(results.value(heavySVG), .some(nil), "a small render of it is cheap")
         XCTAssertLessThanOrEqual(DecodeBudget.shared.peakPixels, DecodeBudget.shared.capacityPixels)
-        XCTAssertLessThan(peak, 500 << 20, "four 300 MB decodes never ran at once")
+        XCTAssertLessThan(peak, 500 << 20, "two 300 MB decodes never ran at once")
         print("Hostile PNGs: peak RSS rise \(peak >> 20) MB, budget peak \(DecodeBudget.shared.peakPixels) pixels")
     }
 }

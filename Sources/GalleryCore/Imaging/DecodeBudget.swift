@@ -7,25 +7,31 @@ import Foundation
 /// 100-megapixel PNGs of a few KB each decoding at once (632 MB measured). So a decode asks for
 /// the pixels it is about to allocate as soon as its size is known (the loader's `size-prepared`,
 /// before any pixel exists) and blocks its worker thread until they fit; it gives them back when
-/// its pixels are freed or handed over as textures. A request larger than the whole budget is
-/// cut to the whole budget: it then runs alone rather than never.
+/// its pixels are freed or handed over as textures. A request larger than `largestRequestPixels`
+/// is cut to it: it then runs alone (but for the headroom) rather than never.
 ///
 /// Requests are served first-fit, not first-come: small thumbnails of good images pass a huge one
 /// waiting for room, so a gallery's good images load as fast with bombs in it as without.
 /// Waiting is cancellable (`DecodeCancellation`): a cancelled decode leaves the queue at once.
 public final class DecodeBudget: @unchecked Sendable { // all state under `condition`
-    /// 100 megapixels, about 400 MB of RGBA: what one image at the per-image limit needs, so
-    /// the largest allowed image still decodes, alone.
-    public static let shared = DecodeBudget(capacityPixels: ImageDecoder.defaultMaxPixels)
+    /// One image at the per-image limit (100 megapixels, 300–400 MB decoded), so the largest
+    /// allowed image still decodes, plus 16 megapixels (64 MB) that no single decode may take:
+    /// while a bomb decodes alone, ordinary photos' thumbnails (a fraction of a megapixel each
+    /// with JPEG's scaled decoding) keep flowing beside it.
+    public static let shared = DecodeBudget(capacityPixels: ImageDecoder.defaultMaxPixels + 16_000_000,
+                                            largestRequestPixels: ImageDecoder.defaultMaxPixels)
 
     public let capacityPixels: Int
+    /// What one decode may hold at most; the rest of the capacity is headroom for small ones.
+    public let largestRequestPixels: Int
     private let condition = NSCondition()
     private var held = 0
     private var peak = 0
     private var waiting = 0
 
-    public init(capacityPixels: Int) {
+    public init(capacityPixels: Int, largestRequestPixels: Int? = nil) {
         self.capacityPixels = max(1, capacityPixels)
+        self.largestRequestPixels = min(self.capacityPixels, max(1, largestRequestPixels ?? capacityPixels))
     }
 
     /// Pixels held right now by running decodes.
@@ -39,7 +45,7 @@ public final class DecodeBudget: @unchecked Sendable { // all state under `condi
 
     /// Blocks until `pixels` fit, then holds them. `nil` when `cancellation` fires first.
     public func acquire(pixels: Int, cancellation: DecodeCancellation? = nil) -> Reservation? {
-        let amount = min(max(0, pixels), capacityPixels)
+        let amount = min(max(0, pixels), largestRequestPixels)
         cancellation?.wakes(self)
         defer { cancellation?.wakes(nil) }
         condition.lock()

@@ -27,6 +27,9 @@ enum SVGRenderer {
     /// Address space of the child: its libraries take ~250 MB of it; the rest holds a 2560 px
     /// surface and librsvg's filter intermediates several times over.
     static let addressSpaceBytes = 768 * 1024 * 1024
+    /// A child's resident memory before it renders (runtime and libraries, ~44 MB measured), in
+    /// the budget's unit of 4-byte pixels: eight children at most run beside nothing else.
+    static let childOverheadPixels = 11_000_000
 
     /// True in the child: it renders in-process (it is the sandbox).
     static let isRenderingChild = CommandLine.arguments.dropFirst().first == childFlag
@@ -48,7 +51,7 @@ enum SVGRenderer {
         defer { if !handedOver { gate.releaseBudget() } }
         guard let executablePath else { throw .damaged }
         let arguments = [executablePath, childFlag, String(gate.maxPixels)] + fitArguments(fit)
-        let output = try ChildRun(arguments: arguments, input: data, maxOutput: 16 + budgetPixels(for: fit) * 4,
+        let output = try ChildRun(arguments: arguments, input: data, maxOutput: 16 + outputPixels(for: fit) * 4,
                                   cancellation: gate.cancellation).result()
         let loaded = try decodeOutput(output)
         handedOver = true
@@ -64,8 +67,14 @@ enum SVGRenderer {
         }
     }
 
-    /// The most pixels the child may hand back for `fit`, known before it starts.
+    /// What a render may take, known before it starts (the SVG's size is not): the child, the
+    /// surface it renders and about two more for filter intermediates.
     static func budgetPixels(for fit: LoaderSizeGate.Fit) -> Int {
+        childOverheadPixels + 3 * outputPixels(for: fit)
+    }
+
+    /// The most pixels the child may hand back for `fit`.
+    static func outputPixels(for fit: LoaderSizeGate.Fit) -> Int {
         switch fit {
         case .inside(let maxSide): return maxSide * maxSide
         case .cover(let side, let maxSide): return min(side, maxSide) * maxSide
