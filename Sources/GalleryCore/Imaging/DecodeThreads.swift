@@ -12,9 +12,11 @@ enum DecodeThreads {
     /// Declared pixels above which a decode may wait for the budget: its headroom.
     static var heavyPixels: Int { DecodeBudget.shared.capacityPixels - DecodeBudget.shared.largestRequestPixels }
 
+    /// Reads only the first megabyte (a GIF's frames beyond it are not counted): this runs on
+    /// the caller's task, which must not spend long on it.
     static func isHeavy(_ data: Data) -> Bool {
         if ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == .svg { return true }
-        guard let size = ImageHeaderSize.declaredSize(of: data) else { return false }
+        guard let size = ImageHeaderSize.declaredSize(of: data.prefix(1 << 20)) else { return false }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         return overflow || pixels > heavyPixels
     }
