@@ -28,7 +28,7 @@ enum SVGRenderer {
     /// surface and librsvg's filter intermediates several times over.
     static let addressSpaceBytes = 768 * 1024 * 1024
     /// A child's resident memory before it renders (runtime and libraries, ~44 MB measured), in
-    /// the budget's unit of 4-byte pixels: eight children at most run beside nothing else.
+    /// the budget's unit of 4-byte pixels: about nine thumbnail renders at most at once.
     static let childOverheadPixels = 11_000_000
 
     /// True in the child: it renders in-process (it is the sandbox).
