@@ -87,6 +87,38 @@ final class DecodeBudgetTests: XCTestCase {
         XCTAssertEqual(budget.heldPixels, 0)
     }
 
+    /// A real decode blocked in the loader's size-prepared (before its pixels exist) until the
+    /// budget has room: cancelled there, it stops feeding the loader and holds nothing.
+    func testADecodeWaitingForPixelsIsCancelledBeforeItAllocatesAny() {
+        let budget = DecodeBudget(capacityPixels: 1_000_000)
+        let png = HostileImages.blackPNG(width: 2000, height: 2000)
+        let others = budget.acquire(pixels: 1_000_000)
+        let cancellation = DecodeCancellation()
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            let gate = LoaderSizeGate(maxPixels: 100_000_000, maxSide: 8192, budget: budget, cancellation: cancellation)
+            do {
+                _ = try PixbufLoading.load(png, gate: gate)
+                outcome.set(nil)
+            } catch {
+                outcome.set(ImageLoadError(error))
+            }
+            done.signal()
+        }
+        waitUntil { budget.waitingCount == 1 }
+        cancellation.cancel()
+        done.wait()
+        XCTAssertEqual(outcome.error, .cancelled)
+        XCTAssertEqual(budget.heldPixels, 1_000_000, "the cancelled decode took nothing")
+
+        others?.release()
+        let decoded = try? PixbufLoading.load(png, gate: LoaderSizeGate(maxPixels: 100_000_000, maxSide: 8192, budget: budget))
+        XCTAssertEqual(decoded?.declaredWidth, 2000, "with room, the same bytes decode")
+        XCTAssertEqual(budget.heldPixels, 1_000_000, "held while its pixels live (cut to the whole budget)")
+        withExtendedLifetime(decoded) {}
+    }
+
     func testAForgottenReservationIsGivenBackWhenItGoesAway() {
         let budget = DecodeBudget(capacityPixels: 100)
         do {
@@ -106,4 +138,11 @@ private final class Box: @unchecked Sendable { // written once before the semaph
         set { lock.withLock { stored = .some(newValue) } }
     }
     var finished: Bool { lock.withLock { stored != nil } }
+}
+
+private final class Outcome: @unchecked Sendable { // written once before the semaphore signals
+    private let lock = NSLock()
+    private var stored: ImageLoadError?
+    func set(_ error: ImageLoadError?) { lock.withLock { stored = error } }
+    var error: ImageLoadError? { lock.withLock { stored } }
 }
