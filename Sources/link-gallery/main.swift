@@ -1,6 +1,9 @@
 // Synchronous on purpose: a top-level `await` would make the runtime call `dispatch_main()`
 // and run MainActor work off the GTK thread. See DESIGN.md, "The main loop".
 import Glibc
+import GalleryCore
 import GalleryUI
 
+// The hidden SVG renderer mode (a child of the app, see SVGRenderer): before anything else.
+SVGRenderChild.runIfAsked(arguments: CommandLine.arguments)
 exit(GalleryApplication.run(arguments: CommandLine.arguments))

@@ -11,6 +11,7 @@ enum PeakMemory {
         return try rise(since: before)
     }
 
+    /// The same around async work (a repository's loads).
     static func measure(_ body: () async throws -> Void) async throws -> Int {
         let before = try resetPeak()
         try await body()

@@ -12,6 +12,15 @@ enum AnimationFrames {
     /// Hard limit however small the frames: a GIF of thousands of 1-pixel frames is no movie.
     static let maxFrameCount = 1000
 
+    /// Pixels `extract` copies for `layout` (each frame at canvas size), or 0 when they would
+    /// not fit `maxBytes` and only the still is kept: the decode budget counts them up front.
+    static func copiedPixels(layout: GIFStructure.Layout, maxBytes: Int) -> Int {
+        let canvas = layout.extentWidth * layout.extentHeight
+        let (total, overflow) = canvas.multipliedReportingOverflow(by: layout.frameCount)
+        guard layout.frameCount >= 2, layout.frameCount <= maxFrameCount, !overflow, total * 4 <= maxBytes else { return 0 }
+        return total
+    }
+
     static func extract(
         from animation: OpaquePointer, summary: GIFStructure.Summary, maxBytes: Int
     ) -> DecodedAnimation? {

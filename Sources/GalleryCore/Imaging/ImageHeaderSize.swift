@@ -10,7 +10,7 @@ enum ImageHeaderSize {
         let bytes = Array(data.prefix(64))
         switch ContentSniffer.imageFormat(of: bytes) {
         case .png: return png(bytes)
-        case .gif: return littleEndianPair(bytes, at: 6, size: 2)
+        case .gif: return gif(data)
         case .bmp: return bmp(bytes)
         case .webp: return webp(bytes)
         case .tiff: return tiff(Array(data.prefix(1 << 16)))
@@ -22,6 +22,16 @@ enum ImageHeaderSize {
     private static func png(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
         return (bigEndian(bytes, 16, 4), bigEndian(bytes, 20, 4))
+    }
+
+    /// The canvas grown to cover every frame: frames are decoded at their own size, however
+    /// small the canvas (see `GIFStructure.Layout`).
+    private static func gif(_ data: some Collection<UInt8>) -> (width: Int, height: Int)? {
+        guard let layout = GIFStructure.layout(of: data) else {
+            let bytes = Array(data.prefix(10))
+            return littleEndianPair(bytes, at: 6, size: 2)
+        }
+        return (layout.extentWidth, layout.extentHeight)
     }
 
     private static func bmp(_ bytes: [UInt8]) -> (width: Int, height: Int)? {

@@ -7,6 +7,11 @@ import CGtk
 /// larger images get a smaller target size (`Fit`), which JPEG honours at decode time (DCT
 /// scaling) so a 24-megapixel photo never exists at full size in memory.
 ///
+/// It is also where a decode takes its share of the process-wide `DecodeBudget`: the pixels it
+/// will allocate are known, none exist yet, and blocking here holds the loader before it
+/// allocates. The caller releases the share (`releaseBudget()`) once the pixels are freed or
+/// handed over as textures.
+///
 /// Lives on the decoding thread only: the loader emits synchronously inside write/close.
 final class LoaderSizeGate {
     enum Fit {
@@ -23,15 +28,31 @@ final class LoaderSizeGate {
     private(set) var declaredHeight = 0
     private(set) var sizeKnown = false
     private(set) var refused = false
+    /// The wait for budget was cancelled: the caller stops feeding and reports `.cancelled`.
+    private(set) var cancelled = false
 
-    init(maxPixels: Int, maxSide: Int) {
-        self.maxPixels = maxPixels
-        fit = .inside(maxSide: max(1, maxSide))
+    let budget: DecodeBudget?
+    let cancellation: DecodeCancellation?
+    /// Set by the caller before the loader starts.
+    var format: ImageFormat?
+    /// Pixels the header says the decode touches beyond what `size-prepared` reports (a GIF's
+    /// frames outside a small canvas).
+    var headerPixels = 0
+    /// Pixels the caller will allocate after the loader (copies of animation frames).
+    var extraPixels = 0
+    private var reservation: DecodeBudget.Reservation?
+
+    /// `cancellation` nil: the calling thread's `DecodeCancellation.current`.
+    convenience init(maxPixels: Int, maxSide: Int, budget: DecodeBudget? = .shared, cancellation: DecodeCancellation? = nil) {
+        self.init(maxPixels: maxPixels, fit: .inside(maxSide: max(1, maxSide)), budget: budget,
+                  cancellation: cancellation)
     }
 
-    init(maxPixels: Int, fit: Fit) {
+    init(maxPixels: Int, fit: Fit, budget: DecodeBudget? = .shared, cancellation: DecodeCancellation? = nil) {
         self.maxPixels = maxPixels
         self.fit = fit
+        self.budget = budget
+        self.cancellation = cancellation ?? DecodeCancellation.current
     }
 
     func sizePrepared(loader: UnsafeMutablePointer<GdkPixbufLoader>, width: Int, height: Int) {
@@ -46,8 +67,56 @@ final class LoaderSizeGate {
             gdk_pixbuf_loader_set_size(loader, 1, 1)
             return
         }
-        if let target = Self.targetSize(width: width, height: height, fit: fit) {
+        let target = Self.targetSize(width: width, height: height, fit: fit)
+        guard reserve(pixels: allocatedPixels(width: width, height: height, target: target)) else {
+            cancelled = true
+            gdk_pixbuf_loader_set_size(loader, 1, 1)
+            return
+        }
+        if let target {
             gdk_pixbuf_loader_set_size(loader, gint(target.width), gint(target.height))
+        }
+    }
+
+    /// Takes `pixels` of the budget, blocking until they fit; false when cancelled meanwhile.
+    /// Without a budget only cancellation is checked.
+    func reserve(pixels: Int) -> Bool {
+        guard let budget else { return cancellation?.isCancelled != true }
+        guard let reservation = budget.acquire(pixels: pixels, cancellation: cancellation) else { return false }
+        self.reservation = reservation
+        return true
+    }
+
+    /// Gives the budget back: the decode failed, its pixels are gone.
+    func releaseBudget() {
+        reservation?.release()
+        reservation = nil
+    }
+
+    /// The reservation, for the decoded result to carry until its pixels are freed.
+    func takeReservation() -> DecodeBudget.Reservation? {
+        defer { reservation = nil }
+        return reservation
+    }
+
+    /// What the loader allocates: JPEG decodes straight at a power-of-two fraction of its size
+    /// (libjpeg's DCT scaling, the smallest that still covers the target) and SVG renders at the
+    /// target; the other loaders decode at full size and scale a copy afterwards.
+    func allocatedPixels(width: Int, height: Int, target: (width: Int, height: Int)?) -> Int {
+        let full = max(width * height, headerPixels)
+        guard let target else { return full + extraPixels }
+        let scaled = target.width * target.height
+        switch format {
+        case .svg:
+            return scaled + extraPixels
+        case .jpeg:
+            var denominator = 1
+            while denominator < 8, width / (denominator * 2) >= target.width, height / (denominator * 2) >= target.height {
+                denominator *= 2
+            }
+            return full / (denominator * denominator) + scaled + extraPixels
+        default:
+            return full + scaled + extraPixels
         }
     }
 

@@ -13,6 +13,10 @@ enum PixbufLoading {
     /// those before the loader starts. This bounds the rest: JPEG, SVG, other formats.)
     static let headerChunkSize = 4096
 
+    /// Bytes fed per write once the size is known: small enough that a cancelled decode stops
+    /// within a few milliseconds, large enough that the writes cost nothing.
+    static let bodyChunkSize = 256 * 1024
+
     /// A loaded pixbuf (one owned reference) and the size its file declared.
     struct Loaded {
         let pixbuf: ObjectReference
@@ -20,17 +24,24 @@ enum PixbufLoading {
         let declaredHeight: Int
         /// The loader's `GdkPixbufAnimation` (one owned reference), when asked for and animated.
         var animation: ObjectReference? = nil
+        /// This decode's share of the `DecodeBudget`, given back when the last copy of this
+        /// value (and so its pixbuf) goes away, or on `release()`.
+        var budget: DecodeBudget.Reservation? = nil
 
         var pointer: OpaquePointer { OpaquePointer(pixbuf.pointer) }
     }
 
+    /// Decodes `data`. The calling thread's `DecodeCancellation.current` (if any) stops it; an
+    /// SVG is rendered in a child process (`SVGRenderer`) unless this is that child.
     static func load(
         _ data: Data, gate: LoaderSizeGate, imageType: String? = nil, keepAnimation: Bool = false
     ) throws(ImageLoadError) -> Loaded {
         guard !data.isEmpty else { throw .damaged }
-        if let size = ImageHeaderSize.declaredSize(of: data) {
+        let header = ImageHeaderSize.declaredSize(of: data)
+        if let size = header {
             let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
             if overflow || pixels > gate.maxPixels { throw .tooLarge }
+            gate.headerPixels = pixels
         }
         // Only bytes we recognise reach a loader, and only the loader for their format: left to
         // guess, gdk-pixbuf takes a few stray bytes for TGA or a malformed BMP and allocates
@@ -38,12 +49,23 @@ enum PixbufLoading {
         guard let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) else {
             throw imageType == nil ? .notAnImage : .damaged
         }
+        gate.format = imageType == nil ? format : nil
+        if format == .svg, imageType == nil, !SVGRenderer.isRenderingChild {
+            return try SVGRenderer.render(data, gate: gate)
+        }
         if data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }) { throw .damaged }
+        if keepAnimation, format == .gif, let layout = GIFStructure.layout(of: data) {
+            gate.extraPixels = AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
+        }
         guard let loader = makeLoader(imageType: imageType ?? format.pixbufLoaderName) else { throw .damaged }
         defer { g_object_unref(loader) }
         connectSizePrepared(loader, gate: gate)
 
         let outcome = data.withUnsafeBytes { feed(loader, bytes: $0, gate: gate) }
+        // Whatever fails below gives the budget back at once (`Loaded` carries it otherwise).
+        var handedOver = false
+        defer { if !handedOver { gate.releaseBudget() } }
+        if outcome == .cancelled || gate.cancelled { throw .cancelled }
         if gate.refused { throw .tooLarge }
         guard outcome == .complete else { throw failure(for: data, imageType: imageType) }
         // `get_pixbuf` is (transfer none): take our own reference before the loader goes away.
@@ -53,13 +75,14 @@ enum PixbufLoading {
            gdk_pixbuf_animation_is_static_image(animated) == 0 {
             animation = ObjectReference(retaining: UnsafeMutableRawPointer(animated)) // (transfer none)
         }
+        handedOver = true
         return Loaded(pixbuf: ObjectReference(retaining: UnsafeMutableRawPointer(pixbuf)),
                       declaredWidth: gate.sizeKnown ? gate.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
                       declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)),
-                      animation: animation)
+                      animation: animation, budget: gate.takeReservation())
     }
 
-    private enum FeedOutcome { case complete, failed, refused }
+    private enum FeedOutcome { case complete, failed, refused, cancelled }
 
     private static func feed(
         _ loader: UnsafeMutablePointer<GdkPixbufLoader>, bytes: UnsafeRawBufferPointer, gate: LoaderSizeGate
@@ -67,16 +90,16 @@ enum PixbufLoading {
         let base = bytes.bindMemory(to: guchar.self).baseAddress!
         var offset = 0
         while offset < bytes.count {
-            let length = gate.sizeKnown ? bytes.count - offset : min(headerChunkSize, bytes.count - offset)
+            let length = min(gate.sizeKnown ? bodyChunkSize : headerChunkSize, bytes.count - offset)
             var error: UnsafeMutablePointer<GError>?
             let written = gdk_pixbuf_loader_write(loader, base + offset, gsize(length), &error)
             if let error { g_error_free(error) }
             // A failed write closes the loader itself; closing again would be a GLib critical.
-            guard written != 0 else { return gate.refused ? .refused : .failed }
+            guard written != 0 else { return gate.cancelled ? .cancelled : gate.refused ? .refused : .failed }
             offset += length
-            if gate.refused {
+            if gate.refused || gate.cancelled || gate.cancellation?.isCancelled == true {
                 close(loader) // the data stops here, so this reports an error we do not need
-                return .refused
+                return gate.refused ? .refused : .cancelled
             }
         }
         // Truncated files surface here: a close error means the image is incomplete or corrupt,

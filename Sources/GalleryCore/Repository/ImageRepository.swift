@@ -73,7 +73,7 @@ public final class ImageRepository: Sendable {
                 if await isKnownNotImage(key: url.absoluteString) { throw ImageLoadError.notAnImage }
                 let bytes = try await original(bytesFor: url, priority: priority)
                 let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
-                let thumbnail = try await decodeOrForget(key: url.absoluteString) {
+                let thumbnail = try await decodeOrForget(key: url.absoluteString, bytes: bytes) {
                     try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
                 }
                 await save(thumbnail.pngData, key: key, to: thumbnailStore)
@@ -112,7 +112,7 @@ public final class ImageRepository: Sendable {
         do {
             let bytes = try await original(bytesFor: url, priority: priority)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
-            return try await decodeOrForget(key: url.absoluteString) {
+            return try await decodeOrForget(key: url.absoluteString, bytes: bytes) {
                 try ImageDecoder.original(from: bytes, maxPixels: maxPixels, maxAnimationBytes: maxAnimationBytes)
             }
         } catch {
@@ -122,9 +122,17 @@ public final class ImageRepository: Sendable {
 
     /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
     /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
-    private func decodeOrForget<T: Sendable>(key: String, _ decode: @escaping @Sendable () throws -> T) async throws -> T {
+    private func decodeOrForget<T: Sendable>(
+        key: String, bytes: Data, _ decode: @escaping @Sendable () throws -> T
+    ) async throws -> T {
         do {
-            return try await BlockingWork.run(on: BlockingWork.decode, decode)
+            // Task cancellation does not reach a decode thread: the decoders check this flag.
+            let cancellation = DecodeCancellation()
+            return try await withTaskCancellationHandler {
+                try await DecodeThreads.run(decoding: bytes) { try cancellation.makeCurrent(during: decode) }
+            } onCancel: {
+                cancellation.cancel()
+            }
         } catch let error as ImageLoadError where error == .damaged || error == .tooLarge {
             await remove(key: key, from: originalStore)
             throw error

@@ -117,45 +117,80 @@ final class ViewerSaveImage {
     /// Writes off the main thread: a large original on a slow disk must not freeze the window.
     private func write(_ data: Data, to path: String) {
         Task { @MainActor [completion] in
-            let result = await Task.detached { () -> String? in
-                do {
-                    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-                    return nil
-                } catch {
-                    return error.localizedDescription
-                }
-            }.value
-            if let result {
-                completion(.failed(L10n.tr("Could not save the image: %s").replacingFirst("%s", with: result)))
+            let failure = await Task.detached { Self.replaceContents(of: path, with: data) }.value
+            if let failure {
+                completion(.failed(L10n.tr("Could not save the image: %s").replacingFirst("%s", with: failure)))
             } else {
                 completion(.saved(path))
             }
         }
     }
 
-    private nonisolated static let imageExtensions: Set<String> = [
-        "png", "jpg", "jpeg", "jpe", "gif", "webp", "bmp", "ico", "tif", "tiff", "svg", "avif", "heic", "heif",
-    ]
+    /// Writes through GIO: `g_file_replace_contents` writes a temporary file beside the target
+    /// and renames it over (atomic), gives it the mode of the file it replaces (an overwritten
+    /// 0640 file stays 0640), and writes through a symlink into the file it names. Returns
+    /// GIO's own message on failure (it names the file and the reason).
+    nonisolated static func replaceContents(of path: String, with data: Data) -> String? {
+        let file = g_file_new_for_path(path)! // never NULL: any path makes a GFile
+        defer { g_object_unref(file.rawPointer) }
+        var error: UnsafeMutablePointer<GError>?
+        let written = data.withUnsafeBytes { bytes in
+            g_file_replace_contents(file, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(bytes.count),
+                                    nil, 0, G_FILE_CREATE_NONE, nil, nil, &error)
+        }
+        defer { if let error { g_error_free(error) } }
+        guard written == 0 else { return nil }
+        return error.map { String(cString: $0.pointee.message) } ?? L10n.tr("This location cannot be written to.")
+    }
 
-    /// The item's name, with the extension the bytes call for when the name has no image
-    /// extension (most links end in `?id=…`, and a host name's `.com` is no file type).
+    /// The extension written for each format, and the other spellings a name may already have.
+    private nonisolated static let extensions: [ImageFormat: (preferred: String, accepted: Set<String>)] = [
+        .jpeg: ("jpg", ["jpg", "jpeg", "jpe", "jfif"]), .png: ("png", ["png"]), .gif: ("gif", ["gif"]),
+        .webp: ("webp", ["webp"]), .bmp: ("bmp", ["bmp"]), .ico: ("ico", ["ico"]), .tiff: ("tif", ["tif", "tiff"]),
+        .svg: ("svg", ["svg"]), .avif: ("avif", ["avif"]), .heif: ("heic", ["heic", "heif"]),
+    ]
+    private nonisolated static let imageExtensions = Set(extensions.values.flatMap(\.accepted))
+    /// File names longer than 255 bytes cannot be created; the extension needs room too.
+    private nonisolated static let maxBaseUTF8Length = 200
+
+    /// The item's name made safe to offer as a file name, with the extension its bytes call for:
+    /// no control, format or bidi characters (a U+202E would show `gpj.exe` as `exe.jpg`), no
+    /// line breaks, no slashes, no leading dot (a hidden file), and an image extension that
+    /// matches the format. A host name's `.com` is no file type: the real one is added.
     nonisolated static func suggestedFileName(title: String, data: Data) -> String {
-        let base = title.replacingOccurrences(of: "/", with: "_")
-        if imageExtensions.contains((base as NSString).pathExtension.lowercased()) { return base }
-        guard let ext = fileExtension(for: data) else { return base }
+        var base = cleaned(title)
+        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
+        let current = (base as NSString).pathExtension.lowercased()
+        if imageExtensions.contains(current) {
+            if let format, extensions[format]?.accepted.contains(current) == false {
+                base = (base as NSString).deletingPathExtension // a PNG called .jpg gets .png
+            } else {
+                return base
+            }
+        }
+        if base.isEmpty || base.allSatisfy({ $0 == "." || $0 == " " }) { base = "image" }
+        guard let format, let ext = extensions[format]?.preferred else { return base }
         return base + "." + ext
     }
 
-    nonisolated static func fileExtension(for data: Data) -> String? {
-        let bytes = [UInt8](data.prefix(12))
-        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
-            bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+    /// Letters, digits, punctuation and spaces only; anything else (controls, NUL, newlines,
+    /// format characters such as the bidi overrides, unassigned code points) is dropped, runs of
+    /// spaces become one, and leading dots and spaces go.
+    private nonisolated static func cleaned(_ title: String) -> String {
+        var result = ""
+        for scalar in title.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator:
+                continue
+            case .spaceSeparator:
+                if !result.hasSuffix(" ") { result.unicodeScalars.append(" ") }
+            default:
+                result.unicodeScalars.append(scalar == "/" || scalar == "\\" ? "_" : scalar)
+            }
         }
-        if starts([0x89, 0x50, 0x4E, 0x47]) { return "png" }
-        if starts([0xFF, 0xD8, 0xFF]) { return "jpg" }
-        if starts(Array("GIF8".utf8)) { return "gif" }
-        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return "webp" }
-        if starts(Array("BM".utf8)) { return "bmp" }
-        return nil
+        while let first = result.first, first == "." || first == " " { result.removeFirst() }
+        while result.last == " " { result.removeLast() }
+        while result.utf8.count > maxBaseUTF8Length { result.removeLast() }
+        return result
     }
 }

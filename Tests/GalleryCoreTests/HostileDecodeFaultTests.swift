@@ -1,0 +1,168 @@
+import Foundation
+import GalleryTestSupport
+@testable import GalleryCore
+import XCTest
+
+/// The hostile files of issue 16 that reach the decoders, served by the real fixture server to
+/// a real repository: an SVG that would render for minutes, a GIF whose frame dwarfs its canvas,
+/// 100-megapixel PNGs of a few KB. Good images keep loading, memory stays bounded, and each
+/// hostile entry ends in an error a tile shows (with Retry) instead of a frozen or killed app.
+final class HostileDecodeFaultTests: XCTestCase {
+    private var root: URL!
+    private var server: FixtureServer!
+    private let http = HTTPClient()
+    private var faults = 0
+    private var inputs = 0
+
+    override func setUpWithError() throws {
+        server = try FixtureServer.shared()
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+        DecodeBudget.shared.resetPeak()
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: root)
+        FaultTally.shared.record(test: name, faults: faults, inputs: inputs,
+                                 passed: testRun.map { $0.totalFailureCount == 0 } ?? false, skipped: false)
+    }
+
+    private func makeRepository() throws -> ImageRepository {
+        ImageRepository(http: http, directories: try CacheDirectories(root: root))
+    }
+
+    private func serve(_ data: Data, as name: String) throws -> URL {
+        inputs += 1
+        return try server.writeFile(name: "\(FixtureServer.uniqueTag())-\(name)", contents: data)
+    }
+
+    private func loadError(_ load: () async throws -> DecodedImage) async -> ImageLoadError? {
+        do {
+            _ = try await load()
+            return nil
+        } catch {
+            return ImageLoadError(error)
+        }
+    }
+
+    // MARK: SVG
+
+    func testAnSVGOfHeavyFiltersIsStoppedAtItsLimitsInAChildAndTakesNoMemoryHere() async throws {
+        faults += 1
+        let repository = try makeRepository()
+        let heavy = try serve(HostileImages.heavySVG, as: "heavy.svg")
+        let good = try serve(HostileImages.goodSVG, as: "good.svg")
+        var thumbnailError: ImageLoadError?, originalError: ImageLoadError?
+        let peak = try await PeakMemory.measure {
+            thumbnailError = await loadError { try await repository.thumbnail(for: heavy, priority: .visible) }
+            originalError = await loadError { try await repository.original(for: heavy, priority: .interactive) }
+        }
+        XCTAssertNil(thumbnailError, "at 126 px its blurs are small: the tile shows it")
+        XCTAssertEqual(originalError, .tooLarge, "the viewer says it is too large to show, with Retry")
+        XCTAssertLessThan(peak, 64 << 20, "the rendering happened in the child, under its own limits")
+        XCTAssertEqual(DecodeBudget.shared.heldPixels, 0, "both gave their budget back")
+
+        let thumbnail = try await repository.thumbnail(for: good, priority: .visible)
+        let original = try await repository.original(for: good, priority: .interactive)
+        XCTAssertEqual(thumbnail.texture.pixelHeight, ImageDecoder.defaultThumbnailSide, "a good SVG still renders")
+        XCTAssertEqual([original.texture.pixelWidth, original.texture.pixelHeight], [300, 200])
+    }
+
+    func testALargeSVGOriginalIsRenderedAtScreenSizeNotItsDeclaredSize() throws {
+        faults += 1
+        inputs += 1
+        let large = Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="8000" height="4000"><rect width="8000" \
+            height="4000" fill="green"/></svg>
+            """.utf8)
+        let image = try ImageDecoder.original(from: large)
+        XCTAssertEqual([image.texture.pixelWidth, image.texture.pixelHeight], [SVGRenderer.maxOriginalSide, 1280])
+        XCTAssertEqual([image.sourceWidth, image.sourceHeight], [8000, 4000], "the viewer still knows its real size")
+    }
+
+    func testCancellingAnSVGDecodeKillsItsRendererAndGivesTheBudgetBack() async throws {
+        faults += 1
+        let repository = try makeRepository()
+        let heavy = try serve(HostileImages.heavySVG, as: "cancel.svg")
+        _ = try await repository.original(bytesFor: heavy, priority: .interactive)
+        let decode = Task { try await repository.original(for: heavy, priority: .interactive) }
+        // The renderer holds its share of the budget while the child runs.
+        while DecodeBudget.shared.heldPixels == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        decode.cancel()
+        let error = await loadError { try await decode.value }
+        XCTAssertEqual(error, .cancelled, "stopped by the cancel, not by the time limit")
+        XCTAssertEqual(DecodeBudget.shared.heldPixels, 0)
+    }
+
+    // MARK: GIF
+
+    func testAGIFFrameFarLargerThanItsCanvasIsRefusedBeforeAnyPixelIsDecoded() async throws {
+        faults += 1
+        let repository = try makeRepository()
+        let bomb = HostileImages.gif(canvasWidth: 1, canvasHeight: 1, frameWidth: 16000, frameHeight: 16000)
+        let url = try serve(bomb, as: "frame-bomb.gif")
+        var errors: [ImageLoadError?] = []
+        let peak = try await PeakMemory.measure {
+            errors.append(await loadError { try await repository.thumbnail(for: url, priority: .visible) })
+            errors.append(await loadError { try await repository.original(for: url, priority: .interactive) })
+        }
+        XCTAssertEqual(errors, [.tooLarge, .tooLarge])
+        XCTAssertLessThan(peak, 32 << 20, "256 megapixels were never allocated")
+    }
+
+    func testGIFFramesOutsideASmallCanvasAreCountedAndNeverPlayedAsAnAnimation() throws {
+        faults += 1
+        inputs += 1
+        let frames = HostileImages.gif(canvasWidth: 1, canvasHeight: 1, frameWidth: 3000, frameHeight: 3000, frames: 20)
+        XCTAssertNil(GIFStructure.summary(of: frames), "shown as a still: 20 huge frames are not all decoded")
+        XCTAssertEqual(GIFStructure.layout(of: frames).map { [$0.extentWidth, $0.extentHeight] }, [3000, 3000])
+        let image = try? ImageDecoder.original(from: frames)
+        XCTAssertNil(image?.animation)
+        XCTAssertGreaterThanOrEqual(DecodeBudget.shared.peakPixels, 3000 * 3000,
+                                    "the budget counted the frame, not the 1×1 canvas")
+    }
+
+    // MARK: Many large images at once
+
+    /// The issue's gallery: good images mixed with every hostile decode class at once.
+    func testHundredMegapixelPNGsDecodeOneAtATimeWhileEveryGoodImageLoads() async throws {
+        faults += 3
+        let repository = try makeRepository()
+        let png = HostileImages.blackPNG(width: 10000, height: 10000)
+        XCTAssertLessThan(png.count, 64 * 1024, "a few KB on the wire")
+        let bombs = try (0..<4).map { try serve(png, as: "big-\($0).png") }
+        let frameBomb = try serve(HostileImages.gif(canvasWidth: 1, canvasHeight: 1, frameWidth: 16000, frameHeight: 16000),
+                                  as: "frame.gif")
+        let heavySVG = try serve(HostileImages.heavySVG, as: "heavy.svg")
+        let good = (0..<8).map { server.url("/img/\(320 + $0)x240.jpg?tag=\(FixtureServer.uniqueTag())") }
+        inputs += good.count
+        let results = Results()
+        let peak = try await PeakMemory.measure {
+            await withTaskGroup(of: Void.self) { group in
+                for url in bombs + good + [frameBomb, heavySVG] {
+                    group.addTask {
+                        do {
+                            _ = try await repository.thumbnail(for: url, priority: .visible)
+                            results.set(url, nil)
+                        } catch {
+                            results.set(url, ImageLoadError(error))
+                        }
+                    }
+                }
+            }
+        }
+        for url in good { XCTAssertEqual(results.value(url), .some(nil), "\(url.lastPathComponent) loads") }
+        for url in bombs { XCTAssertEqual(results.value(url), .some(nil), "each is within the per-image limit") }
+        XCTAssertEqual(results.value(frameBomb), .some(.tooLarge), "the tile shows an error, with Retry")
+        XCTAssertEqual(results.value(heavySVG), .some(nil), "a small render of it is cheap")
+        XCTAssertLessThanOrEqual(DecodeBudget.shared.peakPixels, DecodeBudget.shared.capacityPixels)
+        XCTAssertLessThan(peak, 500 << 20, "two 300 MB decodes never ran at once")
+        print("Hostile PNGs: peak RSS rise \(peak >> 20) MB, budget peak \(DecodeBudget.shared.peakPixels) pixels")
+    }
+}
+
+private final class Results: @unchecked Sendable { // under `lock`
+    private let lock = NSLock()
+    private var errors: [URL: ImageLoadError?] = [:]
+    func set(_ url: URL, _ error: ImageLoadError?) { lock.withLock { errors[url] = .some(error) } }
+    func value(_ url: URL) -> ImageLoadError?? { lock.withLock { errors[url] } }
+}
