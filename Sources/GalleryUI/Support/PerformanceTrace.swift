@@ -22,7 +22,8 @@ import GObjectSupport
 /// level, the picture's rectangle, the swipe's offset; see `ViewerStateTrace`),
 /// `viewer-fullscreen-toggle` (a tap or click decided on fullscreen), `viewer-share-menu` (a
 /// long press opened the share menu on the picture), `viewer-drag-end <vx,vy>` (a finger or
-/// button lifted, with its release speed in px/s), `viewer-pinch-end`: touch tests under
+/// button lifted, with its release speed in px/s), `viewer-pinch-end level=<level>` (the level the
+/// fingers left, before any spring back): touch tests under
 /// broadway read these.
 @MainActor
 final class PerformanceTrace {

@@ -30,7 +30,7 @@ extension ViewerCanvasInput {
         Signal.connect(pinch, "end") { [weak self] (_: UnsafeMutableRawPointer?) in
             guard let self, pinchStart != nil else { return }
             pinchStart = nil
-            PerformanceTrace.shared.record("viewer-pinch-end")
+            PerformanceTrace.shared.record("viewer-pinch-end", String(format: "level=%.4f", canvas.zoom?.level ?? 0))
             springBackToBestFit()
         }
         add(pinch)

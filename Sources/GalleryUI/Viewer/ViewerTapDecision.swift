@@ -20,11 +20,12 @@ struct ViewerTapDecision: Equatable, Sendable {
     private var wandered = 0.0
     private var becameOtherGesture = false
 
-    /// `count` is GTK's press count: 2 for the second press within the double-click time.
+    /// `count` is GTK's press count: 2 for the second press within the double-click time, and
+    /// on up while presses keep coming that fast, so the 4th is the second double tap.
     mutating func pressed(count: Int, at point: ZoomModel.Point) -> Action {
         wandered = 0
         becameOtherGesture = false
-        return count == 2 ? .toggleZoom(point) : .none
+        return count >= 2 && count % 2 == 0 ? .toggleZoom(point) : .none
     }
 
     /// The press moved `distance` from where it started.
