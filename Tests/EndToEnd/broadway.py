@@ -167,9 +167,13 @@ class Browser:
         wait_for(lambda: self.evaluate("getComputedStyle(document.body).touchAction") == "none", 10,
                  message="touch-action: none on the page")
 
-    def touch(self, kind, points):
-        self.call("Input.dispatchTouchEvent", type=kind,
-                  touchPoints=[{"x": x, "y": y, "id": finger} for finger, (x, y) in enumerate(points)])
+    def touch(self, kind, points, timestamp=None):
+        """`timestamp` (seconds since the epoch) becomes the event's time, which GTK measures
+        speeds with: a gesture keeps its speed however late a loaded machine delivers it."""
+        params = {"type": kind, "touchPoints": [{"x": x, "y": y, "id": finger} for finger, (x, y) in enumerate(points)]}
+        if timestamp is not None:
+            params["timestamp"] = timestamp
+        self.call("Input.dispatchTouchEvent", **params)
 
     def screenshot(self, name=None):
         data = base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
@@ -189,21 +193,31 @@ class Browser:
 
 
 class Fingers:
-    """Touch gestures in page pixels. Each move is one DevTools round trip, handled by the
-    browser before the next: the gesture's speed is set by `step_ms` between moves, which only
-    paces the fingers (like a person's hand) and is never used to wait for the app."""
+    """Touch gestures in page pixels. A gesture's moves are stamped with the times a hand
+    would make them (`step_ms` apart), which is what GTK's speeds are computed from, and are
+    sent no earlier than those times; nothing here waits for the app."""
 
     def __init__(self, browser):
         self.browser = browser
+        self.clock = 0.0
+
+    def _now(self):
+        # Event times only move forward, even for gestures sent in quick succession.
+        self.clock = max(time.time(), self.clock + 0.001)
+        return self.clock
 
     def _path(self, starts, ends, steps, step_ms):
-        self.browser.touch("touchStart", starts)
+        begin = self._now()
+        self.browser.touch("touchStart", starts, begin)
         for step in range(1, steps + 1):
-            time.sleep(step_ms / 1000)
+            at = begin + step * step_ms / 1000
+            time.sleep(max(0.0, at - time.time()))  # pacing like a hand, not synchronisation
             t = step / steps
             self.browser.touch("touchMove", [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-                                            for a, b in zip(starts, ends)])
-        self.browser.touch("touchEnd", [])
+                                            for a, b in zip(starts, ends)], at)
+        # Lifted right after the last move, however late that move was sent.
+        self.clock = begin + steps * step_ms / 1000 + 0.001
+        self.browser.touch("touchEnd", [], self.clock)
 
     def swipe(self, start, end, duration_ms, steps=10):
         self._path([start], [end], steps, duration_ms / steps)
@@ -213,21 +227,21 @@ class Fingers:
         self._path([first, second], [first_end, second_end], steps, step_ms)
 
     def tap(self, point):
-        self.browser.touch("touchStart", [point])
-        self.browser.touch("touchEnd", [])
+        self.browser.touch("touchStart", [point], self._now())
+        self.browser.touch("touchEnd", [], self._now())
 
     def double_tap(self, point):
         self.tap(point)
         self.tap(point)
 
-    def move(self, points):
-        self.browser.touch("touchMove", points)
-
     def press(self, point):
-        self.browser.touch("touchStart", [point])
+        self.browser.touch("touchStart", [point], self._now())
+
+    def move(self, points):
+        self.browser.touch("touchMove", points, self._now())
 
     def lift(self):
-        self.browser.touch("touchEnd", [])
+        self.browser.touch("touchEnd", [], self._now())
 
 
 class Trace:

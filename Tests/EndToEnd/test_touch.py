@@ -248,6 +248,7 @@ def swipe_and_settle(viewer, start, dx, duration_ms, steps=10):
     (-150, 100, True),    # a short flick (1500 px/s)
     (-300, 1500, True),   # slow, but past a fifth of the width
     (-120, 1200, False),  # slow and short: springs back
+    (-60, 200, False),    # short and not fast enough for a flick (300 px/s)
     (120, 1200, False),
     (250, 200, True),     # back to the previous page
 ])
@@ -256,7 +257,7 @@ def test_a_swipe_at_best_fit_turns_the_page_or_springs_back(viewer, dx, duration
     end = swipe_and_settle(viewer, start, dx, duration_ms)
     expected = start.page + ((1 if dx < 0 else -1) if turns else 0)
     print(f"swipe {dx:+d} px in {duration_ms} ms ({abs(dx) / duration_ms * 1000:.0f} px/s) at best fit: "
-          f"page {start.page} -> {end.page}")
+          f"page {start.page} -> {end.page}, release speed {viewer.app.trace.last('viewer-drag-end')} px/s")
     viewer.app.browser.screenshot(f"swipe{dx:+d}-{duration_ms}")
     assert end.page == expected
     assert end.fit and end.level == pytest.approx(viewer.views()[-1].level)
