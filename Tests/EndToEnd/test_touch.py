@@ -174,7 +174,8 @@ def pinch(viewer, centre, start_distance, end_distance, end_centre=None):
 
 @pytest.mark.parametrize("factor", [2, 5])
 def test_a_pinch_zooms_by_the_fingers_ratio_around_them(viewer, factor):
-    """Fails on the old code: 2× spread gave 103–104 %, 5× 138 %."""
+    """The old code passes this too once every touch reaches the app: the 103 % the issue
+    measured came from touches lost in the browser (see Browser.TOUCH_SHIELD)."""
     start = viewer.go_to(SMALL)
     centre = start.picture_centre
     pinned = start.image_point(centre)
@@ -191,7 +192,7 @@ def test_a_pinch_zooms_by_the_fingers_ratio_around_them(viewer, factor):
 
 def test_a_pinch_pans_with_the_fingers(viewer):
     """Spreading 5× while both fingers move: the image point first under them stays under them.
-    Fails on the old code (it neither reached the size nor followed the midpoint)."""
+    Fails on the old code: the point ended 114, 82 px away from the fingers."""
     start = viewer.go_to(SMALL)
     centre = start.picture_centre
     pinned = start.image_point(centre)
@@ -220,8 +221,7 @@ def test_pinching_below_best_fit_springs_back(viewer):
 
 
 def test_a_pinch_never_turns_the_page(viewer):
-    """Both fingers drift 350 px left while spreading: the page stays. Fails on the old code
-    (the first finger slid the page)."""
+    """Both fingers drift 350 px left while spreading: the page stays."""
     start = viewer.go_to(SMALL)
     centre = start.picture_centre
     level = pinch(viewer, centre, 100, 160, end_centre=(centre[0] - 350, centre[1]))
@@ -244,7 +244,7 @@ def swipe_and_settle(viewer, start, dx, duration_ms, steps=10):
 
 
 @pytest.mark.parametrize("dx, duration_ms, turns", [
-    (-550, 250, True),    # the issue's quick swipe: fails on the old code
+    (-550, 250, True),    # the issue's quick swipe
     (-150, 100, True),    # a short flick (1500 px/s)
     (-300, 1500, True),   # slow, but past a fifth of the width
     (-120, 1200, False),  # slow and short: springs back
@@ -260,11 +260,12 @@ def test_a_swipe_at_best_fit_turns_the_page_or_springs_back(viewer, dx, duration
           f"page {start.page} -> {end.page}, release speed {viewer.app.trace.last('viewer-drag-end')} px/s")
     viewer.app.browser.screenshot(f"swipe{dx:+d}-{duration_ms}")
     assert end.page == expected
-    assert end.fit and end.level == pytest.approx(viewer.views()[-1].level)
+    assert end.fit  # a swipe never zooms
 
 
 def test_the_picture_follows_the_finger_and_resists_at_the_ends(viewer):
-    """Held mid-swipe the picture is under the finger; past the last page it moves a third."""
+    """Held mid-swipe the picture is under the finger; past the last page it moves a third.
+    Fails on the old code: its resistance compounded on every move."""
     start = viewer.go_to(SMALL)
     begin = start.picture_centre
     viewer.fingers.press(begin)
@@ -276,6 +277,7 @@ def test_the_picture_follows_the_finger_and_resists_at_the_ends(viewer):
     viewer.wait(lambda v: v.slide == 0, "the picture back under the finger")
     viewer.fingers.lift()
     print(f"mid-swipe: finger -120 px, picture {held.slide:+.0f} px")
+    assert held.slide == pytest.approx(-120, abs=2)
 
     last = viewer.go_to(LAST)
     begin = last.picture_centre
@@ -295,6 +297,7 @@ def test_the_picture_follows_the_finger_and_resists_at_the_ends(viewer):
 
 
 def test_zoomed_in_one_finger_pans_kinetically_and_the_edge_turns_the_page(viewer):
+    """Fails on the old code: a swipe at the picture's edge did nothing."""
     start = viewer.go_to(LARGE)
     viewer.fingers.double_tap(start.picture_centre)
     zoomed = viewer.wait(lambda v: abs(v.level - 2) < 1e-3, "200 % after a double tap")
@@ -303,12 +306,12 @@ def test_zoomed_in_one_finger_pans_kinetically_and_the_edge_turns_the_page(viewe
     lifted = viewer.app.trace.count("viewer-drag-end")
     viewer.fingers.swipe(centre, (centre[0] - 200, centre[1]), 120, steps=6)
     wait_for(lambda: viewer.app.trace.count("viewer-drag-end") > lifted, message="the finger's lift")
-    after_lift = viewer.wait(
-        lambda v: len(viewer.app.trace.events_after_last("viewer-view", "viewer-drag-end")) >= 2,
-        "the picture to keep moving after the finger lifted")
+    # The finger took it 200 px; after the lift it glides on well past that.
+    after_lift = viewer.wait(lambda v: zoomed.rect[0] - v.rect[0] > 260 and viewer.app.trace.events_after_last(
+        "viewer-view", "viewer-drag-end"), "the picture to glide on after the finger lifted")
     moved = zoomed.rect[0] - after_lift.rect[0]
-    print(f"kinetic: flick -200 px in 120 ms, picture moved {moved:.0f} px so far and on after lifting")
-    assert moved > 200
+    print(f"kinetic: flick -200 px in 120 ms (release {viewer.app.trace.last('viewer-drag-end')} px/s), "
+          f"picture moved {moved:.0f} px and on")
     assert after_lift.page == LARGE
     # Swipe left until the right edge is in view: the picture pans, the page stays.
     for _ in range(20):
