@@ -120,8 +120,10 @@ def tile_boxes(image, row_y, background_x=17):
 
 def open_tile(app, index, row_y=110):
     """Taps the grid's `index`-th thumbnail (first row) and returns the viewer."""
-    boxes = wait_for(lambda: len(tile_boxes(app.browser.screenshot(), row_y)) > index and tile_boxes(
-        app.browser.screenshot(), row_y), 60, message="thumbnails on screen")
+    def boxes_when_shown():
+        boxes = tile_boxes(app.browser.screenshot(), row_y)
+        return boxes if len(boxes) > index else None
+    boxes = wait_for(boxes_when_shown, 60, message="thumbnails on screen")
     left, right = boxes[index]
     app.fingers.tap(((left + right) / 2, row_y))
     viewer = Viewer(app)
