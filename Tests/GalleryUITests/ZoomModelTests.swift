@@ -126,4 +126,40 @@ final class ZoomModelTests: XCTestCase {
         XCTAssertEqual(zoomed.level, 1, accuracy: 1e-9)
         assertClose(zoomed.imagePoint(at: zoomed.viewportCenter), centre)
     }
+
+    // MARK: Pinch
+
+    func testAPinchScalesByTheFingersRatioAndKeepsThePointUnderThem() {
+        var zoom = ZoomModel(imageSize: Size(width: 2000, height: 1500), viewportSize: Size(width: 800, height: 600))
+        let fingers = Point(x: 300, y: 250)
+        let start = zoom.pinchStart(centre: fingers)
+        let under = zoom.imagePoint(at: fingers)
+        for factor in [1.3, 2, 5] {
+            zoom.pinch(from: start, factor: factor, centre: fingers)
+            XCTAssertEqual(zoom.scale, start.scale * factor, accuracy: 1e-9)
+            assertClose(zoom.imagePoint(at: fingers), under)
+        }
+        XCTAssertFalse(zoom.isBestFit)
+    }
+
+    func testMovingBothFingersPans() {
+        var zoom = ZoomModel(imageSize: Size(width: 2000, height: 1500), viewportSize: Size(width: 800, height: 600))
+        zoom.zoom(toLevel: 1, anchor: zoom.viewportCenter)
+        let start = zoom.pinchStart(centre: Point(x: 400, y: 300))
+        let under = zoom.imagePoint(at: Point(x: 400, y: 300))
+        zoom.pinch(from: start, factor: 1, centre: Point(x: 470, y: 260))
+        assertClose(zoom.imagePoint(at: Point(x: 470, y: 260)), under)
+    }
+
+    func testAPinchStopsAtTheMaximumAndMayGoBelowBestFitUntilSettled() {
+        var zoom = ZoomModel(imageSize: Size(width: 400, height: 300), viewportSize: Size(width: 800, height: 600))
+        let start = zoom.pinchStart(centre: zoom.viewportCenter)
+        zoom.pinch(from: start, factor: 100, centre: zoom.viewportCenter)
+        XCTAssertEqual(zoom.scale, zoom.maximumScale, accuracy: 1e-9)
+        zoom.pinch(from: start, factor: 0.5, centre: zoom.viewportCenter)
+        XCTAssertTrue(zoom.isBelowBestFit)
+        assertFits(zoom) // smaller than the viewport: centred
+        zoom.zoomToBestFit()
+        XCTAssertFalse(zoom.isBelowBestFit)
+    }
 }

@@ -10,7 +10,8 @@
 DEPS_BUILD=(pkg-config libgtk-4-dev libcurl4-openssl-dev zlib1g-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader
     librsvg2-common gettext libglib2.0-dev-bin desktop-file-utils appstream meson ninja-build)
 DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi python3-pil
-    python3-pytest imagemagick xdotool x11-utils xclip)
+    python3-pytest imagemagick xdotool x11-utils xclip
+    libgtk-4-bin chromium python3-websocket) # the last three: real touch events (broadway + DevTools)
 DEPS_BENCH=(libvips-tools libgdk-pixbuf2.0-bin hyperfine python3-matplotlib)
 
 # Where the Swift toolchain is unpacked when it is not on PATH (swift.org tarball layout).

@@ -206,6 +206,7 @@ final class GalleryWindow {
             } else {
                 dismissContextMenu() // its tile may be replaced
                 grid.show(snapshot.entries)
+                statusPage.stopSpinner()
                 gtk_stack_set_visible_child_name(stack.opaque, "grid")
             }
             if let problem {

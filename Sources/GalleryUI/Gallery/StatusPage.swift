@@ -48,6 +48,13 @@ final class StatusPage {
         gtk_widget_set_visible(button, 0)
     }
 
+    /// The page is going away. A spinner left spinning on a page the stack hid still asks
+    /// for a frame 60 times a second (measured: an idle grid repainted continuously, and under
+    /// broadway that flood held back every other window's frames and touch events).
+    func stopSpinner() {
+        gtk_spinner_stop(spinner.opaque)
+    }
+
     func showProblem(icon name: String, title text: String, description: String, canRetry: Bool) {
         gtk_spinner_stop(spinner.opaque)
         gtk_widget_set_visible(spinner, 0)

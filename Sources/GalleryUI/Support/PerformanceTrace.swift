@@ -17,7 +17,14 @@ import GObjectSupport
 /// first frame, at the time it ended, so stalls can be attributed to a phase such as scrolling),
 /// `grid-show-begin <entries>` / `grid-show-end <entries>` (building the grid's items and first views),
 /// `startup`, `services-ready` and `present` (where a start spends its time before the first frame),
-/// `thumbnail-fade` (a thumbnail fades in: it was waited for; a start from the cache has none).
+/// `thumbnail-fade` (a thumbnail fades in: it was waited for; a start from the cache has none),
+/// `viewer-view <fields>` (what the viewer shows, after each frame that changed it: page, zoom
+/// level, the picture's rectangle, the swipe's offset; see `ViewerStateTrace`),
+/// `viewer-fullscreen-toggle` (a tap or click decided on fullscreen), `viewer-share-menu` (a
+/// long press opened the share menu on the picture), `viewer-drag-end <vx,vy>` (a finger or
+/// button lifted, with its release speed in px/s), `viewer-pinch-end level=<level>` (the level the
+/// fingers left, before any spring back): touch tests under
+/// broadway read these.
 @MainActor
 final class PerformanceTrace {
     static let shared = PerformanceTrace(path: ProcessInfo.processInfo.environment["LINK_GALLERY_TRACE"])

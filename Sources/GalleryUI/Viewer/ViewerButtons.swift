@@ -25,13 +25,19 @@ enum ViewerButtons {
         shim_accessible_set_label(widget.opaque, label)
     }
 
-    /// The Share menu: every entry is a `win.` action so menus elsewhere can reuse them.
-    static func shareMenu() -> UnsafeMutablePointer<GtkWidget> {
+    /// The Share menu's entries: every one is a `win.` action so menus elsewhere can reuse them
+    /// (the long press on the picture does). The caller owns the returned reference.
+    static func shareMenuModel() -> OpaquePointer {
         let menu = g_menu_new()!
         g_menu_append(menu, L10n.tr("Open in Browser"), "win.open-in-browser")
         g_menu_append(menu, L10n.tr("Copy Link"), "win.copy-link")
         g_menu_append(menu, L10n.tr("Copy Image"), "win.copy-image")
         g_menu_append(menu, L10n.tr("Save Image As…"), "win.save-as")
+        return menu
+    }
+
+    static func shareMenu() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = shareMenuModel()
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(button.opaque, "send-to-symbolic")
         gtk_menu_button_set_menu_model(button.opaque, menu.cast())

@@ -2,43 +2,52 @@ import CGtk
 import Foundation
 import GObjectSupport
 
-/// Pointer, touch and touchpad input on the canvas: pinch and Ctrl+wheel zoom, drag to pan with
-/// kinetic deceleration, swipe/touchpad paging with the image following the finger, click to
-/// toggle fullscreen, double-tap to toggle best fit ↔ 200 %, mouse back/forward buttons.
+/// Pointer, touch and touchpad input on the canvas: Ctrl+wheel and touchpad zoom and paging,
+/// click or tap to toggle fullscreen, double-click or double tap to toggle best fit ↔ 200 %,
+/// long press for the share menu, mouse back/forward buttons. Dragging, pinching and swiping
+/// are in `ViewerCanvasInput+Touch.swift`.
 @MainActor
 final class ViewerCanvasInput {
-    private enum DragMode { case none, pan, slide }
+    enum DragMode { case none, pan, slide, pinch }
 
-    /// Fraction of the width a slide must pass to turn the page, or flick speed (px/s) that does.
-    static let slideDistanceThreshold = 0.2
-    static let flickVelocity = 500.0
     /// Kinetic panning loses this fraction of its speed per second.
     static let kineticFriction = 0.95
-    static let clickSlop = 8.0
+    static let slideSeconds = 0.25
 
-    private let canvas: ViewerCanvas
-    private weak var delegate: ViewerInputDelegate?
-    private let animation: TickAnimation
+    let canvas: ViewerCanvas
+    weak var delegate: ViewerInputDelegate?
+    let animation: TickAnimation
     private var pointer: ZoomModel.Point?
-    private var dragMode = DragMode.none
-    private var dragLast = ZoomModel.Point.zero
-    private var dragDistance = 0.0
-    private var releaseVelocity = ZoomModel.Point.zero
-    private var pinchStartScale = 1.0
+    var dragMode = DragMode.none
+    var dragStart = ZoomModel.Point.zero
+    var dragLast = ZoomModel.Point.zero
+    var velocity = VelocityTracker()
+    /// How far the finger has pulled the pages sideways (before resistance at the ends).
+    var slideFinger = 0.0
+    /// While panning a zoomed picture: whether it touched its left/right edge when the finger
+    /// landed, so pulling further that way slides to the neighbour (like GNOME Image Viewer).
+    var slidesAtLeftEdge = false, slidesAtRightEdge = false
+    var pinchStart: ZoomModel.PinchStart?
+    var tap = ViewerTapDecision()
     private var touchpadSliding = false
     private var pendingClick: UInt32 = 0
     /// True while a turned page slides in (`slideIn`): any touch stops it in place at zero.
     private var arriving = false
+    private let shareMenu: ViewerShareMenuPopup
+    private let stateTrace: ViewerStateTrace?
 
     init(canvas: ViewerCanvas, delegate: ViewerInputDelegate) {
         self.canvas = canvas
         self.delegate = delegate
         animation = TickAnimation(widget: canvas.widget)
+        shareMenu = ViewerShareMenuPopup(canvas: canvas.widget)
+        stateTrace = ViewerStateTrace(canvas: canvas) { [weak delegate] in delegate?.currentPage ?? -1 }
         attachMotion()
         attachScroll()
         attachPinch()
         attachDrag()
         attachClicks()
+        attachLongPress()
     }
 
     /// Stops running animations and pending clicks (page change, window closing).
@@ -47,7 +56,9 @@ final class ViewerCanvasInput {
         arriving = false
         MainLoopSources.cancel(&pendingClick)
         canvas.slideOffset = 0
+        slideFinger = 0
         dragMode = .none
+        pinchStart = nil
         touchpadSliding = false
     }
 
@@ -55,7 +66,7 @@ final class ViewerCanvasInput {
 
     /// Stops kinetic panning or a slide. A page sliding in jumps to its place: it has already
     /// turned, so leaving it half-way would show two pages with nothing to settle them.
-    private func stopAnimation() {
+    func stopAnimation() {
         animation.stop()
         if arriving {
             arriving = false
@@ -80,9 +91,7 @@ final class ViewerCanvasInput {
         })
     }
 
-    static let slideSeconds = 0.25
-
-    private func add(_ controller: some GPointer) {
+    func add(_ controller: some GPointer) {
         gtk_widget_add_controller(canvas.widget, controller.opaque)
     }
 
@@ -136,117 +145,15 @@ final class ViewerCanvasInput {
         }
         // Two-finger horizontal swipe at best fit: the page follows the fingers.
         guard abs(dx) > abs(dy) || touchpadSliding else { return false }
+        if !touchpadSliding { slideFinger = canvas.slideOffset }
         touchpadSliding = true
         stopAnimation()
-        canvas.slideOffset = resisted(canvas.slideOffset - dx)
+        slideFinger -= dx
+        canvas.slideOffset = resisted(slideFinger)
         return true
     }
 
-    // MARK: Pinch
-
-    private func attachPinch() {
-        let pinch = gtk_gesture_zoom_new()!
-        Signal.connect(pinch, "begin") { [weak self] (_: UnsafeMutableRawPointer?) in
-            guard let self else { return }
-            stopAnimation()
-            pinchStartScale = canvas.zoom?.scale ?? 1
-        }
-        Signal.connect(pinch, "scale-changed") { [weak self] (delta: Double) in
-            guard let self else { return }
-            var x = 0.0, y = 0.0
-            let centre = gtk_gesture_get_bounding_box_center(pinch.opaque, &x, &y) != 0
-                ? ZoomModel.Point(x: x, y: y) : anchor
-            canvas.updateZoom { $0.zoom(to: pinchStartScale * delta, anchor: centre) }
-        }
-        add(pinch)
-    }
-
-    // MARK: Drag: pan when zoomed, slide pages at best fit
-
-    private func attachDrag() {
-        let drag = gtk_gesture_drag_new()!
-        let swipe = gtk_gesture_swipe_new()!
-        Signal.connect(drag, "drag-begin") { [weak self] (_: Double, _: Double) in
-            guard let self, let zoom = canvas.zoom else { return }
-            stopAnimation()
-            dragMode = zoom.canPan ? .pan : .slide
-            dragLast = .zero
-            dragDistance = 0
-            releaseVelocity = .zero
-        }
-        Signal.connect(drag, "drag-update") { [weak self] (dx: Double, dy: Double) in
-            guard let self else { return }
-            dragDistance = max(dragDistance, hypot(dx, dy))
-            let step = ZoomModel.Point(x: dx - dragLast.x, y: dy - dragLast.y)
-            dragLast = ZoomModel.Point(x: dx, y: dy)
-            switch dragMode {
-            case .pan: canvas.updateZoom { $0.pan(by: step) }
-            case .slide: canvas.slideOffset = resisted(canvas.slideOffset + step.x)
-            case .none: break
-            }
-        }
-        Signal.connect(swipe, "swipe") { [weak self] (vx: Double, vy: Double) in
-            self?.releaseVelocity = ZoomModel.Point(x: vx, y: vy)
-        }
-        Signal.connect(drag, "drag-end") { [weak self] (_: Double, _: Double) in
-            // The swipe gesture reports the release velocity on the same event, possibly after
-            // us; decide once both have run.
-            MainLoopSources.idle { [weak self] in self?.dragEnded(); return false }
-        }
-        add(drag)
-        add(swipe)
-    }
-
-    private func dragEnded() {
-        let mode = dragMode
-        dragMode = .none
-        switch mode {
-        case .pan: startKinetic(velocity: releaseVelocity)
-        case .slide: settleSlide(velocity: releaseVelocity.x)
-        case .none: break
-        }
-    }
-
-    private func startKinetic(velocity start: ZoomModel.Point) {
-        var velocity = start
-        guard hypot(velocity.x, velocity.y) > 50 else { return }
-        animation.start { [weak self] elapsed in
-            guard let self else { return false }
-            let decay = pow(1 - Self.kineticFriction, elapsed)
-            velocity = ZoomModel.Point(x: velocity.x * decay, y: velocity.y * decay)
-            var moved = ZoomModel.Point.zero
-            canvas.updateZoom { moved = $0.pan(by: .init(x: velocity.x * elapsed, y: velocity.y * elapsed)) }
-            let stuck = elapsed > 0 && moved == .zero
-            return !stuck && hypot(velocity.x, velocity.y) > 20
-        }
-    }
-
-    /// Past the first or last page the image moves a third of the finger's distance.
-    private func resisted(_ offset: Double) -> Double {
-        if offset > 0, delegate?.hasPage(-1) != true { return offset / 3 }
-        if offset < 0, delegate?.hasPage(1) != true { return offset / 3 }
-        return offset
-    }
-
-    /// Finishes a slide: on to the neighbour when far or fast enough, else back.
-    private func settleSlide(velocity: Double) {
-        let width = max(canvas.viewportSize.width, 1)
-        let offset = canvas.slideOffset
-        var step = 0
-        if offset < -width * Self.slideDistanceThreshold || velocity < -Self.flickVelocity { step = 1 }
-        if offset > width * Self.slideDistanceThreshold || velocity > Self.flickVelocity { step = -1 }
-        if step != 0, delegate?.hasPage(step) != true { step = 0 }
-        let target = step == 0 ? 0 : -Double(step) * (width + ViewerCanvas.pageGap)
-        animation.animate(from: offset, to: target, duration: Self.slideSeconds, update: { [weak self] value in
-            self?.canvas.slideOffset = value
-        }, completion: { [weak self] in
-            guard let self else { return }
-            if step != 0 { delegate?.completeSlide(step) }
-            canvas.slideOffset = 0
-        })
-    }
-
-    // MARK: Clicks
+    // MARK: Clicks and taps
 
     private func attachClicks() {
         let click = gtk_gesture_click_new()!
@@ -256,26 +163,30 @@ final class ViewerCanvasInput {
             switch gtk_gesture_single_get_current_button(click.opaque) {
             case 8: delegate?.turnPage(-1)
             case 9: delegate?.turnPage(1)
-            case 1 where presses == 2:
-                MainLoopSources.cancel(&pendingClick)
-                toggleZoom(at: ZoomModel.Point(x: x, y: y))
+            case 1: perform(tap.pressed(count: Int(presses), at: ZoomModel.Point(x: x, y: y)))
             default: break
             }
         }
         Signal.connect(click, "released") { [weak self] (presses: Int32, _: Double, _: Double) in
-            guard let self, presses == 1, gtk_gesture_single_get_current_button(click.opaque) == 1,
-                  dragDistance < Self.clickSlop else { return }
+            guard let self, gtk_gesture_single_get_current_button(click.opaque) == 1 else { return }
+            perform(tap.released(count: Int(presses)))
+        }
+        add(click)
+    }
+
+    private func perform(_ action: ViewerTapDecision.Action) {
+        switch action {
+        case .none: break
+        case .toggleZoom(let point):
+            MainLoopSources.cancel(&pendingClick)
+            toggleZoom(at: point)
+        case .fullscreenAfterDoubleTapTime:
             // Wait out the double-click time: a second tap means zoom, not fullscreen.
             MainLoopSources.cancel(&pendingClick)
             pendingClick = MainLoopSources.after(milliseconds: Self.doubleClickMilliseconds()) { [weak self] in
                 self?.toggleFullscreenOnceQueuedInputIsHandled()
             }
         }
-        // A fresh press clears the drag distance of the previous gesture.
-        Signal.connect(click, "pressed", after: true) { [weak self] (_: Int32, _: Double, _: Double) in
-            self?.dragDistance = 0
-        }
-        add(click)
     }
 
     /// The single click's fullscreen, unless a second click comes first. A busy main loop can
@@ -284,6 +195,7 @@ final class ViewerCanvasInput {
     private func toggleFullscreenOnceQueuedInputIsHandled() {
         pendingClick = MainLoopSources.idle(priority: G_PRIORITY_LOW) { [weak self] in
             self?.pendingClick = 0
+            PerformanceTrace.shared.record("viewer-fullscreen-toggle")
             self?.delegate?.toggleFullscreen()
             return false
         }
@@ -297,12 +209,36 @@ final class ViewerCanvasInput {
         }
     }
 
-    private static func doubleClickMilliseconds() -> UInt32 {
+    // MARK: Long press
+
+    /// A finger held on the picture opens the share menu there; it is then no tap and no drag.
+    private func attachLongPress() {
+        let press = gtk_gesture_long_press_new()!
+        gtk_gesture_single_set_touch_only(press.opaque, 1)
+        Signal.connect(press, "pressed") { [weak self] (x: Double, y: Double) in
+            guard let self else { return }
+            tap.tookOver()
+            guard dragMode != .pinch, let zoom = canvas.zoom else { return }
+            let point = ZoomModel.Point(x: x, y: y)
+            let picture = zoom.imagePoint(at: point)
+            guard picture.x >= 0, picture.y >= 0, picture.x <= zoom.imageSize.width,
+                  picture.y <= zoom.imageSize.height else { return }
+            dragMode = .none
+            canvas.slideOffset = 0
+            shareMenu.popup(at: point)
+            PerformanceTrace.shared.record("viewer-share-menu")
+        }
+        add(press)
+    }
+
+    // MARK: Settings
+
+    static func doubleClickMilliseconds() -> UInt32 {
         let milliseconds = setting("gtk-double-click-time", type: GType(6 << 2), default: 400) { g_value_get_int($0) } // G_TYPE_INT
         return UInt32(max(150, min(milliseconds, 1000)))
     }
 
-    private static func animationsEnabled() -> Bool {
+    static func animationsEnabled() -> Bool {
         setting("gtk-enable-animations", type: GType(5 << 2), default: true) { g_value_get_boolean($0) != 0 } // G_TYPE_BOOLEAN
     }
 

@@ -225,6 +225,8 @@ public final class ViewerWindow {
 }
 
 extension ViewerWindow: ViewerInputDelegate {
+    var currentPage: Int { paging.index }
+
     func hasPage(_ step: Int) -> Bool { step < 0 ? paging.hasPrevious : paging.hasNext }
 
     /// Keys, header buttons, the wheel and mouse back/forward: the page turns at once (title,

@@ -125,6 +125,37 @@ struct ZoomModel: Equatable, Sendable {
         offset = clamped(Point(x: viewportCenter.x - centre.x * scale, y: viewportCenter.y - centre.y * scale))
     }
 
+    // MARK: Pinch (two fingers: the picture follows them like a photo held between them)
+
+    // MARK: Pinch: the picture follows two fingers like a photo held between them
+
+    /// What a pinch holds on to from its start: the scale then, and the image point that was
+    /// under the fingers' midpoint.
+    struct PinchStart: Equatable, Sendable {
+        var scale: Double
+        var pinned: Point
+    }
+
+    func pinchStart(centre: Point) -> PinchStart {
+        PinchStart(scale: scale, pinned: imagePoint(at: centre))
+    }
+
+    /// The fingers are `factor` times as far apart as at `start` and their midpoint is at
+    /// `centre`: the size follows the factor (between the minimum and the maximum level) and the
+    /// image point first under the midpoint is under it again, so moving both fingers pans. Edges
+    /// still apply: a side smaller than the viewport stays centred. Below best fit is allowed
+    /// here; the input springs it back (`isBelowBestFit`) when the fingers lift.
+    mutating func pinch(from start: PinchStart, factor: Double, centre: Point) {
+        let target = min(max(start.scale * factor, minimumScale), maximumScale)
+        scale = target
+        isBestFit = abs(target - bestFitScale) < 1e-9
+        pan(by: Point(x: centre.x - start.pinned.x * target - offset.x,
+                      y: centre.y - start.pinned.y * target - offset.y))
+    }
+
+    /// True when a pinch left the picture smaller than best fit, so it should spring back.
+    var isBelowBestFit: Bool { scale < bestFitScale - 1e-9 }
+
     /// Smaller than the viewport: centred. Larger: edges may not come inside the viewport.
     private func clamped(_ proposed: Point) -> Point {
         func axis(_ value: Double, shown: Double, room: Double) -> Double {

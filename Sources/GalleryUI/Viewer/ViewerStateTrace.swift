@@ -1,0 +1,61 @@
+import CGtk
+import Foundation
+import GObjectSupport
+
+/// Writes what the viewer shows to the trace (`LINK_GALLERY_TRACE`) after every frame that
+/// changed it, so touch tests under broadway (no accessibility bus there) can wait for the
+/// effect of a gesture: `viewer-view page=<index> image=<w>x<h> level=<1 is 100 %>
+/// fit=<1 at best fit> rect=<x,y,w,h of the picture in the canvas> slide=<px>
+/// canvas=<x,y,w,h of the canvas in its window's surface>`.
+@MainActor
+final class ViewerStateTrace {
+    private let canvas: ViewerCanvas
+    private let page: @MainActor () -> Int
+    private var last = ""
+
+    init?(canvas: ViewerCanvas, page: @escaping @MainActor () -> Int) {
+        guard PerformanceTrace.shared.isEnabled else { return nil }
+        self.canvas = canvas
+        self.page = page
+        Signal.connect(canvas.widget, "map") { [weak self] in self?.watchFrames() }
+    }
+
+    private func watchFrames() {
+        guard let clock = gtk_widget_get_frame_clock(canvas.widget) else { return }
+        Signal.connect(clock, "after-paint") { [weak self] in self?.recordIfChanged() }
+    }
+
+    private func recordIfChanged() {
+        let line = describe()
+        guard line != last else { return }
+        last = line
+        PerformanceTrace.shared.record("viewer-view", line)
+    }
+
+    private func describe() -> String {
+        var text = "page=\(page())"
+        if let zoom = canvas.zoom {
+            let shown = zoom.displayedSize
+            text += String(format: " image=%.0fx%.0f level=%.4f fit=%d rect=%.1f,%.1f,%.1f,%.1f",
+                           zoom.imageSize.width, zoom.imageSize.height, zoom.level, zoom.isBestFit ? 1 : 0,
+                           zoom.offset.x, zoom.offset.y, shown.width, shown.height)
+        }
+        text += String(format: " slide=%.1f", canvas.slideOffset)
+        if let origin = surfaceOrigin() {
+            let size = canvas.viewportSize
+            text += String(format: " canvas=%.1f,%.1f,%.0f,%.0f", origin.x, origin.y, size.width, size.height)
+        }
+        return text
+    }
+
+    /// Where the canvas's top-left corner is in its window's surface (the page pixels of broadway).
+    private func surfaceOrigin() -> ZoomModel.Point? {
+        guard let native = gtk_widget_get_native(canvas.widget) else { return nil }
+        let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
+        var origin = graphene_point_t(), inNative = graphene_point_t()
+        guard gtk_widget_compute_point(canvas.widget, nativeWidget, &origin, &inNative) != 0 else { return nil }
+        var dx = 0.0, dy = 0.0
+        gtk_native_get_surface_transform(native, &dx, &dy)
+        return ZoomModel.Point(x: Double(inNative.x) + dx, y: Double(inNative.y) + dy)
+    }
+}

@@ -1,0 +1,525 @@
+"""Touch as a person with a touchscreen uses it, with real touch events (broadway + headless
+Chromium, see broadway.py): pinch zoom that follows the fingers, swipe paging, kinetic panning,
+taps, double taps and long presses in the viewer, and taps, long presses and flicks in the grid.
+
+State comes from the app's trace (`viewer-view` after every frame that changed the viewer) and
+from screenshots of the page, since broadway has no accessibility bus. Figures go to stdout
+(`pytest -s`) and screenshots to $LINK_GALLERY_SCREENSHOTS/link-gallery-e2e/touch-*.png.
+"""
+
+import math
+
+import pytest
+
+from broadway import TouchApp, parse_fields
+from harness import wait_for
+
+# Page 3 is a small picture (never enlarged past 100 % at best fit), page 4 a large one.
+LINES = ["/img/640x480.jpg", "/img/600x400.png", "/img/800x600.png", "/img/260x195.png",
+         "/img/1600x1200.jpg", "/img/500x400.jpg"]
+SMALL, LARGE, LAST = 3, 4, len(LINES) - 1
+
+
+class View:
+    """One `viewer-view` trace line, with page-pixel helpers."""
+
+    def __init__(self, line, surface):
+        fields = parse_fields(line)
+        self.page = int(fields["page"])
+        self.level = float(fields.get("level", "nan"))
+        self.fit = fields.get("fit") == "1"
+        self.slide = float(fields["slide"])
+        self.rect = tuple(map(float, fields["rect"].split(","))) if "rect" in fields else None
+        cx, cy, cw, ch = map(float, fields["canvas"].split(","))
+        self.canvas = (surface[0] + cx, surface[1] + cy, cw, ch)
+        self.image = tuple(map(int, fields["image"].split("x"))) if "image" in fields else None
+
+    def to_page(self, x, y):
+        return self.canvas[0] + x, self.canvas[1] + y
+
+    @property
+    def picture_centre(self):
+        x, y, w, h = self.rect
+        return self.to_page(x + w / 2, y + h / 2)
+
+    def image_point(self, page_point):
+        """The image pixel drawn at a page point."""
+        x, y, _, _ = self.rect
+        scale = self.rect[2] / self.image[0]
+        return ((page_point[0] - self.canvas[0] - x) / scale, (page_point[1] - self.canvas[1] - y) / scale)
+
+    def page_point(self, image_point):
+        x, y, _, _ = self.rect
+        scale = self.rect[2] / self.image[0]
+        return self.to_page(x + image_point[0] * scale, y + image_point[1] * scale)
+
+    def __repr__(self):
+        return f"View(page={self.page} level={self.level:.3f} fit={self.fit} rect={self.rect} slide={self.slide})"
+
+
+class Viewer:
+    """The app with its viewer open, driven by fingers."""
+
+    def __init__(self, app):
+        self.app = app
+        self.fingers = app.fingers
+        self.surface = (0.0, 0.0)
+
+    def views(self):
+        return [View(line, self.surface) for line in self.app.trace.events("viewer-view")]
+
+    def view(self):
+        views = self.views()
+        return views[-1] if views else None
+
+    def wait(self, predicate, message, timeout=30):
+        """Waits until the latest view satisfies `predicate`; returns that view."""
+        def check():
+            current = self.view()
+            return current if current is not None and current.rect and predicate(current) else None
+        return wait_for(check, timeout, message=f"{message} (last: {self.view()})")
+
+    def mark(self):
+        """How many views were traced so far, to look only at what follows."""
+        return len(self.app.trace.events("viewer-view"))
+
+    def views_since(self, mark):
+        return self.views()[mark:]
+
+    def go_to(self, page):
+        """Best fit on `page`, by taps on the header's Previous and Next buttons."""
+        current = self.view()
+        if not current.fit:
+            self.fingers.double_tap(current.picture_centre)
+            current = self.wait(lambda v: v.fit and v.level == v.level, "best fit again")
+        while current.page != page:
+            step = 1 if page > current.page else -1
+            x = self.surface[0] + (72 if step > 0 else 38)
+            self.fingers.tap((x, self.surface[1] + 35))
+            current = self.wait(lambda v, p=current.page + step: v.page == p and v.slide == 0 and v.fit,
+                                f"page {current.page + step}")
+        return current
+
+
+def tile_boxes(image, row_y, background_x=17):
+    """Left and right edges of the thumbnails crossing the page row `row_y`: runs of pixels
+    unlike the grid's background (read just inside the window's left edge)."""
+    background = image.getpixel((background_x, row_y))
+    boxes, start = [], None
+    for x in range(background_x, image.width):
+        pixel = image.getpixel((x, row_y))
+        differs = max(abs(a - b) for a, b in zip(pixel, background)) > 10
+        if differs and start is None:
+            start = x
+        elif not differs and start is not None:
+            if x - start > 40:
+                boxes.append((start, x))
+            start = None
+    return boxes
+
+
+def open_tile(app, index, row_y=110):
+    """Taps the grid's `index`-th thumbnail (first row) and returns the viewer."""
+    def boxes_when_shown():
+        boxes = tile_boxes(app.browser.screenshot(), row_y)
+        return boxes if len(boxes) > index else None
+    boxes = wait_for(boxes_when_shown, 60, message="thumbnails on screen")
+    left, right = boxes[index]
+    app.fingers.tap(((left + right) / 2, row_y))
+    viewer = Viewer(app)
+    viewer.wait(lambda v: v.page == index and v.fit, "the viewer on the tapped page")
+    viewer.surface = viewer_surface(app)
+    return viewer
+
+
+def viewer_surface(app):
+    """Broadway draws each window's surface as an absolutely placed element: the viewer's is
+    the topmost as big as a window (popovers are smaller)."""
+    found = app.browser.call("Runtime.evaluate", returnByValue=True, expression=(
+        "Array.from(document.body.children).filter(e => e.offsetWidth > 600)"
+        ".sort((a, b) => (+b.style.zIndex) - (+a.style.zIndex))"
+        ".map(e => [e.offsetLeft, e.offsetTop])[0]"))["result"]["value"]
+    return float(found[0]), float(found[1])
+
+
+@pytest.fixture(scope="module")
+def viewer(request):
+    from harness import FixtureServer
+    server = FixtureServer()
+    url = server.write("touch.txt", "\n".join(server.url(line) for line in LINES) + "\n")
+    app = TouchApp(url)
+    try:
+        yield open_tile(app, SMALL)
+    finally:
+        app.stop()
+        server.stop()
+
+
+def spread(centre, distance, angle=0.0):
+    dx, dy = math.cos(angle) * distance / 2, math.sin(angle) * distance / 2
+    return (centre[0] - dx, centre[1] - dy), (centre[0] + dx, centre[1] + dy)
+
+
+def pinch(viewer, centre, start_distance, end_distance, end_centre=None):
+    """Returns the level the pinch left when the fingers lifted (the app's `viewer-pinch-end`)."""
+    end_centre = end_centre or centre
+    a, b = spread(centre, start_distance, 0.3)
+    c, d = spread(end_centre, end_distance, 0.3)
+    ended = viewer.app.trace.count("viewer-pinch-end")
+    viewer.fingers.pinch(a, b, c, d)
+    wait_for(lambda: viewer.app.trace.count("viewer-pinch-end") > ended, message="the pinch to end")
+    return float(parse_fields(viewer.app.trace.last("viewer-pinch-end"))["level"])
+
+
+# MARK: Pinch
+
+
+@pytest.mark.parametrize("factor", [2, 5])
+def test_a_pinch_zooms_by_the_fingers_ratio_around_them(viewer, factor):
+    """The old code passes this too once every touch reaches the app: the 103 % the issue
+    measured came from touches lost in the browser (see Browser.TOUCH_SHIELD)."""
+    start = viewer.go_to(SMALL)
+    centre = start.picture_centre
+    pinned = start.image_point(centre)
+    level = pinch(viewer, centre, 80, 80 * factor)
+    end = viewer.wait(lambda v: v.level == level, "the pinch's last frame")
+    shift = [a - b for a, b in zip(end.page_point(pinned), centre)]
+    print(f"pinch {factor}x: level {start.level:.3f} -> {end.level:.3f} (ratio {end.level / start.level:.3f}), "
+          f"image point under the fingers moved {shift[0]:+.1f},{shift[1]:+.1f} px")
+    viewer.app.browser.screenshot(f"pinch-{factor}x")
+    assert end.page == SMALL
+    assert end.level / start.level == pytest.approx(factor, rel=0.1)
+    assert math.hypot(*shift) < 8
+
+
+def test_a_pinch_pans_with_the_fingers(viewer):
+    """Spreading 5× while both fingers move: the image point first under them stays under them.
+    Fails on the old code: the point ended 114, 82 px away from the fingers."""
+    start = viewer.go_to(SMALL)
+    centre = start.picture_centre
+    pinned = start.image_point(centre)
+    moved = (centre[0] + 90, centre[1] + 60)
+    level = pinch(viewer, centre, 80, 400, end_centre=moved)
+    end = viewer.wait(lambda v: v.level == level, "the pinch's last frame")
+    shift = [a - b for a, b in zip(end.page_point(pinned), moved)]
+    print(f"pinch 5x moving (+90,+60): level {end.level:.3f}, image point off the fingers by "
+          f"{shift[0]:+.1f},{shift[1]:+.1f} px")
+    viewer.app.browser.screenshot("pinch-pan")
+    assert end.page == SMALL
+    assert end.level == pytest.approx(5, rel=0.1)
+    assert math.hypot(*shift) < 8
+
+
+def test_pinching_below_best_fit_springs_back(viewer):
+    """Fails on the old code: it stayed below best fit after the fingers lifted."""
+    start = viewer.go_to(SMALL)
+    mark = viewer.mark()
+    pinch(viewer, start.picture_centre, 300, 100)
+    viewer.wait(lambda v: v.fit, "best fit again after the fingers lifted")
+    smallest = min(v.level for v in viewer.views_since(mark))
+    print(f"pinch to 1/3: smallest level while the fingers were down {smallest:.3f}, back to best fit")
+    assert smallest < 0.5 * start.level
+    assert viewer.view().level == pytest.approx(start.level)
+
+
+def test_a_pinch_never_turns_the_page(viewer):
+    """Both fingers drift 350 px left while spreading: the page stays."""
+    start = viewer.go_to(SMALL)
+    centre = start.picture_centre
+    level = pinch(viewer, centre, 100, 160, end_centre=(centre[0] - 350, centre[1]))
+    end = viewer.wait(lambda v: v.slide == 0 and v.level == level, "the pinch's last frame")
+    assert level == pytest.approx(1.6, rel=0.1)
+    assert end.page == SMALL
+    assert all(v.page == SMALL for v in viewer.views())
+
+
+# MARK: Swipe paging
+
+
+def swipe_and_settle(viewer, start, dx, duration_ms, steps=10):
+    mark = viewer.mark()
+    begin = start.picture_centre
+    viewer.fingers.swipe(begin, (begin[0] + dx, begin[1]), duration_ms, steps)
+    # Either the page turned, or the picture is back in place after having moved.
+    return viewer.wait(lambda v: v.slide == 0 and (v.page != start.page or any(
+        w.slide != 0 for w in viewer.views_since(mark))), "the swipe to settle")
+
+
+@pytest.mark.parametrize("dx, duration_ms, turns", [
+    (-550, 250, True),    # the issue's quick swipe
+    (-150, 100, True),    # a short flick (1500 px/s)
+    (-300, 1500, True),   # slow, but past a fifth of the width
+    (-120, 1200, False),  # slow and short: springs back
+    (-60, 200, False),    # short and not fast enough for a flick (300 px/s)
+    (120, 1200, False),
+    (250, 200, True),     # back to the previous page
+])
+def test_a_swipe_at_best_fit_turns_the_page_or_springs_back(viewer, dx, duration_ms, turns):
+    start = viewer.go_to(SMALL)
+    end = swipe_and_settle(viewer, start, dx, duration_ms)
+    expected = start.page + ((1 if dx < 0 else -1) if turns else 0)
+    print(f"swipe {dx:+d} px in {duration_ms} ms ({abs(dx) / duration_ms * 1000:.0f} px/s) at best fit: "
+          f"page {start.page} -> {end.page}, release speed {viewer.app.trace.last('viewer-drag-end')} px/s")
+    viewer.app.browser.screenshot(f"swipe{dx:+d}-{duration_ms}")
+    assert end.page == expected
+    assert end.fit  # a swipe never zooms
+
+
+def test_the_picture_follows_the_finger_and_resists_at_the_ends(viewer):
+    """Held mid-swipe the picture is under the finger; past the last page it moves a third.
+    Fails on the old code: its resistance compounded on every move."""
+    start = viewer.go_to(SMALL)
+    begin = start.picture_centre
+    viewer.fingers.press(begin)
+    viewer.fingers.move([(begin[0] - 60, begin[1])])
+    viewer.fingers.move([(begin[0] - 120, begin[1])])
+    held = viewer.wait(lambda v: v.slide <= -100, "the picture under the finger")
+    viewer.app.browser.screenshot("swipe-held")
+    viewer.fingers.move([(begin[0], begin[1])])
+    viewer.wait(lambda v: v.slide == 0, "the picture back under the finger")
+    viewer.fingers.lift()
+    print(f"mid-swipe: finger -120 px, picture {held.slide:+.0f} px")
+    assert held.slide == pytest.approx(-120, abs=2)
+
+    last = viewer.go_to(LAST)
+    begin = last.picture_centre
+    viewer.fingers.press(begin)
+    for step in range(1, 7):
+        viewer.fingers.move([(begin[0] - 50 * step, begin[1])])
+    resisted = viewer.wait(lambda v: v.slide <= -95, "the last page to move a little")
+    viewer.app.browser.screenshot("swipe-resisted")
+    viewer.fingers.lift()
+    end = viewer.wait(lambda v: v.slide == 0, "the last page back in place")
+    print(f"last page: finger -300 px, picture {resisted.slide:+.0f} px")
+    assert -110 <= resisted.slide <= -95
+    assert end.page == LAST
+
+
+# MARK: Zoomed in: pan, kinetic, edge
+
+
+def test_zoomed_in_one_finger_pans_kinetically_and_the_edge_turns_the_page(viewer):
+    """Fails on the old code: a swipe at the picture's edge did nothing."""
+    start = viewer.go_to(LARGE)
+    viewer.fingers.double_tap(start.picture_centre)
+    zoomed = viewer.wait(lambda v: abs(v.level - 2) < 1e-3, "200 % after a double tap")
+    # A flick to the left: the picture keeps moving after the finger lifted.
+    centre = zoomed.to_page(zoomed.canvas[2] / 2, zoomed.canvas[3] / 2)
+    lifted = viewer.app.trace.count("viewer-drag-end")
+    viewer.fingers.swipe(centre, (centre[0] - 200, centre[1]), 120, steps=6)
+    wait_for(lambda: viewer.app.trace.count("viewer-drag-end") > lifted, message="the finger's lift")
+    # The finger took it 200 px; after the lift it glides on well past that.
+    after_lift = viewer.wait(lambda v: zoomed.rect[0] - v.rect[0] > 260 and viewer.app.trace.events_after_last(
+        "viewer-view", "viewer-drag-end"), "the picture to glide on after the finger lifted")
+    moved = zoomed.rect[0] - after_lift.rect[0]
+    print(f"kinetic: flick -200 px in 120 ms (release {viewer.app.trace.last('viewer-drag-end')} px/s), "
+          f"picture moved {moved:.0f} px and on")
+    assert after_lift.page == LARGE
+    # Swipe left until the right edge is in view: the picture pans, the page stays.
+    for _ in range(20):
+        current = viewer.view()
+        if current.rect[0] + current.rect[2] <= current.canvas[2] + 0.5:
+            break
+        viewer.fingers.swipe(centre, (centre[0] - 500, centre[1]), 400)
+        viewer.wait(lambda v, r=current.rect: v.rect != r, "the picture to pan")
+        assert viewer.view().page == LARGE
+    at_edge = viewer.wait(lambda v: v.rect[0] + v.rect[2] <= v.canvas[2] + 0.5 and v.slide == 0,
+                          "the right edge in view")
+    viewer.app.browser.screenshot("zoomed-at-edge")
+    # At the edge a further swipe turns the page.
+    viewer.fingers.swipe(centre, (centre[0] - 400, centre[1]), 250)
+    end = viewer.wait(lambda v: v.page == LARGE + 1 and v.slide == 0, "the next page after a swipe at the edge")
+    viewer.app.browser.screenshot("zoomed-edge-turned")
+    assert end.fit
+
+
+# MARK: Taps
+
+
+def test_a_double_tap_toggles_200_percent_at_the_finger(viewer):
+    start = viewer.go_to(LARGE)
+    point = start.to_page(start.rect[0] + start.rect[2] * 0.3, start.rect[1] + start.rect[3] * 0.4)
+    pinned = start.image_point(point)
+    toggles = viewer.app.trace.count("viewer-fullscreen-toggle")
+    viewer.fingers.double_tap(point)
+    zoomed = viewer.wait(lambda v: abs(v.level - 2) < 1e-3, "200 %")
+    shift = [a - b for a, b in zip(zoomed.page_point(pinned), point)]
+    print(f"double tap: level {start.level:.3f} -> {zoomed.level:.3f}, point under the finger moved "
+          f"{shift[0]:+.1f},{shift[1]:+.1f} px")
+    viewer.app.browser.screenshot("double-tap")
+    assert math.hypot(*shift) < 2
+    viewer.fingers.double_tap(point)
+    viewer.wait(lambda v: v.fit, "best fit after a second double tap")
+    assert viewer.app.trace.count("viewer-fullscreen-toggle") == toggles
+
+
+def test_a_tap_asks_for_fullscreen_once_the_double_tap_time_passed(viewer):
+    """Broadway has no window manager, so fullscreen itself is the X11 test's; here: the tap's
+    decision reached the window."""
+    start = viewer.go_to(SMALL)
+    before = viewer.app.trace.count("viewer-fullscreen-toggle")
+    viewer.fingers.tap(start.picture_centre)
+    wait_for(lambda: viewer.app.trace.count("viewer-fullscreen-toggle") == before + 1, message="fullscreen asked")
+    # And on the empty space around the picture.
+    viewer.fingers.tap(start.to_page(20, 20))
+    wait_for(lambda: viewer.app.trace.count("viewer-fullscreen-toggle") == before + 2, message="fullscreen asked again")
+    assert viewer.view().level == start.level and viewer.view().page == SMALL
+
+
+def test_a_long_press_on_the_picture_opens_the_share_menu(viewer):
+    """Fails on the old code: nothing opened."""
+    start = viewer.go_to(SMALL)
+    toggles = viewer.app.trace.count("viewer-fullscreen-toggle")
+    mark_surfaces(viewer.app)
+    viewer.fingers.press(start.picture_centre)
+    wait_for(lambda: viewer.app.trace.count("viewer-share-menu") == 1, message="the share menu")
+    viewer.fingers.lift()
+    finger = start.picture_centre
+    wait_for(lambda: any(x < finger[0] < x + w and abs(y - finger[1]) < 40 for x, y, w, _ in new_surfaces(viewer.app)),
+             message="the menu's popover at the finger")
+    viewer.app.browser.screenshot("long-press-menu")
+    # A tap elsewhere closes it; the long press was no tap: no fullscreen.
+    viewer.fingers.tap(start.to_page(20, 20))
+    wait_for(lambda: not new_surfaces(viewer.app), message="the menu to close")
+    assert viewer.view().page == SMALL and viewer.view().fit
+    assert viewer.app.trace.count("viewer-fullscreen-toggle") == toggles
+
+
+def mark_surfaces(app):
+    app.browser.evaluate("Array.from(document.body.children).forEach(e => e.dataset.seen = '1')")
+
+
+def new_surfaces(app):
+    """(left, top, width, height) of the windows and popovers shown since `mark_surfaces`."""
+    return app.browser.evaluate(
+        "Array.from(document.body.children).filter(e => !e.dataset.seen && e.style.display != 'none'"
+        " && e.style.visibility != 'hidden' && e.id != 'lg-touch-shield')"
+        ".map(e => e.firstElementChild ? e.firstElementChild.getBoundingClientRect() : e.getBoundingClientRect())"
+        ".map(r => [r.left, r.top, r.width, r.height])")
+
+
+# MARK: The grid
+
+
+GRID_IMAGES = 160
+
+
+def seed_of(pixel):
+    """The fixture's `seed` pictures have blue (128 + 53 × seed) mod 256 all over."""
+    return ((pixel[2] - 128) * pow(53, -1, 256)) % 256
+
+
+def column_seeds(image, x, top=60):
+    """(seed, top y) of every thumbnail down the page column `x`, top to bottom."""
+    runs, start, current = [], None, None
+    for y in range(top, image.height):
+        seed = seed_of(image.getpixel((x, y)))
+        if seed != current:
+            whole = current is not None and y - start > 40 and 0 < current < GRID_IMAGES
+            if whole and (not runs or runs[-1][0] != current):  # the label splits a thumbnail
+                runs.append((current, start))
+            start, current = y, seed
+    return runs
+
+
+class Grid:
+    def __init__(self, app, server):
+        self.app, self.server = app, server
+        self.fingers = app.fingers
+        wait_for(lambda: app.trace.count("visible-thumbnails-shown"), 60, message="the first thumbnails")
+        shot = wait_for(lambda: self._ready(app.browser.screenshot()), 30, message="the thumbnails on the page")
+        boxes = tile_boxes(shot, 75)
+        self.boxes = boxes
+        self.columns = len(boxes)
+        self.x = (boxes[1][0] + boxes[1][1]) // 2
+        runs = column_seeds(shot, self.x)
+        (first, top), (second, next_top) = runs[0], runs[1]
+        self.pitch = (next_top - top) / ((second - first) // self.columns)
+        self.origin = (first, top)
+
+    def _ready(self, shot):
+        """The first row is drawn, the failed tile first (a grey box, then thumbnails)."""
+        boxes = tile_boxes(shot, 75)
+        if len(boxes) < 3 or seed_of(shot.getpixel((boxes[0][0] + 5, 75))) in range(1, GRID_IMAGES):
+            return None
+        return shot if len(column_seeds(shot, (boxes[1][0] + boxes[1][1]) // 2)) > 2 else None
+
+    def scrolled(self, shot=None):
+        """How far the grid has scrolled since it opened, from where a thumbnail is drawn now."""
+        runs = column_seeds(shot or self.app.browser.screenshot(), self.x)
+        if not runs:
+            return None
+        seed, top = runs[-1] if runs[0][1] < 70 else runs[0]  # a whole thumbnail, not one cut at the top
+        first, first_top = self.origin
+        return first_top + (seed - first) // self.columns * self.pitch - top
+
+
+@pytest.fixture(scope="module")
+def grid():
+    from harness import FixtureServer
+    server = FixtureServer()
+    lines = [server.url("/fault/404")] + [server.url(f"/img?w=160&h=120&seed={seed}&fmt=png")
+                                          for seed in range(1, GRID_IMAGES)]
+    url = server.write("grid.txt", "\n".join(lines) + "\n")
+    app = TouchApp(url)
+    try:
+        yield Grid(app, server)
+    finally:
+        app.stop()
+        server.stop()
+
+
+def retry_button_edge(shot, left, right, top=68):
+    """The bottom edge of the failed tile's Retry button, its lowest element: up from the
+    tile's bottom to the first pixel unlike the tile's background. None before it is drawn."""
+    x, bottom = (left + right) // 2, top + (right - left)
+    background = shot.getpixel((left + 3, bottom - 3))
+    edge = next((y for y in range(bottom - 3, top, -1)
+                 if max(abs(a - b) for a, b in zip(shot.getpixel((x, y)), background)) > 12), None)
+    return edge if edge is not None and edge > top + (right - left) * 0.6 else None
+
+
+def test_a_tap_on_retry_fetches_the_failed_picture_again(grid):
+    left, right = grid.boxes[0]
+    edge = wait_for(lambda: retry_button_edge(grid.app.browser.screenshot("grid-failed-tile"), left, right),
+                    message="the failed tile's Retry button")
+    before = sum(1 for entry in grid.server.log() if entry["path"] == "/fault/404")
+    grid.fingers.tap(((left + right) // 2, edge - 8))
+    wait_for(lambda: sum(1 for entry in grid.server.log() if entry["path"] == "/fault/404") == before + 1,
+             message="Retry to fetch the picture again")
+    assert grid.app.trace.count("viewer-view") == 0  # the tap was Retry's, not the tile's
+
+
+def test_a_long_press_on_a_tile_opens_its_menu(grid):
+    mark_surfaces(grid.app)
+    left, right = grid.boxes[2]
+    finger = ((left + right) / 2, 110)
+    grid.fingers.press(finger)
+    # A popover: a new surface, placed by the finger (broadway places it once shown).
+    wait_for(lambda: any(x < finger[0] < x + w and abs(y - finger[1]) < 40 for x, y, w, _ in new_surfaces(grid.app)),
+             message="the tile's menu at the finger")
+    grid.fingers.lift()
+    grid.app.browser.screenshot("grid-long-press")
+    # A tap on the header closes it, and opens nothing.
+    grid.fingers.tap((460, 20))
+    wait_for(lambda: not new_surfaces(grid.app), message="the menu to close")
+    assert grid.app.trace.count("viewer-view") == 0
+
+
+def test_a_flick_scrolls_the_grid_on_after_the_finger_lifts(grid):
+    assert grid.scrolled() == pytest.approx(0, abs=2)
+    finger = 200
+    grid.fingers.swipe((grid.x, 600), (grid.x, 600 - finger), 100, steps=5)
+    far = wait_for(lambda: (grid.scrolled() or 0) > finger + 100 and grid.scrolled(),
+                   message="the grid to glide on past the finger's 200 px")
+    grid.app.browser.screenshot("grid-flick")
+    print(f"grid flick: finger 200 px in 100 ms, grid scrolled {far:.0f} px and on")
+
+
+def test_a_tap_on_a_tile_opens_the_viewer(grid):
+    shot = grid.app.browser.screenshot()
+    seed, top = column_seeds(shot, grid.x)[1]
+    grid.fingers.tap((grid.x, top + 30))
+    viewer = Viewer(grid.app)
+    opened = viewer.wait(lambda v: v.image == (160, 120), "the viewer")
+    assert opened.page == seed  # the 404 entry is no image: page n is seed n
