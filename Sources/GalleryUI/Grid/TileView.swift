@@ -37,8 +37,8 @@ final class TileView: GridItemDisplay {
     private(set) var picture: UnsafeMutablePointer<GtkWidget>?
     private var spinner: UnsafeMutablePointer<GtkWidget>?
     private var message: TileMessage?
-    private var spinnerTimer: UInt32 = 0
-    private var fadeTimer: UInt32 = 0
+    private let spinnerTimer = MainLoopSource()
+    private let fadeTimer = MainLoopSource()
     /// Since when a painted frame has shown this view's item loading (nil: none has yet).
     private var loadingShownSince: ContinuousClock.Instant?
     /// Pressed Retry on the item this view shows.
@@ -95,8 +95,8 @@ final class TileView: GridItemDisplay {
         guard let item else { return }
         if item.display === self { item.display = nil }
         self.item = nil
-        MainLoopSources.cancel(&spinnerTimer)
-        MainLoopSources.cancel(&fadeTimer)
+        spinnerTimer.cancel()
+        fadeTimer.cancel()
         if let picture { gtk_picture_set_paintable(picture.opaque, nil) }
     }
 
@@ -104,8 +104,8 @@ final class TileView: GridItemDisplay {
 
     private func render(_ item: GridItem, fadeIn: Bool) {
         let state = item.state
-        MainLoopSources.cancel(&spinnerTimer)
-        MainLoopSources.cancel(&fadeTimer)
+        spinnerTimer.cancel()
+        fadeTimer.cancel()
         for style in ["placeholder", "failed", "offline", "loading", "covered"] { gtk_widget_remove_css_class(child, style) }
         renderPicture(item, fadeIn: fadeIn)
         spinner.map { gtk_spinner_stop($0.opaque); gtk_widget_set_visible($0, 0) }
@@ -117,9 +117,8 @@ final class TileView: GridItemDisplay {
             gtk_widget_add_css_class(child, "loading")
             loadingShownSince = nil
             if gtk_widget_get_mapped(child) != 0 { startWaitAtNextPaint() }
-            spinnerTimer = MainLoopSources.after(milliseconds: Self.spinnerDelayMilliseconds) { [weak self] in
+            spinnerTimer.after(milliseconds: Self.spinnerDelayMilliseconds) { [weak self] in
                 guard let self, self.item?.state == .loading else { return }
-                self.spinnerTimer = 0
                 let spinner = self.ensureSpinner()
                 gtk_widget_set_visible(spinner, 1)
                 gtk_spinner_start(spinner.opaque)
@@ -152,18 +151,17 @@ final class TileView: GridItemDisplay {
         // stays under the picture until the fade is over.
         PerformanceTrace.shared.record("thumbnail-fade")
         gtk_widget_remove_css_class(picture, "loaded")
-        fadeTimer = MainLoopSources.after(milliseconds: 16) { [weak self] in
+        fadeTimer.after(milliseconds: 16) { [weak self] in
             guard let self, let picture = self.picture else { return }
             gtk_widget_add_css_class(picture, "loaded")
-            self.fadeTimer = covers ? self.coverWhenFaded() : 0
+            if covers { self.coverWhenFaded() }
         }
     }
 
     /// Drops the tile's background once the fade has ended (and a frame more).
-    private func coverWhenFaded() -> UInt32 {
-        MainLoopSources.after(milliseconds: Self.fadeMilliseconds + 20) { [weak self] in
+    private func coverWhenFaded() {
+        fadeTimer.after(milliseconds: Self.fadeMilliseconds + 20) { [weak self] in
             guard let self else { return }
-            self.fadeTimer = 0
             gtk_widget_add_css_class(self.child, "covered")
         }
     }
