@@ -108,7 +108,7 @@ final class GalleryWindow {
         gtk_header_bar_set_title_widget(header.opaque, titleBox)
 
         let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic")!
-        gtk_actionable_set_action_name(refresh.opaque, "win.refresh")
+        gtk_actionable_set_action_name(refresh.opaque, GalleryAction.refresh.detailedName)
         gtk_widget_set_tooltip_text(refresh, L10n.tr("Refresh (F5)"))
         shim_accessible_set_label(refresh.opaque, L10n.tr("Refresh"))
         gtk_header_bar_pack_start(header.opaque, refresh)
@@ -148,18 +148,18 @@ final class GalleryWindow {
         }
     }
 
+    /// The window's actions and their keys (the tile menu's actions below take the tile).
+    static let actions: [ActionEntry<GalleryWindow>] = [
+        .init(name: GalleryAction.refresh, accelerators: ["F5", "<Control>r"]) { $0.refresh() },
+        .init(name: GalleryAction.close, accelerators: ["<Control>w"]) { gtk_window_close($0.window.cast()) },
+    ]
+
     private func installActions() {
-        ActionTable.install([
-            .init(name: "refresh", accelerators: ["F5", "<Control>r"]) { [weak self] in self?.refresh() },
-            .init(name: "close", accelerators: ["<Control>w"]) { [weak self] in
-                guard let self else { return }
-                gtk_window_close(self.window.cast())
-            },
-        ], on: window, prefix: "win", application: application)
-        ActionTable.installIndexed("open-tile", on: window) { [weak self] index in
+        ActionTable.install(Self.actions, for: self, on: window, application: application)
+        ActionTable.installIndexed(.openTile, on: window) { [weak self] index in
             self?.open(index)
         }
-        ActionTable.installIndexed("open-tile-in-browser", on: window) { [weak self] index in
+        ActionTable.installIndexed(.openTileInBrowser, on: window) { [weak self] index in
             guard let self, let url = self.grid.items[safe: index]?.url else { return }
             let report: @MainActor (LinkSharing.Failure) -> Void = { [weak self] failure in
                 self?.banner.show(failure.description)
@@ -168,7 +168,7 @@ final class GalleryWindow {
                 report(failure)
             } catch {}
         }
-        ActionTable.installIndexed("copy-tile-link", on: window) { [weak self] index in
+        ActionTable.installIndexed(.copyTileLink, on: window) { [weak self] index in
             guard let self, let url = self.grid.items[safe: index]?.url else { return }
             LinkSharing.copyLink(url)
         }

@@ -28,10 +28,10 @@ enum ViewerButtons {
     /// The Share menu: every entry is a `win.` action so menus elsewhere can reuse them.
     static func shareMenu() -> UnsafeMutablePointer<GtkWidget> {
         let menu = g_menu_new()!
-        g_menu_append(menu, L10n.tr("Open in Browser"), "win.open-in-browser")
-        g_menu_append(menu, L10n.tr("Copy Link"), "win.copy-link")
-        g_menu_append(menu, L10n.tr("Copy Image"), "win.copy-image")
-        g_menu_append(menu, L10n.tr("Save Image As…"), "win.save-as")
+        g_menu_append(menu, L10n.tr("Open in Browser"), ViewerAction.openInBrowser.detailedName)
+        g_menu_append(menu, L10n.tr("Copy Link"), ViewerAction.copyLink.detailedName)
+        g_menu_append(menu, L10n.tr("Copy Image"), ViewerAction.copyImage.detailedName)
+        g_menu_append(menu, L10n.tr("Save Image As…"), ViewerAction.saveAs.detailedName)
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(button.opaque, "send-to-symbolic")
         gtk_menu_button_set_menu_model(button.opaque, menu.cast())
