@@ -30,6 +30,8 @@ final class GalleryWindow {
     private lazy var subtitleUpdate = IdleCoalescer { [weak self] in self?.updateSubtitle() }
     /// Shown again whenever the banner would otherwise hide: the cache stays unusable.
     private var cacheProblem: String?
+    /// What the grid's list holds, as it last reported.
+    private var counts = TileCounts()
     /// Set by the application: opens the viewer on an image tile.
     var onOpenImage: (@MainActor (_ images: [GridItem], _ index: Int) -> Void)?
 
@@ -37,7 +39,7 @@ final class GalleryWindow {
         self.application = application
         self.services = services
         controller = LinksController(repository: services.links, retries: services.retries)
-        grid = GalleryGrid(repository: services.images, retries: services.retries)
+        grid = GalleryGrid(source: services.images, retries: services.retries)
         window = gtk_application_window_new(application.cast())
         gtk_window_set_title(window.cast(), AppIdentity.name)
         gtk_widget_add_css_class(window, "gallery")
@@ -137,7 +139,10 @@ final class GalleryWindow {
 
         grid.onActivate = { [weak self] index in self?.open(index) }
         grid.onContextMenu = { [weak self] index, anchor, x, y in self?.showContextMenu(for: index, anchor: anchor, x: x, y: y) }
-        grid.onTileStateChange = { [weak self] in self?.subtitleUpdate.schedule() }
+        grid.onCountsChange = { [weak self] counts in
+            self?.counts = counts
+            self?.subtitleUpdate.schedule()
+        }
         services.images.cacheProblems.onFirstProblem { [weak self] detail in
             Task { @MainActor in
                 guard let self else { return }
@@ -225,11 +230,10 @@ final class GalleryWindow {
             gtk_widget_set_visible(subtitle, 0)
             return
         }
-        let others = grid.placeholderCount
-        let images = grid.items.count - others
-        let counts = L10n.plural("%d image", "%d images", images) + " · " + L10n.plural("%d other entry", "%d other entries", others)
+        let words = L10n.plural("%d image", "%d images", counts.images) + " · "
+            + L10n.plural("%d other entry", "%d other entries", counts.placeholders)
         let updated = String(format: L10n.tr("updated %@"), ListUpdateTime.text(for: snapshot.confirmedAt))
-        gtk_label_set_text(subtitle.opaque, counts + " · " + updated)
+        gtk_label_set_text(subtitle.opaque, words + " · " + updated)
         gtk_widget_set_visible(subtitle, 1)
     }
 
@@ -278,8 +282,4 @@ final class GalleryWindow {
         if width > 0 { services.settings.windowWidth = Int(width) }
         if height > 0 { services.settings.windowHeight = Int(height) }
     }
-}
-
-extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -17,20 +17,15 @@ import GalleryCore
 ///    └─ GtkBox.tile-message       icon, title and line, and a "Retry" button when failed
 /// ```
 @MainActor
-final class TileView: GridItemDisplay {
+final class TileView {
     /// The minimum cell width: FlowBox fits as many columns of this natural width as it can,
     /// so cells are 100–120 px wide from five columns up (`SquareCellLayout`).
     nonisolated static let naturalSize: Int32 = 100
-    private static let spinnerDelayMilliseconds: UInt32 = 200
-    /// A thumbnail the person watched an empty tile for longer than this fades in; one read
-    /// from the cache sooner, or before the window was painted, simply appears: a start from
-    /// the cache shows its thumbnails at once, and no frame is spent animating them.
-    /// (A variable so tests can put a load on either side of it.)
-    static var fadeInAfterWait: Duration = .milliseconds(100)
     /// The length of the fade: the CSS opacity transition of `.tile picture.thumbnail`.
     nonisolated static let fadeMilliseconds: UInt32 = 180
 
     let child: UnsafeMutablePointer<GtkWidget>
+    private let timing: TileTiming
     /// The overlay that holds the layers; `SquareCellLayout` makes it fill the cell.
     private let frame: UnsafeMutablePointer<GtkWidget>
     private(set) var item: GridItem?
@@ -44,7 +39,8 @@ final class TileView: GridItemDisplay {
     /// Pressed Retry on the item this view shows.
     var onRetry: (@MainActor (GridItem) -> Void)?
 
-    init() {
+    init(timing: TileTiming = TileTiming()) {
+        self.timing = timing
         child = gtk_flow_box_child_new()
         frame = gtk_overlay_new()
         gtk_widget_add_css_class(frame, "tile-frame")
@@ -80,21 +76,20 @@ final class TileView: GridItemDisplay {
     func bind(_ item: GridItem) {
         unbind()
         self.item = item
-        item.display = self
         render(item, fadeIn: false)
     }
 
-    func itemDidChange(_ item: GridItem, from oldState: TileState) {
-        guard item === self.item else { return }
-        let waited = loadingShownSince.map { .now - $0 >= Self.fadeInAfterWait } ?? false
+    /// The bound item changed state: shown at once, or faded in after a visible wait.
+    func itemDidChange(from oldState: TileState) {
+        guard let item else { return }
+        let waited = loadingShownSince.map { .now - $0 >= timing.fadeInAfterWait } ?? false
         render(item, fadeIn: oldState == .loading && waited)
     }
 
     /// Lets go of the item and its texture: the view is going back to the grid's spares.
     func unbind() {
-        guard let item else { return }
-        if item.display === self { item.display = nil }
-        self.item = nil
+        guard item != nil else { return }
+        item = nil
         spinnerTimer.cancel()
         fadeTimer.cancel()
         if let picture { gtk_picture_set_paintable(picture.opaque, nil) }
@@ -117,7 +112,7 @@ final class TileView: GridItemDisplay {
             gtk_widget_add_css_class(child, "loading")
             loadingShownSince = nil
             if gtk_widget_get_mapped(child) != 0 { startWaitAtNextPaint() }
-            spinnerTimer.after(milliseconds: Self.spinnerDelayMilliseconds) { [weak self] in
+            spinnerTimer.after(milliseconds: timing.spinnerDelayMilliseconds) { [weak self] in
                 guard let self, self.item?.state == .loading else { return }
                 let spinner = self.ensureSpinner()
                 gtk_widget_set_visible(spinner, 1)

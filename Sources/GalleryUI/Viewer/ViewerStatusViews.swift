@@ -95,7 +95,7 @@ final class ViewerStatusViews {
         stopSpinner()
         gtk_image_set_from_icon_name(errorIcon.opaque, ViewerErrorText.iconName(for: error))
         gtk_label_set_text(errorTitle.opaque, ViewerErrorText.title(for: error))
-        gtk_label_set_text(errorText.opaque, ViewerErrorText.explanation(for: error))
+        gtk_label_set_text(errorText.opaque, ErrorMessages.explanation(for: error))
         gtk_widget_set_visible(errorPage, 1)
         gtk_widget_set_visible(reducedNote, 0)
     }
