@@ -19,12 +19,12 @@ final class GalleryWindow {
     private let application: OpaquePointer
     private let services: AppServices
     private let controller: LinksController
-    private let grid: GalleryGrid
+    let grid: GalleryGrid
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let statusPage: StatusPage
     private let banner = Banner()
     private let subtitle: UnsafeMutablePointer<GtkWidget>
-    private var contextMenu: UnsafeMutablePointer<GtkWidget>?
+    var contextMenu: UnsafeMutablePointer<GtkWidget>?
     /// Tiles change state by the hundred while a big file loads; the label changes once per
     /// main-loop turn.
     private lazy var subtitleUpdate = IdleCoalescer { [weak self] in self?.updateSubtitle() }
@@ -243,34 +243,6 @@ final class GalleryWindow {
         let images = grid.items.filter(\.isImageLink)
         guard let position = images.firstIndex(where: { $0 === item }) else { return }
         onOpenImage?(images, position)
-    }
-
-    private func showContextMenu(for index: Int, anchor: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
-        guard let item = grid.items[safe: index] else { return }
-        dismissContextMenu()
-        let model = MainMenu.tile(index: index, canOpen: item.isImageLink)
-        let popover = gtk_popover_menu_new_from_model(model.cast())!
-        g_object_unref(model.rawPointer)
-        gtk_widget_set_parent(popover, anchor)
-        var rect = GdkRectangle(x: gint(x), y: gint(y), width: 1, height: 1)
-        gtk_popover_set_pointing_to(popover.cast(), &rect)
-        gtk_popover_set_has_arrow(popover.cast(), 0)
-        contextMenu = popover
-        // Detached once closed (after its action ran), so it never outlives the tile it points at.
-        Signal.connect(popover, "closed") { [weak self] in
-            MainLoopSources.idle {
-                // Only this menu: another one may have opened in the meantime.
-                if self?.contextMenu == popover { self?.dismissContextMenu() }
-                return false
-            }
-        }
-        gtk_popover_popup(popover.cast())
-    }
-
-    private func dismissContextMenu() {
-        guard let contextMenu else { return }
-        self.contextMenu = nil
-        gtk_widget_unparent(contextMenu)
     }
 
     private func saveWindowState() {
