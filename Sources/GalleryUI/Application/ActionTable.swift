@@ -90,6 +90,23 @@ enum ActionTable {
         g_object_unref(action.rawPointer)
     }
 
+    /// A choice among strings (a radio group in a menu, such as the style): the action's state
+    /// is the current value; `choose` applies a new one and says whether it was valid.
+    static func installChoice<Name: ActionName>(_ name: Name, current: String, on map: some GPointer,
+                                                choose: @escaping @MainActor (String) -> Bool) {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new_stateful(name.rawValue, type, g_variant_new_string(current))!
+        g_variant_type_free(type)
+        // The handler belongs to the action, so the action outlives it.
+        Signal.connect(action, "activate") { (parameter: UnsafeMutableRawPointer?) in
+            guard let parameter, let value = g_variant_get_string(OpaquePointer(parameter), nil),
+                  choose(String(cString: value)) else { return }
+            g_simple_action_set_state(action, OpaquePointer(parameter))
+        }
+        g_action_map_add_action(map.opaque, action.opaque)
+        g_object_unref(action.rawPointer) // the map keeps it
+    }
+
     private static func addAction<Owner>(_ entry: ActionEntry<Owner>, for owner: Owner, to map: OpaquePointer) {
         let action = g_simple_action_new(entry.name, nil)!
         let handler = entry.handler

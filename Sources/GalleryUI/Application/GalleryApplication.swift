@@ -108,18 +108,11 @@ public final class GalleryApplication {
     private func installActions(_ services: AppServices) {
         ActionTable.install(Self.actions, for: self, on: application, application: application)
 
-        let type = g_variant_type_new("s")
-        let style = g_simple_action_new_stateful(
-            AppAction.style.rawValue, type, g_variant_new_string(services.style.preference.rawValue))!
-        g_variant_type_free(type)
-        Signal.connect(style, "activate") { (parameter: UnsafeMutableRawPointer?) in
-            guard let parameter,
-                  let value = g_variant_get_string(OpaquePointer(parameter), nil),
-                  let preference = ColorSchemePreference(rawValue: String(cString: value)) else { return }
-            g_simple_action_set_state(style, OpaquePointer(parameter))
+        ActionTable.installChoice(AppAction.style, current: services.style.preference.rawValue, on: application) { value in
+            guard let preference = ColorSchemePreference(rawValue: value) else { return false }
             services.style.preference = preference
+            return true
         }
-        g_action_map_add_action(application, style.opaque)
     }
 }
 

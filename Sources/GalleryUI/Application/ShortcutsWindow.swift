@@ -35,14 +35,17 @@ enum ShortcutsWindow {
         ]
     }
 
-    /// The listed keys of `names` in `table`, in the order given.
+    /// The listed keys of `names` in `table`, taken in turn ("Left Right Page_Up Page_Down"
+    /// for previous and next).
     private static func keys<Owner, Name: ActionName>(_ table: [ActionEntry<Owner>], _ names: [Name]) -> [String] {
-        names.flatMap { name in
+        let lists = names.map { name in
             guard let entry = table.first(where: { $0.name == name.rawValue }) else {
                 preconditionFailure("no action \(name.detailedName) in its table")
             }
             return entry.accelerators
         }
+        let longest = lists.map(\.count).max() ?? 0
+        return (0..<longest).flatMap { position in lists.compactMap { $0[safe: position] } }
     }
 
     static func present(parent: UnsafeMutablePointer<GtkWidget>?) {
