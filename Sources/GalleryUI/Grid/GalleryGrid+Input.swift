@@ -37,8 +37,8 @@ extension GalleryGrid {
         g_object_unref(group.rawPointer) // the FlowBox keeps it
     }
 
-    /// The keys that jump over the whole list. The FlowBox took them with any modifier
-    /// before, so Ctrl and Shift variants stay.
+    /// The keys that jump over the whole list, and the tile menu's. With Shift or Ctrl they do
+    /// the same, as they did when a key handler ignored modifiers.
     static let actions: [ActionEntry<GalleryGrid>] = [
         .init(name: GridAction.first, accelerators: ["Home"], alternatives: variants("Home") + variants("KP_Home")) {
             $0.focusItem(at: 0)
