@@ -4,7 +4,7 @@ import CGtk
 /// scrolling and thousands of tile state changes each ask many times per frame.
 @MainActor
 public final class IdleCoalescer {
-    private var sourceID: UInt32 = 0
+    private let source = MainLoopSource()
     private let action: @MainActor () -> Void
     private let priority: Int32
 
@@ -16,15 +16,11 @@ public final class IdleCoalescer {
     }
 
     public func schedule() {
-        guard sourceID == 0 else { return }
-        sourceID = MainLoopSources.idle(priority: priority) { [weak self] in
-            self?.sourceID = 0
-            self?.action()
-            return false
-        }
+        guard !source.isPending else { return }
+        source.idle(priority: priority) { [weak self] in self?.action() }
     }
 
     public func cancel() {
-        MainLoopSources.cancel(&sourceID)
+        source.cancel()
     }
 }

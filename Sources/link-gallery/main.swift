@@ -1,5 +1,5 @@
 // Synchronous on purpose: a top-level `await` would make the runtime call `dispatch_main()`
-// and run MainActor work off the GTK thread. See DESIGN.md, "The main loop".
+// and run MainActor work off the GTK thread. See docs/ARCHITECTURE.md, "The main loop".
 import Glibc
 import GalleryCore
 import GalleryUI

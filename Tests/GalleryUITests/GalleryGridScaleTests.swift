@@ -15,7 +15,7 @@ final class GalleryGridScaleTests: XCTestCase {
         _ = GtkTestEnvironment.setUp()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("grid-scale-\(UUID().uuidString)")
         let repository = ImageRepository(http: HTTPClient(), directories: try CacheDirectories(root: root))
-        let grid = GalleryGrid(repository: repository, retries: RetryScheduler(networkMonitor: nil))
+        let grid = GalleryGrid(source: repository, retries: RetryScheduler(networkMonitor: nil))
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.cast(), 800, 600)
         gtk_window_set_child(window.cast(), grid.scrolledWindow)

@@ -24,11 +24,12 @@ final class GalleryGridTests: XCTestCase {
     }
 
     @MainActor
-    private static func makeGrid(cacheRoot: URL, width: Int32, height: Int32 = 600, present: Bool = true) throws -> (GalleryGrid, UnsafeMutablePointer<GtkWidget>) {
+    private static func makeGrid(cacheRoot: URL, width: Int32, height: Int32 = 600, present: Bool = true,
+                                 tileTiming: TileTiming = TileTiming()) throws -> (GalleryGrid, UnsafeMutablePointer<GtkWidget>) {
         _ = GtkTestEnvironment.setUp()
         let http = HTTPClient()
         let repository = ImageRepository(http: http, directories: try CacheDirectories(root: cacheRoot))
-        let grid = GalleryGrid(repository: repository, retries: RetryScheduler(networkMonitor: nil))
+        let grid = GalleryGrid(source: repository, retries: RetryScheduler(networkMonitor: nil), tileTiming: tileTiming)
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.cast(), width, height)
         gtk_window_set_child(window.cast(), grid.scrolledWindow)
@@ -118,7 +119,7 @@ final class GalleryGridTests: XCTestCase {
             XCTAssertEqual(grid.items[5].accessibleName, "Invalid entry: line 6, \(lines[5])")
 
             // Scrolled far away, a loading tile gives up its transfer and goes back to idle.
-            grid.items[1].unload()
+            grid.planner.update(visible: 0..<1, near: 0..<1)
             XCTAssertEqual(grid.items[1].state, .idle)
         }
     }
@@ -194,10 +195,7 @@ final class GalleryGridTests: XCTestCase {
         }
         try MainActor.assumeIsolated {
             // The same 600 ms wait under a longer threshold: no fade, so the threshold decides.
-            let threshold = TileView.fadeInAfterWait
-            TileView.fadeInAfterWait = .seconds(10)
-            defer { TileView.fadeInAfterWait = threshold }
-            let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800)
+            let (grid, window) = try Self.makeGrid(cacheRoot: root, width: 800, tileTiming: TileTiming(fadeInAfterWait: .seconds(10)))
             defer { gtk_window_destroy(window.cast()) }
             grid.show(Self.entries([alsoSlow]))
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 10) { grid.items[0].state == .loaded }, "\(grid.items[0].state)")
@@ -225,7 +223,7 @@ final class GalleryGridTests: XCTestCase {
             // Read from disk before the window is shown, as the app does for up to 150 ms.
             _ = GtkTestEnvironment.setUp()
             let repository = ImageRepository(http: HTTPClient(), directories: try CacheDirectories(root: root))
-            let grid = GalleryGrid(repository: repository, retries: RetryScheduler(networkMonitor: nil))
+            let grid = GalleryGrid(source: repository, retries: RetryScheduler(networkMonitor: nil))
             let window = gtk_window_new()!
             defer { gtk_window_destroy(window.cast()) }
             gtk_window_set_default_size(window.cast(), 800, 600)

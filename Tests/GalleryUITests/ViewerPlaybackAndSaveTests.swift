@@ -132,14 +132,14 @@ final class ViewerPlaybackAndSaveTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.spin {
                 viewer.store.decodedIndices.isSuperset(of: [0, 1]) && viewer.canvas.viewportSize.width > 0
             })
-            viewer.activate("next")
+            viewer.activate(.next)
             XCTAssertTrue(viewer.titleText.contains("2 / 3"), "the page turns at once")
             let start = viewer.canvas.slideOffset
             XCTAssertEqual(start, viewer.canvas.viewportSize.width + ViewerCanvas.pageGap, accuracy: 0.5,
                            "the new image starts one page to the right")
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 2) { viewer.canvas.slideOffset == 0 }, "and slides into place")
 
-            viewer.activate("previous")
+            viewer.activate(.previous)
             XCTAssertLessThan(viewer.canvas.slideOffset, 0, "going back, it comes from the left")
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 2) { viewer.canvas.slideOffset == 0 })
         }

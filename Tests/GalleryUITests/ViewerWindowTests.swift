@@ -48,13 +48,13 @@ final class ViewerWindowTests: XCTestCase {
             XCTAssertEqual(viewer.canvas.texture?.pixelWidth, 520)
             XCTAssertFalse(viewer.status.isShowingSpinner)
 
-            viewer.activate("next")
+            viewer.activate(.next)
             XCTAssertTrue(String(cString: gtk_window_get_title(viewer.window.cast())).contains("4 / 5"))
             XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.texture?.pixelWidth == 560 })
-            viewer.activate("last")
+            viewer.activate(.last)
             XCTAssertTrue(viewer.titleText.contains("5 / 5"))
-            XCTAssertFalse(viewer.isEnabled("next"), "no page after the last")
-            viewer.activate("next")
+            XCTAssertFalse(viewer.isEnabled(.next), "no page after the last")
+            viewer.activate(.next)
             XCTAssertTrue(viewer.titleText.contains("5 / 5"))
         }
     }
@@ -88,15 +88,15 @@ final class ViewerWindowTests: XCTestCase {
             let viewer = Self.openViewer(at: 0, source: source, urls: many)
             defer { Self.close(viewer) }
             XCTAssertEqual(viewer.store.loadingIndices, [0, 1, 2])
-            viewer.activate("last")
+            viewer.activate(.last)
             XCTAssertEqual(viewer.store.loadingIndices, [6, 7, 8])
             XCTAssertTrue(GtkTestEnvironment.spin { Set(source.cancelled) == Set(many[0...2]) },
                           "loads for 1…3 were cancelled: \(source.cancelled)")
 
             source.setDelay(.zero)
-            viewer.activate("first")
+            viewer.activate(.first)
             XCTAssertTrue(GtkTestEnvironment.spin { viewer.store.decodedIndices == [0, 1, 2] })
-            viewer.activate("last")
+            viewer.activate(.last)
             XCTAssertTrue(GtkTestEnvironment.spin { viewer.store.decodedIndices == [6, 7, 8] },
                           "textures of pages far away are dropped")
         }
@@ -151,14 +151,14 @@ final class ViewerWindowTests: XCTestCase {
             })
             XCTAssertLessThan(viewer.canvas.zoom!.level, 1)
             XCTAssertEqual(viewer.zoomLabelText, "Best Fit")
-            viewer.activate("zoom-original")
+            viewer.activate(.zoomOriginal)
             XCTAssertEqual(viewer.zoomLabelText, "100 %")
-            viewer.activate("zoom-in")
+            viewer.activate(.zoomIn)
             XCTAssertEqual(viewer.zoomLabelText, "125 %")
-            viewer.activate("next")
+            viewer.activate(.next)
             XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.texture?.pixelWidth == 2402 })
             XCTAssertEqual(viewer.zoomLabelText, "Best Fit", "zoom resets per page")
-            viewer.activate("zoom-best-fit")
+            viewer.activate(.zoomBestFit)
             XCTAssertEqual(viewer.canvas.zoom?.isBestFit, true)
         }
     }
@@ -172,7 +172,7 @@ final class ViewerWindowTests: XCTestCase {
             let savedPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
             setenv("PATH", images.folder.path, 1) // a folder without xdg-open
             defer { setenv("PATH", savedPath, 1) }
-            viewer.activate("open-in-browser")
+            viewer.activate(.openInBrowser)
             XCTAssertEqual(viewer.status.bannerText, LinkSharing.Failure.browserOpenerMissing.description)
             XCTAssertTrue(viewer.status.bannerText?.contains("xdg-open") == true)
         }

@@ -6,7 +6,7 @@ import GObjectSupport
 @MainActor
 public final class RetryScheduler {
     private struct Pending {
-        var sourceID: UInt32
+        let timer: MainLoopSource
         let action: @MainActor () -> Void
     }
 
@@ -25,10 +25,9 @@ public final class RetryScheduler {
         let attempt = attempts[key, default: 0]
         attempts[key] = attempt + 1
         let milliseconds = UInt32(backoff.delay(forAttempt: attempt) * 1000)
-        let sourceID = MainLoopSources.after(milliseconds: milliseconds) { [weak self] in
-            self?.fire(key)
-        }
-        pending[key] = Pending(sourceID: sourceID, action: action)
+        let timer = MainLoopSource()
+        timer.after(milliseconds: milliseconds) { [weak self] in self?.fire(key) }
+        pending[key] = Pending(timer: timer, action: action)
     }
 
     /// Forgets `key`: after a success, or when the thing retried went away.
@@ -38,8 +37,7 @@ public final class RetryScheduler {
     }
 
     public func cancel(_ key: String) {
-        guard var entry = pending.removeValue(forKey: key) else { return }
-        MainLoopSources.cancel(&entry.sourceID)
+        pending.removeValue(forKey: key)?.timer.cancel()
     }
 
     public var pendingCount: Int { pending.count }
@@ -49,8 +47,8 @@ public final class RetryScheduler {
         let due = pending
         pending.removeAll()
         attempts.removeAll()
-        for (_, var entry) in due {
-            MainLoopSources.cancel(&entry.sourceID)
+        for entry in due.values {
+            entry.timer.cancel()
             entry.action()
         }
     }

@@ -16,7 +16,7 @@ public final class ImageRepository: Sendable {
         public var originalDiskBytes = 1024 * 1024 * 1024
         /// Bodies larger than this are refused while downloading.
         public var maxOriginalBytes = 80 * 1024 * 1024
-        /// Thumbnails are this many pixels square: 128 for cells of at most 120 px, times the
+        /// Thumbnails are this many pixels square: 126 for cells of at most 120 px, times the
         /// display's scale. Part of the cache key, so a change makes new ones.
         public var thumbnailSide = ImageDecoder.defaultThumbnailSide
         /// Declared pixel counts above this are refused before decoding (decompression bombs).

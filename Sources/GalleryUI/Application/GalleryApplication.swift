@@ -98,29 +98,21 @@ public final class GalleryApplication {
         viewer.present()
     }
 
-    private func installActions(_ services: AppServices) {
-        ActionTable.install([
-            .init(name: "quit", accelerators: ["<Control>q"]) { [weak self] in self?.quit() },
-            .init(name: "shortcuts", accelerators: ["<Control>question"]) { [weak self] in
-                ShortcutsWindow.present(parent: self?.mainWindow?.window)
-            },
-            .init(name: "about", accelerators: []) { [weak self] in
-                AboutDialog.present(parent: self?.mainWindow?.window)
-            },
-        ], on: application, prefix: "app", application: application)
+    /// The application's actions and their keys (and `style`, below, which has a state).
+    static let actions: [ActionEntry<GalleryApplication>] = [
+        .init(name: AppAction.quit, accelerators: ["<Control>q"]) { $0.quit() },
+        .init(name: AppAction.shortcuts, accelerators: ["<Control>question"]) { ShortcutsWindow.present(parent: $0.mainWindow?.window) },
+        .init(name: AppAction.about) { AboutDialog.present(parent: $0.mainWindow?.window) },
+    ]
 
-        let type = g_variant_type_new("s")
-        let style = g_simple_action_new_stateful(
-            "style", type, g_variant_new_string(services.style.preference.rawValue))!
-        g_variant_type_free(type)
-        Signal.connect(style, "activate") { (parameter: UnsafeMutableRawPointer?) in
-            guard let parameter,
-                  let value = g_variant_get_string(OpaquePointer(parameter), nil),
-                  let preference = ColorSchemePreference(rawValue: String(cString: value)) else { return }
-            g_simple_action_set_state(style, OpaquePointer(parameter))
+    private func installActions(_ services: AppServices) {
+        ActionTable.install(Self.actions, for: self, on: application, application: application)
+
+        ActionTable.installChoice(AppAction.style, current: services.style.preference.rawValue, on: application) { value in
+            guard let preference = ColorSchemePreference(rawValue: value) else { return false }
             services.style.preference = preference
+            return true
         }
-        g_action_map_add_action(application, style.opaque)
     }
 }
 

@@ -1,36 +1,51 @@
 import CGtk
 import Foundation
 
-/// The Keyboard Shortcuts window (Ctrl+?), built from a GtkBuilder description.
+/// The Keyboard Shortcuts window (Ctrl+?), built from a GtkBuilder description. The keys come
+/// from the action tables, so the window cannot list a key that does nothing or miss one.
 @MainActor
 enum ShortcutsWindow {
-    private struct Shortcut { let accelerator: String; let title: String }
-    private struct Group { let title: String; let shortcuts: [Shortcut] }
+    struct Row { let keys: [String]; let title: String }
+    struct Group { let title: String; let rows: [Row] }
 
-    private static var groups: [Group] {
+    static var groups: [Group] {
         [
-            Group(title: L10n.tr("Gallery"), shortcuts: [
-                Shortcut(accelerator: "F5 <Control>r", title: L10n.tr("Refresh")),
-                Shortcut(accelerator: "Return space", title: L10n.tr("Open the selected image")),
-                Shortcut(accelerator: "Left Right Up Down", title: L10n.tr("Move between images")),
-                Shortcut(accelerator: "Home End Page_Up Page_Down", title: L10n.tr("Jump through the grid")),
-                Shortcut(accelerator: "Menu <Shift>F10", title: L10n.tr("Show the image menu")),
+            Group(title: L10n.tr("Gallery"), rows: [
+                Row(keys: keys(GalleryWindow.actions, [GalleryAction.refresh]), title: L10n.tr("Refresh")),
+                // The FlowBox's own keys: they move and activate within the tiles that have widgets.
+                Row(keys: ["Return", "space"], title: L10n.tr("Open the selected image")),
+                Row(keys: ["Left", "Right", "Up", "Down"], title: L10n.tr("Move between images")),
+                Row(keys: keys(GalleryGrid.actions, [GridAction.first, .last, .pageUp, .pageDown]), title: L10n.tr("Jump through the grid")),
+                Row(keys: keys(GalleryGrid.actions, [GridAction.menu]), title: L10n.tr("Show the image menu")),
             ]),
-            Group(title: L10n.tr("Viewer"), shortcuts: [
-                Shortcut(accelerator: "Left Right Page_Up Page_Down", title: L10n.tr("Previous and next image")),
-                Shortcut(accelerator: "Home End", title: L10n.tr("First and last image")),
-                Shortcut(accelerator: "plus minus", title: L10n.tr("Zoom in and out")),
-                Shortcut(accelerator: "0", title: L10n.tr("Best fit")),
-                Shortcut(accelerator: "1", title: L10n.tr("Original size")),
-                Shortcut(accelerator: "F11", title: L10n.tr("Toggle fullscreen")),
-                Shortcut(accelerator: "Escape", title: L10n.tr("Leave fullscreen")),
+            Group(title: L10n.tr("Viewer"), rows: [
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.previous, .next]), title: L10n.tr("Previous and next image")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.first, .last]), title: L10n.tr("First and last image")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.zoomIn, .zoomOut]), title: L10n.tr("Zoom in and out")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.zoomBestFit]), title: L10n.tr("Best fit")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.zoomOriginal]), title: L10n.tr("Original size")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.fullscreen]), title: L10n.tr("Toggle fullscreen")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.leaveFullscreen]), title: L10n.tr("Leave fullscreen")),
             ]),
-            Group(title: L10n.tr("General"), shortcuts: [
-                Shortcut(accelerator: "<Control>question", title: L10n.tr("Keyboard shortcuts")),
-                Shortcut(accelerator: "<Control>w", title: L10n.tr("Close the window")),
-                Shortcut(accelerator: "<Control>q", title: L10n.tr("Quit")),
+            Group(title: L10n.tr("General"), rows: [
+                Row(keys: keys(GalleryApplication.actions, [AppAction.shortcuts]), title: L10n.tr("Keyboard shortcuts")),
+                Row(keys: keys(GalleryWindow.actions, [GalleryAction.close]), title: L10n.tr("Close the window")),
+                Row(keys: keys(GalleryApplication.actions, [AppAction.quit]), title: L10n.tr("Quit")),
             ]),
         ]
+    }
+
+    /// The listed keys of `names` in `table`, taken in turn ("Left Right Page_Up Page_Down"
+    /// for previous and next).
+    private static func keys<Owner, Name: ActionName>(_ table: [ActionEntry<Owner>], _ names: [Name]) -> [String] {
+        let lists = names.map { name in
+            guard let entry = table.first(where: { $0.name == name.rawValue }) else {
+                preconditionFailure("no action \(name.detailedName) in its table")
+            }
+            return entry.accelerators
+        }
+        let longest = lists.map(\.count).max() ?? 0
+        return (0..<longest).flatMap { position in lists.compactMap { $0[safe: position] } }
     }
 
     static func present(parent: UnsafeMutablePointer<GtkWidget>?) {
@@ -43,11 +58,11 @@ enum ShortcutsWindow {
 
     private static func xml() -> String {
         let groupsXML = groups.map { group in
-            let items = group.shortcuts.map { shortcut in
+            let items = group.rows.map { row in
                 """
                 <child><object class="GtkShortcutsShortcut">
-                  <property name="accelerator">\(escape(shortcut.accelerator))</property>
-                  <property name="title">\(escape(shortcut.title))</property>
+                  <property name="accelerator">\(escape(row.keys.joined(separator: " ")))</property>
+                  <property name="title">\(escape(row.title))</property>
                 </object></child>
                 """
             }.joined()

@@ -19,17 +19,19 @@ final class GalleryWindow {
     private let application: OpaquePointer
     private let services: AppServices
     private let controller: LinksController
-    private let grid: GalleryGrid
+    let grid: GalleryGrid
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let statusPage: StatusPage
     private let banner = Banner()
     private let subtitle: UnsafeMutablePointer<GtkWidget>
-    private var contextMenu: UnsafeMutablePointer<GtkWidget>?
+    var contextMenu: UnsafeMutablePointer<GtkWidget>?
     /// Tiles change state by the hundred while a big file loads; the label changes once per
     /// main-loop turn.
     private lazy var subtitleUpdate = IdleCoalescer { [weak self] in self?.updateSubtitle() }
     /// Shown again whenever the banner would otherwise hide: the cache stays unusable.
     private var cacheProblem: String?
+    /// What the grid's list holds, as it last reported.
+    private var counts = TileCounts()
     /// Set by the application: opens the viewer on an image tile.
     var onOpenImage: (@MainActor (_ images: [GridItem], _ index: Int) -> Void)?
 
@@ -37,7 +39,7 @@ final class GalleryWindow {
         self.application = application
         self.services = services
         controller = LinksController(repository: services.links, retries: services.retries)
-        grid = GalleryGrid(repository: services.images, retries: services.retries)
+        grid = GalleryGrid(source: services.images, retries: services.retries)
         window = gtk_application_window_new(application.cast())
         gtk_window_set_title(window.cast(), AppIdentity.name)
         gtk_widget_add_css_class(window, "gallery")
@@ -108,7 +110,7 @@ final class GalleryWindow {
         gtk_header_bar_set_title_widget(header.opaque, titleBox)
 
         let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic")!
-        gtk_actionable_set_action_name(refresh.opaque, "win.refresh")
+        gtk_actionable_set_action_name(refresh.opaque, GalleryAction.refresh.detailedName)
         gtk_widget_set_tooltip_text(refresh, L10n.tr("Refresh (F5)"))
         shim_accessible_set_label(refresh.opaque, L10n.tr("Refresh"))
         gtk_header_bar_pack_start(header.opaque, refresh)
@@ -137,7 +139,10 @@ final class GalleryWindow {
 
         grid.onActivate = { [weak self] index in self?.open(index) }
         grid.onContextMenu = { [weak self] index, anchor, x, y in self?.showContextMenu(for: index, anchor: anchor, x: x, y: y) }
-        grid.onTileStateChange = { [weak self] in self?.subtitleUpdate.schedule() }
+        grid.onCountsChange = { [weak self] counts in
+            self?.counts = counts
+            self?.subtitleUpdate.schedule()
+        }
         services.images.cacheProblems.onFirstProblem { [weak self] detail in
             Task { @MainActor in
                 guard let self else { return }
@@ -148,18 +153,18 @@ final class GalleryWindow {
         }
     }
 
+    /// The window's actions and their keys (the tile menu's actions below take the tile).
+    static let actions: [ActionEntry<GalleryWindow>] = [
+        .init(name: GalleryAction.refresh, accelerators: ["F5", "<Control>r"]) { $0.refresh() },
+        .init(name: GalleryAction.close, accelerators: ["<Control>w"]) { gtk_window_close($0.window.cast()) },
+    ]
+
     private func installActions() {
-        ActionTable.install([
-            .init(name: "refresh", accelerators: ["F5", "<Control>r"]) { [weak self] in self?.refresh() },
-            .init(name: "close", accelerators: ["<Control>w"]) { [weak self] in
-                guard let self else { return }
-                gtk_window_close(self.window.cast())
-            },
-        ], on: window, prefix: "win", application: application)
-        ActionTable.installIndexed("open-tile", on: window) { [weak self] index in
+        ActionTable.install(Self.actions, for: self, on: window, application: application)
+        ActionTable.installIndexed(.openTile, on: window) { [weak self] index in
             self?.open(index)
         }
-        ActionTable.installIndexed("open-tile-in-browser", on: window) { [weak self] index in
+        ActionTable.installIndexed(.openTileInBrowser, on: window) { [weak self] index in
             guard let self, let url = self.grid.items[safe: index]?.url else { return }
             let report: @MainActor (LinkSharing.Failure) -> Void = { [weak self] failure in
                 self?.banner.show(failure.description)
@@ -168,7 +173,7 @@ final class GalleryWindow {
                 report(failure)
             } catch {}
         }
-        ActionTable.installIndexed("copy-tile-link", on: window) { [weak self] index in
+        ActionTable.installIndexed(.copyTileLink, on: window) { [weak self] index in
             guard let self, let url = self.grid.items[safe: index]?.url else { return }
             LinkSharing.copyLink(url)
         }
@@ -230,11 +235,10 @@ final class GalleryWindow {
             gtk_widget_set_visible(subtitle, 0)
             return
         }
-        let others = grid.placeholderCount
-        let images = grid.items.count - others
-        let counts = L10n.plural("%d image", "%d images", images) + " · " + L10n.plural("%d other entry", "%d other entries", others)
+        let words = L10n.plural("%d image", "%d images", counts.images) + " · "
+            + L10n.plural("%d other entry", "%d other entries", counts.placeholders)
         let updated = String(format: L10n.tr("updated %@"), ListUpdateTime.text(for: snapshot.confirmedAt))
-        gtk_label_set_text(subtitle.opaque, counts + " · " + updated)
+        gtk_label_set_text(subtitle.opaque, words + " · " + updated)
         gtk_widget_set_visible(subtitle, 1)
     }
 
@@ -246,34 +250,6 @@ final class GalleryWindow {
         onOpenImage?(images, position)
     }
 
-    private func showContextMenu(for index: Int, anchor: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
-        guard let item = grid.items[safe: index] else { return }
-        dismissContextMenu()
-        let model = MainMenu.tile(index: index, canOpen: item.isImageLink, host: item.entry.fetchedHost)
-        let popover = gtk_popover_menu_new_from_model(model.cast())!
-        g_object_unref(model.rawPointer)
-        gtk_widget_set_parent(popover, anchor)
-        var rect = GdkRectangle(x: gint(x), y: gint(y), width: 1, height: 1)
-        gtk_popover_set_pointing_to(popover.cast(), &rect)
-        gtk_popover_set_has_arrow(popover.cast(), 0)
-        contextMenu = popover
-        // Detached once closed (after its action ran), so it never outlives the tile it points at.
-        Signal.connect(popover, "closed") { [weak self] in
-            MainLoopSources.idle {
-                // Only this menu: another one may have opened in the meantime.
-                if self?.contextMenu == popover { self?.dismissContextMenu() }
-                return false
-            }
-        }
-        gtk_popover_popup(popover.cast())
-    }
-
-    private func dismissContextMenu() {
-        guard let contextMenu else { return }
-        self.contextMenu = nil
-        gtk_widget_unparent(contextMenu)
-    }
-
     private func saveWindowState() {
         let maximized = gtk_window_is_maximized(window.cast()) != 0
         services.settings.windowMaximized = maximized
@@ -283,8 +259,4 @@ final class GalleryWindow {
         if width > 0 { services.settings.windowWidth = Int(width) }
         if height > 0 { services.settings.windowHeight = Int(height) }
     }
-}
-
-extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

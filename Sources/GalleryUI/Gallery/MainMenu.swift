@@ -8,16 +8,16 @@ enum MainMenu {
         let style = g_menu_new()!
         for (label, value) in [(L10n.tr("System"), "system"), (L10n.tr("Light"), "light"), (L10n.tr("Dark"), "dark")] {
             let item = g_menu_item_new(label, nil)!
-            g_menu_item_set_action_and_target_value(item, "app.style", g_variant_new_string(value))
+            g_menu_item_set_action_and_target_value(item, AppAction.style.detailedName, g_variant_new_string(value))
             g_menu_append_item(style, item)
             g_object_unref(item.rawPointer)
         }
         g_menu_append_section(menu, L10n.tr("Style"), style.cast())
         g_object_unref(style.rawPointer)
         let other = g_menu_new()!
-        g_menu_append(other, L10n.tr("Refresh"), "win.refresh")
-        g_menu_append(other, L10n.tr("Keyboard Shortcuts"), "app.shortcuts")
-        g_menu_append(other, L10n.tr("About Link Gallery"), "app.about")
+        g_menu_append(other, L10n.tr("Refresh"), GalleryAction.refresh.detailedName)
+        g_menu_append(other, L10n.tr("Keyboard Shortcuts"), AppAction.shortcuts.detailedName)
+        g_menu_append(other, L10n.tr("About Link Gallery"), AppAction.about.detailedName)
         g_menu_append_section(menu, nil, other.cast())
         g_object_unref(other.rawPointer)
         return menu
@@ -28,8 +28,8 @@ enum MainMenu {
     static func tile(index: Int, canOpen: Bool, host: String? = nil) -> OpaquePointer {
         let menu = g_menu_new()!
         let section = g_menu_new()!
-        var items = [(L10n.tr("Open in Browser"), "win.open-tile-in-browser"), (L10n.tr("Copy Link"), "win.copy-tile-link")]
-        if canOpen { items.insert((L10n.tr("Open"), "win.open-tile"), at: 0) }
+        var items = [(L10n.tr("Open in Browser"), GalleryAction.openTileInBrowser.detailedName), (L10n.tr("Copy Link"), GalleryAction.copyTileLink.detailedName)]
+        if canOpen { items.insert((L10n.tr("Open"), GalleryAction.openTile.detailedName), at: 0) }
         for (label, action) in items {
             let item = g_menu_item_new(label, nil)!
             g_menu_item_set_action_and_target_value(item, action, g_variant_new_int32(Int32(index)))

@@ -26,33 +26,46 @@ extension GalleryGrid {
         }
 
         // Before the FlowBox: its own Home and End would stop at the first and last tile that
-        // has a widget, not at the ends of the list.
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signal.connectKeyPressed(keys) { [weak self] keyval, state in
-            self?.handleKey(keyval, state: state) ?? false
+        // has a widget, not at the ends of the list. Without a focused tile the keys go on.
+        let group = g_simple_action_group_new()!
+        gtk_widget_insert_action_group(flowBox, GridAction.prefix, group.opaque)
+        ActionTable.installKeys(Self.actions, for: self, on: group.opaque, keysOn: flowBox) { grid, name in
+            guard let focused = grid.focusedIndex() else { return .pass }
+            if name == GridAction.menu.rawValue { return grid.items[focused].url != nil ? .activate : .pass }
+            return grid.layout != nil ? .activate : .pass
         }
-        gtk_widget_add_controller(flowBox, keys)
+        g_object_unref(group.rawPointer) // the FlowBox keeps it
     }
 
-    private func handleKey(_ keyval: UInt32, state: GdkModifierType) -> Bool {
-        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-        // The keyboard way to a tile's menu, as in every GTK list: the Menu key or Shift+F10.
-        if keyval == UInt32(GDK_KEY_Menu) || (keyval == UInt32(GDK_KEY_F10) && shift) {
-            return openContextMenuForFocusedTile()
-        }
-        guard let layout, let focused = focusedIndex() else { return false }
+    /// The keys that jump over the whole list, and the tile menu's. With Shift or Ctrl they do
+    /// the same, as they did when a key handler ignored modifiers.
+    static let actions: [ActionEntry<GalleryGrid>] = [
+        .init(name: GridAction.first, accelerators: ["Home"], alternatives: variants("Home") + variants("KP_Home")) {
+            $0.focusItem(at: 0)
+        },
+        .init(name: GridAction.last, accelerators: ["End"], alternatives: variants("End") + variants("KP_End")) {
+            $0.focusItem(at: $0.items.count - 1)
+        },
+        .init(name: GridAction.pageUp, accelerators: ["Page_Up"], alternatives: variants("Page_Up") + variants("KP_Page_Up")) {
+            $0.focusPage(by: -1)
+        },
+        .init(name: GridAction.pageDown, accelerators: ["Page_Down"], alternatives: variants("Page_Down") + variants("KP_Page_Down")) {
+            $0.focusPage(by: 1)
+        },
+        // The keyboard way to a tile's menu, as in every GTK list.
+        .init(name: GridAction.menu, accelerators: ["Menu", "<Shift>F10"]) { _ = $0.openContextMenuForFocusedTile() },
+    ]
+
+    private static func variants(_ key: String) -> [String] {
+        let all = ["", "<Shift>", "<Control>", "<Control><Shift>"].map { $0 + key }
+        return key.hasPrefix("KP_") ? all : Array(all.dropFirst())
+    }
+
+    /// Moves the focus a screenful of whole rows up or down.
+    private func focusPage(by direction: Int) {
+        guard let layout, let focused = focusedIndex() else { return }
         let page = max(Int((gtk_adjustment_get_page_size(vadjustment) / layout.rowHeight).rounded(.down)), 1) * layout.columns
-        let target: Int
-        switch Int32(keyval) {
-        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
-        case GDK_KEY_End, GDK_KEY_KP_End: target = items.count - 1
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: target = min(focused + page, items.count - 1)
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = max(focused - page, 0)
-        default: return false
-        }
-        focusItem(at: target)
-        return true
+        focusItem(at: min(max(focused + direction * page, 0), items.count - 1))
     }
 
     private func focusedIndex() -> Int? {

@@ -4,11 +4,12 @@ import Foundation
 import GObjectSupport
 import GalleryCore
 
-/// The thumbnail grid: every entry of the list as a `GridItem`, and a GtkFlowBox in a scrolled
-/// window that has widgets only for the rows near the viewport (`MaterializedTiles`).
+/// The thumbnail grid as a widget: a GtkFlowBox in a scrolled window that has widgets only for
+/// the rows near the viewport (`MaterializedTiles`), with keyboard paging over the whole list.
 ///
-/// Entries on screen load first, then a screen around; entries more than a screen away
-/// drop their textures and cancel their transfers, so memory stays bounded on huge files.
+/// The entries are a `TileList`; after every scroll or layout the grid tells the
+/// `ThumbnailLoadPlanner` which of them are on screen and which are near, and it renders each
+/// state change the list reports in the tile view that shows the item, if any.
 @MainActor
 final class GalleryGrid {
     /// Space around the tiles inside the scrolled area, in pixels.
@@ -17,18 +18,11 @@ final class GalleryGrid {
     let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     let flowBox: UnsafeMutablePointer<GtkWidget>
     let tiles: MaterializedTiles
-    let repository: ImageRepository
-    private let retries: RetryScheduler
-    private(set) var items: [GridItem] = []
-    /// Entries that are "Not an image" or "Invalid entry"; the rest are image links.
-    private(set) var placeholderCount = 0
-    private var settledCount = 0
-    /// Items that hold a texture or a transfer: the only ones worth unloading.
-    private var holderItems: [ObjectIdentifier: GridItem] = [:]
+    let list = TileList()
+    let planner: ThumbnailLoadPlanner
+    var items: [GridItem] { list.items }
     /// Rows and columns as the FlowBox last laid them out; nil until the first layout.
     private(set) var layout: GridLayout?
-    /// Entries within a screen of the viewport: their failures retry by themselves.
-    private var nearRange: Range<Int> = 0..<0
     private var lastVisibleRange: Range<Int> = 0..<0
     /// Before the next frame is laid out, so a scroll step never shows an empty spacer.
     private lazy var windowUpdate = IdleCoalescer(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.updateWindow() }
@@ -38,11 +32,11 @@ final class GalleryGrid {
     private let heapTrimmer = HeapTrimmer()
     var onActivate: (@MainActor (_ index: Int) -> Void)?
     var onContextMenu: (@MainActor (_ index: Int, _ anchor: UnsafeMutablePointer<GtkWidget>, Double, Double) -> Void)?
-    var onTileStateChange: (@MainActor () -> Void)?
+    /// The counts changed: a tile changed state, or the list changed.
+    var onCountsChange: (@MainActor (TileCounts) -> Void)?
 
-    init(repository: ImageRepository, retries: RetryScheduler) {
-        self.repository = repository
-        self.retries = retries
+    init(source: any ThumbnailSource, retries: RetryScheduler, tileTiming: TileTiming = TileTiming()) {
+        planner = ThumbnailLoadPlanner(list: list, source: source, retries: retries)
         flowBox = gtk_flow_box_new()
         let box = flowBox.opaque
         gtk_widget_add_css_class(flowBox, "gallery-grid")
@@ -69,14 +63,15 @@ final class GalleryGrid {
         gtk_widget_set_vexpand(scrolledWindow, 1)
         gtk_widget_set_hexpand(scrolledWindow, 1)
         tiles.makeView = { [weak self] in
-            let view = TileView()
-            view.onRetry = { [weak self] item in self?.retry(item) }
+            let view = TileView(timing: tileTiming)
+            view.onRetry = { [weak self] item in self?.planner.retryNow(item) }
             return view
         }
         tiles.bind = { [weak self] view, index in
             guard let self else { return }
             view.bind(self.items[index])
         }
+        list.onChange = { [weak self] item, oldState in self?.itemChanged(item, from: oldState) }
         connectSignals()
     }
 
@@ -108,28 +103,10 @@ final class GalleryGrid {
         defer { PerformanceTrace.shared.record("grid-show-end", String(entries.count)) }
         let scrollPosition = gtk_adjustment_get_value(vadjustment)
 
-        var reusable: [String: [GridItem]] = [:]
-        for item in items { reusable[item.entry.text, default: []].append(item) }
-        items = entries.enumerated().map { index, entry in
-            if var candidates = reusable[entry.text], !candidates.isEmpty {
-                let item = candidates.removeFirst()
-                reusable[entry.text] = candidates
-                item.move(to: entry, index: index)
-                return item
-            }
-            let item = GridItem(entry: entry, index: index)
-            item.onStateChange = { [weak self] item, oldState in self?.itemChanged(item, from: oldState) }
-            return item
-        }
-        for leftover in reusable.values.joined() {
-            retries.reset(retryKey(leftover))
-            forgetHolder(leftover)
-            leftover.cancel()
-        }
+        planner.release(list.replace(with: entries))
         lastVisibleRange = 0..<0 // it indexed the old list
-        placeholderCount = items.count { $0.state.isPlaceholder }
-        settledCount = items.count { $0.state.isSettled }
         layout?.count = items.count
+        onCountsChange?(list.counts)
 
         // The views on screen now stand for other entries: keep the widgets, show the new items.
         let kept = tiles.range.clamped(to: 0..<items.count)
@@ -144,83 +121,29 @@ final class GalleryGrid {
         }
     }
 
-    private func retryKey(_ item: GridItem) -> String { "tile:\(UInt(bitPattern: ObjectIdentifier(item).hashValue))" }
-
+    /// The one path from a state change to the screen: the view showing the item, the
+    /// window's counts, and the heap once loading has settled.
     private func itemChanged(_ item: GridItem, from oldState: TileState) {
-        // A line that left the list may still finish something (Refresh's re-check): not ours.
-        guard items[safe: item.index] === item else { return }
-        // Counted as states change, not by walking every item: huge files change thousands of
-        // states while loading.
-        placeholderCount += (item.state.isPlaceholder ? 1 : 0) - (oldState.isPlaceholder ? 1 : 0)
-        settledCount += (item.state.isSettled ? 1 : 0) - (oldState.isSettled ? 1 : 0)
-        if item.state == .loaded || item.state == .loading {
-            holderItems[ObjectIdentifier(item)] = item
-        } else {
-            forgetHolder(item)
-        }
+        if let view = tiles.view(at: item.index), view.item === item { view.itemDidChange(from: oldState) }
         traceReadiness()
         // Decoding leaves freed buffers behind; give them back once loading has settled.
         if item.state.isSettled { heapTrimmer.memoryWasReleased() }
-        switch item.state {
-        case .failed(let error) where error.isTransient:
-            retries.schedule(retryKey(item)) { [weak self, weak item] in
-                guard let self, let item, self.items[safe: item.index] === item else { return }
-                if self.nearRange.contains(item.index) {
-                    item.retryQuietly(from: self.repository)
-                } else {
-                    item.resetFailure() // loads again when it comes near
-                }
-            }
-        case .loaded, .notImage:
-            retries.reset(retryKey(item))
-        default:
-            break
-        }
-        onTileStateChange?()
+        onCountsChange?(list.counts)
     }
 
-    private func forgetHolder(_ item: GridItem) {
-        holderItems[ObjectIdentifier(item)] = nil
-    }
-
-    /// Retry now: a person pressed a tile's Retry button.
-    func retry(_ item: GridItem) {
-        retries.reset(retryKey(item))
-        item.resetFailure()
-        item.load(from: repository, priority: .interactive)
-    }
-
-    /// Retries every failed entry near the viewport (Refresh).
-    func retryFailedTiles() {
-        for item in items { item.resetFailure() }
-        windowUpdate.schedule()
-    }
-
-    /// Refresh: retry failures, and ask again about links that once answered with something
-    /// other than an image (a captive portal's login page, a proxy error).
+    /// Refresh: retry failures near the viewport, and ask again about links that once
+    /// answered with something other than an image.
     func refreshTiles() {
-        retryFailedTiles()
-        let probed = items.filter(\.hasProbedVerdict)
-        guard !probed.isEmpty else { return }
-        let repository = self.repository
-        Task { [weak self] in
-            for item in probed {
-                if let url = item.url { await repository.forgetFailure(for: url) }
-                item.resetProbedVerdict()
-            }
-            self?.windowUpdate.schedule()
-        }
+        planner.forgetFailures()
+        windowUpdate.schedule()
+        planner.recheckVerdicts { [weak self] in self?.windowUpdate.schedule() }
     }
 
     /// The window is going away: give back the widgets and textures and stop retries.
     func disposeAll() {
-        for item in items {
-            retries.reset(retryKey(item))
-            item.cancel()
-        }
+        planner.release(items)
         tiles.disposeAll()
-        items = []
-        holderItems = [:]
+        _ = list.replace(with: [])
         windowUpdate.cancel()
         layoutUpdate.cancel()
         focusAfterLayout.stop()
@@ -254,12 +177,6 @@ final class GalleryGrid {
             gtk_adjustment_set_value(vadjustment, Double(Self.edge) + measured.top(ofRow: measured.row(of: anchor)))
         }
         updateWindow()
-    }
-
-    private func firstVisibleIndex() -> Int? {
-        guard let layout else { return nil }
-        let top = gtk_adjustment_get_value(vadjustment) - Double(Self.edge)
-        return layout.indices(ofRows: layout.rows(from: top, to: top + 1)).first
     }
 
     // MARK: Materializing and loading
@@ -302,30 +219,11 @@ final class GalleryGrid {
             visible = materialized
             prefetch = materialized
         }
-        for index in visible { items[index].load(from: repository, priority: .visible) }
-        for index in prefetch where !visible.contains(index) { items[index].load(from: repository, priority: .prefetch) }
         // What is prefetched is also what is kept: a texture or transfer further away is let go.
-        nearRange = prefetch
-        let far = holderItems.values.filter { !prefetch.contains($0.index) }
-        for item in far { item.unload() }
-        if !far.isEmpty { heapTrimmer.memoryWasReleased() }
+        if planner.update(visible: visible, near: prefetch) { heapTrimmer.memoryWasReleased() }
         lastVisibleRange = visible
         if lostFocus { focusFirstVisibleTile() }
         traceReadiness()
-    }
-
-    /// The rows `range` covers, or none when it does not start a row (the columns changed).
-    private func alignedRows(of range: Range<Int>, in layout: GridLayout) -> Range<Int> {
-        guard !range.isEmpty, range.lowerBound % layout.columns == 0 else { return 0..<0 }
-        return layout.row(of: range.lowerBound)..<(layout.row(of: range.upperBound - 1) + 1)
-    }
-
-    /// How many tiles fill the viewport, or a maximized full-HD window before the first layout.
-    private func estimatedFirstScreen() -> (columns: Int, rows: Int) {
-        let width = gtk_widget_get_width(scrolledWindow), height = gtk_widget_get_height(scrolledWindow)
-        let columns = Int(width > 0 ? width : 1920) / Int(TileView.naturalSize)
-        let rows = Int(height > 0 ? height : 1080) / Int(TileView.naturalSize) + 1
-        return (max(columns, 1), rows)
     }
 
     /// For `tools/bench`: when every tile on screen, then every tile, has settled.
@@ -337,6 +235,6 @@ final class GalleryGrid {
                 trace.recordOnceAtNextPaint(of: scrolledWindow, "visible-thumbnails-shown", String(lastVisibleRange.count))
             }
         }
-        if settledCount == items.count { trace.recordOnce("all-thumbnails-ready", String(items.count)) }
+        if list.counts.allSettled { trace.recordOnce("all-thumbnails-ready", String(items.count)) }
     }
 }

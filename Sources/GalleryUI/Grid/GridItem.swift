@@ -1,30 +1,31 @@
 import Foundation
 import GalleryCore
 
-/// One entry of the grid and its thumbnail's life: what the entry is, whether its thumbnail is
-/// loading, shown or failed, and the texture while it is kept.
+/// One entry of the grid as plain state: what the entry is, whether its thumbnail is loading,
+/// shown or failed, and the texture while it is kept. No I/O: `ThumbnailLoadPlanner` changes
+/// the state, `TileList` hears of every change and passes it on.
 ///
 /// Every entry has an item; only entries near the viewport also have a `TileView` bound to them,
 /// so a 10,000-line file costs 10,000 small objects and a few hundred widgets.
 @MainActor
 final class GridItem {
+    private static var nextID = 0
+
+    /// Stays with the item when it moves: what retries and loads are keyed by.
+    let id: Int
     /// The line; a new list may move it (another line number), never change its text.
     private(set) var entry: LinkEntry
-    /// Position in the grid, set by the grid whenever the list changes.
+    /// Position in the grid, set by the list whenever it changes.
     var index: Int
     private(set) var state: TileState
     /// The thumbnail, held while `state` is `.loaded`.
     private(set) var image: DecodedImage?
-    private var loadTask: Task<Void, Never>?
-    /// Identifies the current load, so a finished older one cannot overwrite it.
-    private var loadGeneration = 0
-    /// For the grid: called after every state change, with the state before it.
-    var onStateChange: (@MainActor (GridItem, TileState) -> Void)?
-    /// The view showing this item, told of every state change before `onStateChange`. Weak
-    /// and owned by the view: a view rebinding elsewhere lets go only of its own binding.
-    weak var display: (any GridItemDisplay)?
+    /// The one listener of state changes (the `TileList`), with the state before the change.
+    var onChange: (@MainActor (GridItem, TileState) -> Void)?
 
     init(entry: LinkEntry, index: Int) {
+        Self.nextID += 1
+        id = Self.nextID
         self.entry = entry
         self.index = index
         switch entry.classification {
@@ -48,77 +49,6 @@ final class GridItem {
 
     var isImageLink: Bool { !state.isPlaceholder }
 
-    // MARK: Loading
-
-    /// Starts loading the thumbnail unless it is shown or on its way.
-    func load(from repository: ImageRepository, priority: LoadPriority) {
-        guard let url, state == .idle else { return }
-        if let cached = repository.cachedThumbnail(for: url) {
-            show(cached)
-            return
-        }
-        set(.loading)
-        startLoad(url, from: repository, priority: priority)
-    }
-
-    /// An automatic retry: the failure stays on screen until the new attempt ends, so a tile
-    /// that keeps failing while offline does not flicker every few seconds.
-    func retryQuietly(from repository: ImageRepository) {
-        guard let url, case .failed = state, loadTask == nil else { return }
-        startLoad(url, from: repository, priority: .prefetch)
-    }
-
-    private func startLoad(_ url: URL, from repository: ImageRepository, priority: LoadPriority) {
-        loadTask?.cancel()
-        loadGeneration += 1
-        let generation = loadGeneration
-        // The fetch starts now, off the main actor: a task that began on the main actor would
-        // first wait for the main thread, which at start-up is busy realizing the window for
-        // ~70 ms (the thumbnails then missed the first frame), and while scrolling, drawing.
-        let fetch = Task.detached { try await repository.thumbnail(for: url, priority: priority) }
-        loadTask = Task { [weak self] in
-            let result = await withTaskCancellationHandler { await fetch.result } onCancel: { fetch.cancel() }
-            // A load that was cancelled or replaced (unloaded, retried) must not touch the item.
-            guard let self, !Task.isCancelled, generation == self.loadGeneration else { return }
-            self.loadTask = nil
-            switch result {
-            case .success(let image):
-                self.show(image)
-            case .failure(let error):
-                let failure = error as? ImageLoadError ?? .damaged
-                guard failure != .cancelled else { return }
-                let oldState = self.state
-                self.set(failure == .notAnImage ? .notImage : .failed(failure))
-                // The same failure again: no visible change, but the grid schedules the next try.
-                if self.state == oldState { self.onStateChange?(self, oldState) }
-            }
-        }
-    }
-
-    private func show(_ image: DecodedImage) {
-        self.image = image
-        set(.loaded)
-    }
-
-    /// Frees the texture and stops a transfer: the entry scrolled far away. Other states keep
-    /// what they have (a failed entry keeps its quiet retry going).
-    func unload() {
-        guard state == .loaded || state == .loading else { return }
-        cancel()
-        set(.idle)
-    }
-
-    /// Stops any transfer for good: the item is leaving the grid.
-    func cancel() {
-        loadTask?.cancel()
-        loadTask = nil
-    }
-
-    /// Forgets a failure so the next `load` tries again.
-    func resetFailure() {
-        if case .failed = state { set(.idle) }
-    }
-
     /// True for a "Not an image" that came from the server's answer, not from the link itself
     /// (`.html`): that answer may have been a login or error page and is worth asking again.
     var hasProbedVerdict: Bool {
@@ -126,18 +56,13 @@ final class GridItem {
         return guess != .notImage
     }
 
-    /// Forgets a probed "Not an image" so the next `load` asks the server again (Refresh).
-    func resetProbedVerdict() {
-        if hasProbedVerdict { set(.idle) }
-    }
-
-    private func set(_ newState: TileState) {
+    /// Sets the state (and the thumbnail, kept only while loaded) and tells the listener.
+    func update(_ newState: TileState, image newImage: DecodedImage? = nil) {
         guard newState != state else { return }
         let oldState = state
         state = newState
-        if newState != .loaded { image = nil }
-        display?.itemDidChange(self, from: oldState)
-        onStateChange?(self, oldState)
+        image = newState == .loaded ? newImage : nil
+        onChange?(self, oldState)
     }
 
     // MARK: Words
@@ -147,7 +72,7 @@ final class GridItem {
     var tooltipText: String {
         // The host that is fetched, as DNS sees it: the line may only look like another one.
         let line = entry.fetchedHost.map { entry.text + "\n" + String(format: L10n.tr("Server: %@"), $0) } ?? entry.text
-        if case .failed(let error) = state { return "\(ViewerErrorText.explanation(for: error))\n\(line)" }
+        if case .failed(let error) = state { return "\(ErrorMessages.explanation(for: error))\n\(line)" }
         return line
     }
 
@@ -161,10 +86,4 @@ final class GridItem {
         case .invalid: return String(format: L10n.tr("Invalid entry: line %d, %@"), entry.lineNumber, entry.text)
         }
     }
-}
-
-/// What shows a `GridItem` (its tile view) and must redraw when the item changes.
-@MainActor
-protocol GridItemDisplay: AnyObject {
-    func itemDidChange(_ item: GridItem, from oldState: TileState)
 }

@@ -17,34 +17,30 @@ import GalleryCore
 ///    └─ GtkBox.tile-message       icon, title and line, and a "Retry" button when failed
 /// ```
 @MainActor
-final class TileView: GridItemDisplay {
+final class TileView {
     /// The minimum cell width: FlowBox fits as many columns of this natural width as it can,
     /// so cells are 100–120 px wide from five columns up (`SquareCellLayout`).
     nonisolated static let naturalSize: Int32 = 100
-    private static let spinnerDelayMilliseconds: UInt32 = 200
-    /// A thumbnail the person watched an empty tile for longer than this fades in; one read
-    /// from the cache sooner, or before the window was painted, simply appears: a start from
-    /// the cache shows its thumbnails at once, and no frame is spent animating them.
-    /// (A variable so tests can put a load on either side of it.)
-    static var fadeInAfterWait: Duration = .milliseconds(100)
     /// The length of the fade: the CSS opacity transition of `.tile picture.thumbnail`.
     nonisolated static let fadeMilliseconds: UInt32 = 180
 
     let child: UnsafeMutablePointer<GtkWidget>
+    private let timing: TileTiming
     /// The overlay that holds the layers; `SquareCellLayout` makes it fill the cell.
     private let frame: UnsafeMutablePointer<GtkWidget>
     private(set) var item: GridItem?
     private(set) var picture: UnsafeMutablePointer<GtkWidget>?
     private var spinner: UnsafeMutablePointer<GtkWidget>?
     private var message: TileMessage?
-    private var spinnerTimer: UInt32 = 0
-    private var fadeTimer: UInt32 = 0
+    private let spinnerTimer = MainLoopSource()
+    private let fadeTimer = MainLoopSource()
     /// Since when a painted frame has shown this view's item loading (nil: none has yet).
     private var loadingShownSince: ContinuousClock.Instant?
     /// Pressed Retry on the item this view shows.
     var onRetry: (@MainActor (GridItem) -> Void)?
 
-    init() {
+    init(timing: TileTiming = TileTiming()) {
+        self.timing = timing
         child = gtk_flow_box_child_new()
         frame = gtk_overlay_new()
         gtk_widget_add_css_class(frame, "tile-frame")
@@ -80,23 +76,22 @@ final class TileView: GridItemDisplay {
     func bind(_ item: GridItem) {
         unbind()
         self.item = item
-        item.display = self
         render(item, fadeIn: false)
     }
 
-    func itemDidChange(_ item: GridItem, from oldState: TileState) {
-        guard item === self.item else { return }
-        let waited = loadingShownSince.map { .now - $0 >= Self.fadeInAfterWait } ?? false
+    /// The bound item changed state: shown at once, or faded in after a visible wait.
+    func itemDidChange(from oldState: TileState) {
+        guard let item else { return }
+        let waited = loadingShownSince.map { .now - $0 >= timing.fadeInAfterWait } ?? false
         render(item, fadeIn: oldState == .loading && waited)
     }
 
     /// Lets go of the item and its texture: the view is going back to the grid's spares.
     func unbind() {
-        guard let item else { return }
-        if item.display === self { item.display = nil }
-        self.item = nil
-        MainLoopSources.cancel(&spinnerTimer)
-        MainLoopSources.cancel(&fadeTimer)
+        guard item != nil else { return }
+        item = nil
+        spinnerTimer.cancel()
+        fadeTimer.cancel()
         if let picture { gtk_picture_set_paintable(picture.opaque, nil) }
     }
 
@@ -104,8 +99,8 @@ final class TileView: GridItemDisplay {
 
     private func render(_ item: GridItem, fadeIn: Bool) {
         let state = item.state
-        MainLoopSources.cancel(&spinnerTimer)
-        MainLoopSources.cancel(&fadeTimer)
+        spinnerTimer.cancel()
+        fadeTimer.cancel()
         for style in ["placeholder", "failed", "offline", "loading", "covered"] { gtk_widget_remove_css_class(child, style) }
         renderPicture(item, fadeIn: fadeIn)
         spinner.map { gtk_spinner_stop($0.opaque); gtk_widget_set_visible($0, 0) }
@@ -117,9 +112,8 @@ final class TileView: GridItemDisplay {
             gtk_widget_add_css_class(child, "loading")
             loadingShownSince = nil
             if gtk_widget_get_mapped(child) != 0 { startWaitAtNextPaint() }
-            spinnerTimer = MainLoopSources.after(milliseconds: Self.spinnerDelayMilliseconds) { [weak self] in
+            spinnerTimer.after(milliseconds: timing.spinnerDelayMilliseconds) { [weak self] in
                 guard let self, self.item?.state == .loading else { return }
-                self.spinnerTimer = 0
                 let spinner = self.ensureSpinner()
                 gtk_widget_set_visible(spinner, 1)
                 gtk_spinner_start(spinner.opaque)
@@ -152,18 +146,17 @@ final class TileView: GridItemDisplay {
         // stays under the picture until the fade is over.
         PerformanceTrace.shared.record("thumbnail-fade")
         gtk_widget_remove_css_class(picture, "loaded")
-        fadeTimer = MainLoopSources.after(milliseconds: 16) { [weak self] in
+        fadeTimer.after(milliseconds: 16) { [weak self] in
             guard let self, let picture = self.picture else { return }
             gtk_widget_add_css_class(picture, "loaded")
-            self.fadeTimer = covers ? self.coverWhenFaded() : 0
+            if covers { self.coverWhenFaded() }
         }
     }
 
     /// Drops the tile's background once the fade has ended (and a frame more).
-    private func coverWhenFaded() -> UInt32 {
-        MainLoopSources.after(milliseconds: Self.fadeMilliseconds + 20) { [weak self] in
+    private func coverWhenFaded() {
+        fadeTimer.after(milliseconds: Self.fadeMilliseconds + 20) { [weak self] in
             guard let self else { return }
-            self.fadeTimer = 0
             gtk_widget_add_css_class(self.child, "covered")
         }
     }

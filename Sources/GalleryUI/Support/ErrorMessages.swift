@@ -1,8 +1,32 @@
 import GalleryCore
 
-/// Words for failures: short ones for tiles, and the links file's pages. The viewer's longer
-/// wording lives in `ViewerErrorText`.
+/// Words for failures: short ones for tiles, a sentence for tooltips and the viewer, and the
+/// links file's pages. The viewer's titles and icons live in `ViewerErrorText`.
 enum ErrorMessages {
+    /// A sentence on why an image failed and what may help: the viewer's error page, the
+    /// tile's tooltip, a failed save.
+    static func explanation(for error: ImageLoadError) -> String {
+        switch error {
+        case .noConnection:
+            return L10n.tr("Check your network connection, then try again.")
+        case .timedOut:
+            return L10n.tr("The server took too long to answer. It may be busy; try again later.")
+        case .serverError(let status):
+            let format = L10n.tr("The server answered with error %d.")
+            return format.replacingFirst("%d", with: String(status))
+        case .notAnImage:
+            return L10n.tr("The link works, but what it points to is not a picture.")
+        case .tooLarge:
+            return L10n.tr("The file is bigger than this app can open safely.")
+        case .damaged:
+            return L10n.tr("The file is incomplete or corrupt and cannot be shown.")
+        case .badResponse:
+            return L10n.tr("The server sent redirects or data this app cannot follow.")
+        case .cancelled:
+            return L10n.tr("Loading was interrupted.")
+        }
+    }
+
     static func short(_ error: ImageLoadError) -> String {
         switch error {
         case .noConnection: return L10n.tr("Not loaded")

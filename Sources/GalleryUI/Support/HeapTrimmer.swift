@@ -11,7 +11,7 @@ import GObjectSupport
 @MainActor
 final class HeapTrimmer {
     private let quietMilliseconds: UInt32
-    private var timer: UInt32 = 0
+    private let timer = MainLoopSource()
 
     init(quietMilliseconds: UInt32 = 1500) {
         self.quietMilliseconds = quietMilliseconds
@@ -19,14 +19,12 @@ final class HeapTrimmer {
 
     /// Memory was just freed, or will be: trim once things have settled.
     func memoryWasReleased() {
-        MainLoopSources.cancel(&timer)
-        timer = MainLoopSources.after(milliseconds: quietMilliseconds) { [weak self] in
-            self?.timer = 0
+        timer.after(milliseconds: quietMilliseconds) {
             DispatchQueue.global(qos: .utility).async { _ = shim_malloc_trim() }
         }
     }
 
     func cancel() {
-        MainLoopSources.cancel(&timer)
+        timer.cancel()
     }
 }

@@ -29,10 +29,10 @@ enum ViewerButtons {
     /// (the long press on the picture does). The caller owns the returned reference.
     static func shareMenuModel() -> OpaquePointer {
         let menu = g_menu_new()!
-        g_menu_append(menu, L10n.tr("Open in Browser"), "win.open-in-browser")
-        g_menu_append(menu, L10n.tr("Copy Link"), "win.copy-link")
-        g_menu_append(menu, L10n.tr("Copy Image"), "win.copy-image")
-        g_menu_append(menu, L10n.tr("Save Image As…"), "win.save-as")
+        g_menu_append(menu, L10n.tr("Open in Browser"), ViewerAction.openInBrowser.detailedName)
+        g_menu_append(menu, L10n.tr("Copy Link"), ViewerAction.copyLink.detailedName)
+        g_menu_append(menu, L10n.tr("Copy Image"), ViewerAction.copyImage.detailedName)
+        g_menu_append(menu, L10n.tr("Save Image As…"), ViewerAction.saveAs.detailedName)
         return menu
     }
 

@@ -15,28 +15,6 @@ enum ViewerErrorText {
         }
     }
 
-    static func explanation(for error: ImageLoadError) -> String {
-        switch error {
-        case .noConnection:
-            return L10n.tr("Check your network connection, then try again.")
-        case .timedOut:
-            return L10n.tr("The server took too long to answer. It may be busy; try again later.")
-        case .serverError(let status):
-            let format = L10n.tr("The server answered with error %d.")
-            return format.replacingFirst("%d", with: String(status))
-        case .notAnImage:
-            return L10n.tr("The link works, but what it points to is not a picture.")
-        case .tooLarge:
-            return L10n.tr("The file is bigger than this app can open safely.")
-        case .damaged:
-            return L10n.tr("The file is incomplete or corrupt and cannot be shown.")
-        case .badResponse:
-            return L10n.tr("The server sent redirects or data this app cannot follow.")
-        case .cancelled:
-            return L10n.tr("Loading was interrupted.")
-        }
-    }
-
     /// The icon for the error page: network trouble looks different from a bad file.
     static func iconName(for error: ImageLoadError) -> String {
         switch error {

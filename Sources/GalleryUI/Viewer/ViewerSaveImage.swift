@@ -44,7 +44,7 @@ final class ViewerSaveImage {
                 let data = try await source.originalData(for: url)
                 self?.ask(with: data)
             } catch let error as ImageLoadError {
-                self?.completion(.failed(ViewerErrorText.explanation(for: error)))
+                self?.completion(.failed(ErrorMessages.explanation(for: error)))
             } catch {
                 self?.completion(.cancelled)
             }

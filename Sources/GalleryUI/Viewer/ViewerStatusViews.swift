@@ -37,7 +37,7 @@ final class ViewerStatusViews {
         gtk_label_set_wrap(errorText.opaque, 1)
         gtk_label_set_justify(errorText.opaque, GTK_JUSTIFY_CENTER)
         gtk_label_set_max_width_chars(errorText.opaque, 50)
-        retryButton = ViewerButtons.text(L10n.tr("Retry"), label: L10n.tr("Retry"), action: "win.retry")
+        retryButton = ViewerButtons.text(L10n.tr("Retry"), label: L10n.tr("Retry"), action: ViewerAction.retry.detailedName)
         gtk_widget_add_css_class(retryButton, "suggested-action")
         gtk_widget_add_css_class(retryButton, "pill")
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
@@ -61,7 +61,7 @@ final class ViewerStatusViews {
         gtk_label_set_wrap(bannerLabel.opaque, 1)
         gtk_widget_set_hexpand(bannerLabel, 1)
         gtk_label_set_xalign(bannerLabel.opaque, 0)
-        let dismiss = ViewerButtons.icon("window-close-symbolic", label: L10n.tr("Dismiss"), action: "win.dismiss-banner")
+        let dismiss = ViewerButtons.icon("window-close-symbolic", label: L10n.tr("Dismiss"), action: ViewerAction.dismissBanner.detailedName)
         gtk_widget_add_css_class(dismiss, "flat")
         let bannerBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_box_append(bannerBox.cast(), bannerLabel)
@@ -95,7 +95,7 @@ final class ViewerStatusViews {
         stopSpinner()
         gtk_image_set_from_icon_name(errorIcon.opaque, ViewerErrorText.iconName(for: error))
         gtk_label_set_text(errorTitle.opaque, ViewerErrorText.title(for: error))
-        gtk_label_set_text(errorText.opaque, ViewerErrorText.explanation(for: error))
+        gtk_label_set_text(errorText.opaque, ErrorMessages.explanation(for: error))
         gtk_widget_set_visible(errorPage, 1)
         gtk_widget_set_visible(reducedNote, 0)
     }

@@ -1,4 +1,4 @@
-/// Viewer-specific CSS; the lead's application stylesheet includes `css` after its own rules.
+/// Viewer-specific CSS; `Stylesheet.css` appends `css` after the application's own rules.
 /// Colours come from the palette in `Stylesheet`, so light and dark both work.
 public enum ViewerStylesheet {
     public static let css = """

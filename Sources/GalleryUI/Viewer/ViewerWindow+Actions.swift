@@ -3,104 +3,81 @@ import GObjectSupport
 import GalleryCore
 
 /// Every viewer command as a `win.` action (buttons, menus and tests activate them by name),
-/// and the keys that trigger them.
+/// with the keys that trigger it.
 extension ViewerWindow {
-    func installActions() {
-        let table: [(String, @MainActor (ViewerWindow) -> Void)] = [
-            ("previous", { $0.turnPage(-1) }),
-            ("next", { $0.turnPage(1) }),
-            ("first", { $0.go { $0.first() } }),
-            ("last", { $0.go { $0.last() } }),
-            ("zoom-in", { $0.zoomStep(ZoomModel.stepFactor) }),
-            ("zoom-out", { $0.zoomStep(1 / ZoomModel.stepFactor) }),
-            ("zoom-best-fit", { $0.canvas.updateZoom { $0.zoomToBestFit() } }),
-            ("zoom-original", { $0.canvas.updateZoom { $0.zoom(toLevel: 1, anchor: $0.viewportCenter) } }),
-            ("zoom-toggle", { window in
-                window.canvas.updateZoom { zoom in
-                    if zoom.isBestFit { zoom.zoom(toLevel: 1, anchor: zoom.viewportCenter) } else { zoom.zoomToBestFit() }
-                }
-            }),
-            ("fullscreen", { $0.chrome.toggle() }),
-            ("leave-fullscreen", { $0.chrome.leave() }),
-            ("retry", { $0.store.retry($0.paging.index) }),
-            ("open-in-browser", { $0.openInBrowser() }),
-            ("copy-link", { $0.copyLink() }),
-            ("copy-image", { $0.copyImage() }),
-            ("save-as", { $0.saveImageAs() }),
-            ("dismiss-banner", { $0.status.hideBanner() }),
-            ("close", { gtk_window_close($0.window.cast()) }),
-        ]
-        for (name, handler) in table {
-            let action = g_simple_action_new(name, nil)!
-            Signal.connect(action, "activate") { [weak self] (_: UnsafeMutableRawPointer?) in
-                guard let self else { return }
-                handler(self)
+    static let actions: [ActionEntry<ViewerWindow>] = [
+        .init(name: ViewerAction.previous, accelerators: ["Left", "Page_Up"], alternatives: ["KP_Left", "KP_Page_Up"]) {
+            $0.turnPage(-1)
+        },
+        .init(name: ViewerAction.next, accelerators: ["Right", "Page_Down"], alternatives: ["KP_Right", "KP_Page_Down"]) {
+            $0.turnPage(1)
+        },
+        .init(name: ViewerAction.first, accelerators: ["Home"], alternatives: ["KP_Home"]) { $0.go { $0.first() } },
+        .init(name: ViewerAction.last, accelerators: ["End"], alternatives: ["KP_End"]) { $0.go { $0.last() } },
+        // Ctrl+ as well, as in every GNOME app; + is Shift+= on many layouts, so = too.
+        .init(name: ViewerAction.zoomIn, accelerators: ["plus"],
+              alternatives: ["equal", "KP_Add", "<Control>plus", "<Control>equal", "<Control>KP_Add"]) {
+            $0.zoomStep(ZoomModel.stepFactor)
+        },
+        .init(name: ViewerAction.zoomOut, accelerators: ["minus"], alternatives: ["KP_Subtract", "<Control>minus", "<Control>KP_Subtract"]) {
+            $0.zoomStep(1 / ZoomModel.stepFactor)
+        },
+        .init(name: ViewerAction.zoomBestFit, accelerators: ["0"], alternatives: ["KP_0", "<Control>0", "<Control>KP_0"]) {
+            $0.canvas.updateZoom { $0.zoomToBestFit() }
+        },
+        .init(name: ViewerAction.zoomOriginal, accelerators: ["1"], alternatives: ["KP_1", "<Control>1", "<Control>KP_1"]) {
+            $0.canvas.updateZoom { $0.zoom(toLevel: 1, anchor: $0.viewportCenter) }
+        },
+        .init(name: ViewerAction.zoomToggle) { window in
+            window.canvas.updateZoom { zoom in
+                if zoom.isBestFit { zoom.zoom(toLevel: 1, anchor: zoom.viewportCenter) } else { zoom.zoomToBestFit() }
             }
-            g_action_map_add_action(window.opaque, action.opaque)
-            actions[name] = action.opaque
-            g_object_unref(action.rawPointer) // the window's action map keeps it
+        },
+        .init(name: ViewerAction.fullscreen, accelerators: ["F11"]) { $0.chrome.toggle() },
+        .init(name: ViewerAction.leaveFullscreen, accelerators: ["Escape"]) { $0.chrome.leave() },
+        .init(name: ViewerAction.retry) { $0.store.retry($0.paging.index) },
+        .init(name: ViewerAction.openInBrowser) { $0.openInBrowser() },
+        .init(name: ViewerAction.copyLink) { $0.copyLink() },
+        .init(name: ViewerAction.copyImage) { $0.copyImage() },
+        .init(name: ViewerAction.saveAs) { $0.saveImageAs() },
+        .init(name: ViewerAction.dismissBanner) { $0.status.hideBanner() },
+        .init(name: ViewerAction.close, accelerators: ["<Control>w"]) { gtk_window_close($0.window.cast()) },
+    ]
+
+    /// The keys work in the capture phase: arrows must page even while a header button has
+    /// focus (GtkWindow would otherwise move focus with them).
+    func installActions() {
+        ActionTable.installKeys(Self.actions, for: self, on: window.opaque, keysOn: window) { window, name in
+            window.keyOutcome(for: name)
         }
     }
 
-    func setEnabled(_ name: String, _ enabled: Bool) {
-        guard let action = actions[name] else { return }
+    /// Menus keep their keys; a key whose action is disabled is eaten (no focus moves with a
+    /// page turn that cannot happen); Escape leaves fullscreen only.
+    private func keyOutcome(for name: String) -> KeyOutcome {
+        if let focus = gtk_root_get_focus(window.opaque), gtk_widget_get_ancestor(focus, gtk_popover_get_type()) != nil {
+            return .pass
+        }
+        if name == ViewerAction.leaveFullscreen.rawValue { return chrome.isFullscreen ? .activate : .pass }
+        return g_action_group_get_action_enabled(window.opaque, name) != 0 ? .activate : .swallow
+    }
+
+    func setEnabled(_ name: ViewerAction, _ enabled: Bool) {
+        guard let action = g_action_map_lookup_action(window.opaque, name.rawValue) else { return }
         g_simple_action_set_enabled(action, enabled ? 1 : 0)
     }
 
     /// Activates a `win.` action as a button or menu item would (used by tests too).
-    func activate(_ name: String) {
-        g_action_group_activate_action(window.opaque, name, nil)
+    func activate(_ name: ViewerAction) {
+        g_action_group_activate_action(window.opaque, name.rawValue, nil)
     }
 
-    func isEnabled(_ name: String) -> Bool {
-        g_action_group_get_action_enabled(window.opaque, name) != 0
+    func isEnabled(_ name: ViewerAction) -> Bool {
+        g_action_group_get_action_enabled(window.opaque, name.rawValue) != 0
     }
 
     /// Keyboard zoom is anchored at the centre, where the eye usually is.
     private func zoomStep(_ factor: Double) {
         canvas.updateZoom { $0.zoom(by: factor, anchor: $0.viewportCenter) }
-    }
-
-    func installKeyboard() {
-        let keys = gtk_event_controller_key_new()!
-        // Capture phase: arrows must page even while a header button has focus (GtkWindow would
-        // otherwise move focus with them). Menus keep their keys: see `keyAction`.
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signal.connectKeyPressed(keys) { [weak self] keyval, state in
-            guard let self, let name = keyAction(keyval: keyval, state: state) else { return false }
-            guard isEnabled(name) || name == "leave-fullscreen" else { return true }
-            if name == "leave-fullscreen", !chrome.isFullscreen { return false }
-            activate(name)
-            return true
-        }
-        gtk_widget_add_controller(window, keys)
-    }
-
-    private func keyAction(keyval: UInt32, state: GdkModifierType) -> String? {
-        if let focus = gtk_root_get_focus(window.opaque),
-           gtk_widget_get_ancestor(focus, gtk_popover_get_type()) != nil {
-            return nil
-        }
-        let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
-        let otherModifiers = state.rawValue & (GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue) != 0
-        if otherModifiers { return nil }
-        switch Int32(bitPattern: keyval) {
-        case GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add: return "zoom-in"
-        case GDK_KEY_minus, GDK_KEY_KP_Subtract: return "zoom-out"
-        case GDK_KEY_0, GDK_KEY_KP_0: return "zoom-best-fit"
-        case GDK_KEY_1, GDK_KEY_KP_1: return "zoom-original"
-        case GDK_KEY_w where control: return "close"
-        default: break
-        }
-        if control { return nil }
-        switch Int32(bitPattern: keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: return "previous"
-        case GDK_KEY_Right, GDK_KEY_KP_Right, GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: return "next"
-        case GDK_KEY_Home, GDK_KEY_KP_Home: return "first"
-        case GDK_KEY_End, GDK_KEY_KP_End: return "last"
-        case GDK_KEY_F11: return "fullscreen"
-        case GDK_KEY_Escape: return "leave-fullscreen"
-        default: return nil
-        }
     }
 }

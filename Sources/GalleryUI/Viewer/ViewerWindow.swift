@@ -32,7 +32,6 @@ public final class ViewerWindow {
     private let headerBar: UnsafeMutablePointer<GtkWidget>
     private let titleLabel: UnsafeMutablePointer<GtkWidget>
     private var zoomLabels: [UnsafeMutablePointer<GtkWidget>] = []
-    var actions: [String: OpaquePointer] = [:]
     var saveDialog: ViewerSaveImage?
 
     public init(application: OpaquePointer, items: [ViewerItem], startIndex: Int, source: any OriginalImageSource) {
@@ -58,7 +57,7 @@ public final class ViewerWindow {
         // pack_end fills from the right edge inwards.
         gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.shareMenu())
         gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.icon(
-            "view-fullscreen-symbolic", label: L10n.tr("Fullscreen"), action: "win.fullscreen"))
+            "view-fullscreen-symbolic", label: L10n.tr("Fullscreen"), action: ViewerAction.fullscreen.detailedName))
         gtk_header_bar_pack_end(headerBar.opaque, zoomControls())
 
         let overlay = gtk_overlay_new()!
@@ -71,7 +70,6 @@ public final class ViewerWindow {
         input = ViewerCanvasInput(canvas: canvas, delegate: self)
 
         installActions()
-        installKeyboard()
         store.onChange = { [weak self] index in self?.pageStateChanged(index) }
         canvas.onZoomChange = { [weak self] in self?.zoomChanged() }
         Self.openWindows.append(self)
@@ -89,22 +87,22 @@ public final class ViewerWindow {
     private func navigationButtons() -> [UnsafeMutablePointer<GtkWidget>] {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(box, "linked")
-        gtk_box_append(box.cast(), ViewerButtons.icon("go-previous-symbolic", label: L10n.tr("Previous"), action: "win.previous"))
-        gtk_box_append(box.cast(), ViewerButtons.icon("go-next-symbolic", label: L10n.tr("Next"), action: "win.next"))
+        gtk_box_append(box.cast(), ViewerButtons.icon("go-previous-symbolic", label: L10n.tr("Previous"), action: ViewerAction.previous.detailedName))
+        gtk_box_append(box.cast(), ViewerButtons.icon("go-next-symbolic", label: L10n.tr("Next"), action: ViewerAction.next.detailedName))
         return [box]
     }
 
     private func zoomControls() -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(box, "linked")
-        let level = ViewerButtons.text(L10n.tr("Best Fit"), label: L10n.tr("Zoom Level"), action: "win.zoom-toggle")
+        let level = ViewerButtons.text(L10n.tr("Best Fit"), label: L10n.tr("Zoom Level"), action: ViewerAction.zoomToggle.detailedName)
         gtk_widget_set_tooltip_text(level, L10n.tr("Toggle between best fit and 100 %"))
         gtk_widget_add_css_class(level, "numeric")
         gtk_widget_set_size_request(level, 80, -1)
         zoomLabels.append(level)
-        gtk_box_append(box.cast(), ViewerButtons.icon("zoom-out-symbolic", label: L10n.tr("Zoom Out"), action: "win.zoom-out"))
+        gtk_box_append(box.cast(), ViewerButtons.icon("zoom-out-symbolic", label: L10n.tr("Zoom Out"), action: ViewerAction.zoomOut.detailedName))
         gtk_box_append(box.cast(), level)
-        gtk_box_append(box.cast(), ViewerButtons.icon("zoom-in-symbolic", label: L10n.tr("Zoom In"), action: "win.zoom-in"))
+        gtk_box_append(box.cast(), ViewerButtons.icon("zoom-in-symbolic", label: L10n.tr("Zoom In"), action: ViewerAction.zoomIn.detailedName))
         return box
     }
 
@@ -119,7 +117,7 @@ public final class ViewerWindow {
         gtk_box_append(bar.cast(), zoomControls())
         gtk_box_append(bar.cast(), ViewerButtons.shareMenu())
         gtk_box_append(bar.cast(), ViewerButtons.icon(
-            "view-restore-symbolic", label: L10n.tr("Leave Fullscreen"), action: "win.leave-fullscreen"))
+            "view-restore-symbolic", label: L10n.tr("Leave Fullscreen"), action: ViewerAction.leaveFullscreen.detailedName))
         return bar
     }
 
@@ -148,12 +146,12 @@ public final class ViewerWindow {
         store.update(for: paging)
         refreshCurrent()
         refreshNeighbours()
-        setEnabled("previous", paging.hasPrevious)
-        setEnabled("first", paging.hasPrevious)
-        setEnabled("next", paging.hasNext)
-        setEnabled("last", paging.hasNext)
+        setEnabled(.previous, paging.hasPrevious)
+        setEnabled(.first, paging.hasPrevious)
+        setEnabled(.next, paging.hasNext)
+        setEnabled(.last, paging.hasNext)
         let hasItem = currentItem != nil
-        for name in ["open-in-browser", "copy-link", "save-as"] { setEnabled(name, hasItem) }
+        for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs] { setEnabled(name, hasItem) }
     }
 
     private func pageStateChanged(_ index: Int) {
@@ -176,8 +174,8 @@ public final class ViewerWindow {
         }
         canvas.show(image)
         canvas.describe(canvasDescription)
-        setEnabled("copy-image", image != nil)
-        setEnabled("retry", image == nil)
+        setEnabled(.copyImage, image != nil)
+        setEnabled(.retry, image == nil)
     }
 
     /// What a screen reader says for the picture: its name once shown, else what is going on.
@@ -204,9 +202,9 @@ public final class ViewerWindow {
         }
         for label in zoomLabels { gtk_button_set_label(label.cast(), text) }
         let zoom = canvas.zoom
-        setEnabled("zoom-in", zoom.map { $0.scale < $0.maximumScale - 1e-9 } ?? false)
-        setEnabled("zoom-out", zoom.map { $0.scale > $0.minimumScale + 1e-9 } ?? false)
-        setEnabled("zoom-toggle", zoom != nil)
+        setEnabled(.zoomIn, zoom.map { $0.scale < $0.maximumScale - 1e-9 } ?? false)
+        setEnabled(.zoomOut, zoom.map { $0.scale > $0.minimumScale + 1e-9 } ?? false)
+        setEnabled(.zoomToggle, zoom != nil)
     }
 
     var zoomLabelText: String { String(cString: gtk_button_get_label(zoomLabels[0].cast())) }

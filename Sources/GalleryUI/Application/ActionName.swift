@@ -1,0 +1,40 @@
+/// The typed name of a GAction: one enum per scope, so menus, buttons, tests and the shortcut
+/// tables say `.refresh`, never the string "win.refresh".
+protocol ActionName: RawRepresentable<String>, CaseIterable, Sendable {
+    /// The action group's prefix: "app" for the application, "win" for a window, "grid"…
+    static var prefix: String { get }
+}
+
+extension ActionName {
+    /// The name menus and buttons refer to ("win.refresh").
+    var detailedName: String { "\(Self.prefix).\(rawValue)" }
+}
+
+/// Actions of the whole application (`GalleryApplication.actions`).
+enum AppAction: String, ActionName {
+    static let prefix = "app"
+    case quit, shortcuts, about, style
+}
+
+/// Actions of the main window (`GalleryWindow.actions`).
+enum GalleryAction: String, ActionName {
+    static let prefix = "win"
+    case refresh, close
+    case openTile = "open-tile", openTileInBrowser = "open-tile-in-browser", copyTileLink = "copy-tile-link"
+}
+
+/// The grid's keys beyond the FlowBox's own (`GalleryGrid.actions`), active on a focused tile.
+enum GridAction: String, ActionName {
+    static let prefix = "grid"
+    case first, last, pageUp = "page-up", pageDown = "page-down", menu
+}
+
+/// Actions of a viewer window (`ViewerWindow.actions`).
+enum ViewerAction: String, ActionName {
+    static let prefix = "win"
+    case previous, next, first, last
+    case zoomIn = "zoom-in", zoomOut = "zoom-out", zoomBestFit = "zoom-best-fit", zoomOriginal = "zoom-original"
+    case zoomToggle = "zoom-toggle", fullscreen, leaveFullscreen = "leave-fullscreen"
+    case retry, openInBrowser = "open-in-browser", copyLink = "copy-link", copyImage = "copy-image"
+    case saveAs = "save-as", dismissBanner = "dismiss-banner", close
+}

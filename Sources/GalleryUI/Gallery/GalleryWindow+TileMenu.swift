@@ -1,0 +1,34 @@
+import CGtk
+import GObjectSupport
+
+/// A tile's context menu (right click, long press, Menu key): one at a time, pointing at the tile.
+extension GalleryWindow {
+    /// Opens the menu of entry `index` at (`x`, `y`) in `anchor`, its tile.
+    func showContextMenu(for index: Int, anchor: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
+        guard let item = grid.items[safe: index] else { return }
+        dismissContextMenu()
+        let model = MainMenu.tile(index: index, canOpen: item.isImageLink, host: item.entry.fetchedHost)
+        let popover = gtk_popover_menu_new_from_model(model.cast())!
+        g_object_unref(model.rawPointer)
+        gtk_widget_set_parent(popover, anchor)
+        var rect = GdkRectangle(x: gint(x), y: gint(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(popover.cast(), &rect)
+        gtk_popover_set_has_arrow(popover.cast(), 0)
+        contextMenu = popover
+        // Detached once closed (after its action ran), so it never outlives the tile it points at.
+        Signal.connect(popover, "closed") { [weak self] in
+            MainLoopSources.idle {
+                // Only this menu: another one may have opened in the meantime.
+                if self?.contextMenu == popover { self?.dismissContextMenu() }
+                return false
+            }
+        }
+        gtk_popover_popup(popover.cast())
+    }
+
+    func dismissContextMenu() {
+        guard let contextMenu else { return }
+        self.contextMenu = nil
+        gtk_widget_unparent(contextMenu)
+    }
+}
