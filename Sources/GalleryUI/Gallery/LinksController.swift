@@ -14,6 +14,8 @@ final class LinksController {
     private let repository: LinksRepository
     private let retries: RetryScheduler
     private var refreshTask: Task<Void, Never>?
+    /// A refresh asked for while one runs (a local file saved twice): run once more after it.
+    private var refreshAgain = false
     private(set) var phase: Phase = .loading
     /// The saved copy has been looked for (and shown, if there was one).
     private(set) var hasCheckedCache = false
@@ -52,13 +54,29 @@ final class LinksController {
     /// Refresh now (F5, the Refresh button, Retry).
     func refresh() {
         retries.reset(Self.retryKey)
-        guard refreshTask == nil else { return }
+        guard refreshTask == nil else { refreshAgain = true; return }
         if snapshot == nil { set(.loading) }
         refreshTask = Task { [weak self] in await self?.performRefresh() }
     }
 
+    /// The window shows another list: nothing of this one may reach it any more.
+    func stop() {
+        onChange = nil
+        onOnline = nil
+        onCacheChecked = nil
+        refreshAgain = false
+        refreshTask?.cancel()
+        retries.reset(Self.retryKey)
+    }
+
     private func performRefresh() async {
-        defer { refreshTask = nil }
+        defer {
+            refreshTask = nil
+            if refreshAgain {
+                refreshAgain = false
+                refresh()
+            }
+        }
         do {
             let outcome = try await repository.refresh()
             retries.reset(Self.retryKey)
@@ -66,7 +84,7 @@ final class LinksController {
             onOnline?()
         } catch {
             let failure = error as? LinksError ?? .badResponse
-            if failure == .cancelled { return }
+            if failure == .cancelled || Task.isCancelled { return }
             if let snapshot {
                 set(.showing(snapshot, problem: failure))
             } else {
