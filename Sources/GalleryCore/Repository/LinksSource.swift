@@ -39,7 +39,8 @@ public enum LinksSource: Hashable, Sendable {
             return nil
         }
         guard !argument.isEmpty else { return nil }
-        return .file(URL(fileURLWithPath: argument, relativeTo: directory).standardizedFileURL)
+        let url = argument.hasPrefix("/") ? URL(fileURLWithPath: argument) : directory.appendingPathComponent(argument)
+        return .file(url.standardizedFileURL)
     }
 
     /// The form saved in settings and used as the cache key.

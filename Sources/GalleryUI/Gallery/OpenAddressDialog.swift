@@ -1,5 +1,4 @@
 import CGtk
-import CShims
 import GObjectSupport
 import GalleryCore
 
@@ -43,8 +42,8 @@ final class OpenAddressDialog {
 
         let header = gtk_header_bar_new()!
         gtk_header_bar_set_show_title_buttons(header.opaque, 0)
-        let cancel = gtk_button_new_with_mnemonic(L10n.tr("_Cancel"))!
-        openButton = gtk_button_new_with_mnemonic(L10n.tr("_Open"))
+        let cancel = gtk_button_new_with_label(L10n.tr("Cancel"))!
+        openButton = gtk_button_new_with_label(L10n.tr("Open"))
         gtk_widget_add_css_class(openButton, "suggested-action")
         gtk_header_bar_pack_start(header.opaque, cancel)
         gtk_header_bar_pack_end(header.opaque, openButton)
@@ -60,7 +59,6 @@ final class OpenAddressDialog {
         gtk_entry_set_placeholder_text(entry.cast(), "https://example.com/images.txt")
         gtk_entry_set_input_purpose(entry.cast(), GTK_INPUT_PURPOSE_URL)
         gtk_label_set_mnemonic_widget(label.opaque, entry)
-        shim_accessible_set_label(entry.opaque, L10n.tr("Address of a links file"))
         message = gtk_label_new(nil)
         gtk_label_set_wrap(message.opaque, 1)
         gtk_label_set_max_width_chars(message.opaque, 50)
