@@ -84,7 +84,7 @@ def test_install_lays_out_the_desktop_files(prefix):
     share = prefix / "share"
     assert os.access(prefix / "bin" / "link-gallery", os.X_OK)
     desktop = (share / "applications" / f"{APP_ID}.desktop").read_text()
-    assert "Exec=link-gallery\n" in desktop
+    assert "Exec=link-gallery %U\n" in desktop and "MimeType=text/uri-list;" in desktop
     assert "GenericName[ru]=Галерея изображений" in desktop
     metainfo = (share / "metainfo" / f"{APP_ID}.metainfo.xml").read_text()
     assert '<summary xml:lang="ru">Просмотр изображений по списку ссылок</summary>' in metainfo
