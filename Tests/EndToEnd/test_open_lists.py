@@ -2,6 +2,7 @@
 Address…, the recent lists (offline, from the cache) and Ctrl+V of an address."""
 
 import os
+from pathlib import Path
 import subprocess
 import time
 
@@ -160,4 +161,61 @@ def test_ctrl_v_offers_to_open_a_copied_address(display, server):
         showing(app, pasted)
         clipboard.wait(5)
     finally:
+        app.stop()
+
+
+def window_center(display, name):
+    window_id = display.xdotool("search", "--onlyvisible", "--name", name).split()[0]
+    geometry = dict(line.split("=") for line in display.xdotool("getwindowgeometry", "--shell", window_id).split())
+    return int(geometry["X"]) + int(geometry["WIDTH"]) // 2, int(geometry["Y"]) + int(geometry["HEIGHT"]) // 2
+
+
+def drag_onto_gallery(display, payload, *flags):
+    """Drags `payload` from the test's own GTK window onto the gallery, as a person would with
+    the mouse: press on the source, move in steps (a drag starts past a threshold), release."""
+    source = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "drag_source.py"), *flags, payload],
+                              env=display.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert source.stdout.readline().strip() == "READY"
+        window_id = display.xdotool("search", "--onlyvisible", "--name", "^Drag Source$").split()[0]
+        display.xdotool("windowmove", window_id, 1000, 700)
+        wait_for(lambda: window_center(display, "^Drag Source$")[0] > 1000, message="the source window moved")
+        start = window_center(display, "^Drag Source$")
+        end = window_center(display, "^Link Gallery$")
+        display.xdotool("mousemove", *start)
+        display.xdotool("mousedown", "1")
+        steps = 20
+        for step in range(1, steps + 1):
+            display.xdotool("mousemove", start[0] + (end[0] - start[0]) * step // steps,
+                            start[1] + (end[1] - start[1]) * step // steps)
+            time.sleep(0.05)  # pacing for the pointer, as a hand moves; nothing waits on it
+        display.xdotool("mouseup", "1")
+    except BaseException:
+        source.terminate()
+        raise
+    return source
+
+
+def test_a_links_file_or_address_dropped_on_the_gallery_opens(display, server, tmp_path):
+    first = images(server, "k", 1)
+    app = App(display, server.write("before-drop.txt", "\n".join(first)))
+    source = None
+    try:
+        showing(app, first)
+        dropped = images(server, "l", 3)
+        on_disk = tmp_path / "dropped.txt"
+        on_disk.write_text("\n".join(dropped) + "\n")
+        source = drag_onto_gallery(display, on_disk.as_uri())
+        showing(app, dropped)
+        subtitle(app, "dropped.txt")
+        display.screenshot("dropped-list")
+        source.terminate()
+
+        # A link dragged from a browser: text/uri-list of a web address.
+        linked = images(server, "m", 2)
+        source = drag_onto_gallery(display, server.write("dragged-link.txt", "\n".join(linked)))
+        showing(app, linked)
+    finally:
+        if source:
+            source.terminate()
         app.stop()
