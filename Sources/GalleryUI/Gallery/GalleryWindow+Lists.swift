@@ -20,6 +20,7 @@ extension GalleryWindow {
         services.recentLists.onChange = { [weak self] in self?.rebuildRecentMenu() }
         rebuildRecentMenu()
         LinksDropTarget.attach(to: window) { [weak self] source in self?.show(source) }
+        TileDragSource.attach(to: grid, images: services.images)
     }
 
     private func rebuildRecentMenu() {

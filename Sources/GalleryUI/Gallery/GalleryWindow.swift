@@ -25,7 +25,7 @@ final class GalleryWindow {
     private var fileMonitor: LinksFileMonitor?
     /// The main menu's recent lists, rebuilt when they change.
     let recentMenu = g_menu_new()!
-    private let grid: GalleryGrid
+    let grid: GalleryGrid
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let statusPage: StatusPage
     let banner = Banner()

@@ -15,8 +15,10 @@ enum LinksDropTarget {
         let target = gtk_drop_target_new(GType(0), GDK_ACTION_COPY)!
         var types = [gdk_file_list_get_type(), g_type_from_name("gchararray")]
         gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
-        let drop: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, _, _, data in
+        let drop: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { target, value, _, _, data in
             let handler = Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue()
+            // A tile dragged within the window is a picture on its way out, not a list coming in.
+            if let drop = gtk_drop_target_get_current_drop(OpaquePointer(target)), gdk_drop_get_drag(drop) != nil { return 0 }
             guard let value, let source = LinksDropTarget.source(in: value) else { return 0 }
             MainActor.assumeIsolated { handler.open(source) }
             return 1
