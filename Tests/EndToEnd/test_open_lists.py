@@ -219,3 +219,24 @@ def test_a_links_file_or_address_dropped_on_the_gallery_opens(display, server, t
         if source:
             source.terminate()
         app.stop()
+
+
+def test_open_picks_a_links_file_with_the_file_chooser(display, server, tmp_path):
+    first = images(server, "n", 1)
+    app = App(display, server.write("before-open.txt", "\n".join(first)))
+    try:
+        showing(app, first)
+        chosen = images(server, "o", 2)
+        on_disk = tmp_path / "chosen.txt"
+        on_disk.write_text("\n".join(chosen) + "\n")
+        app.press("ctrl+o")
+        # No portal here: GtkFileChooserNative shows GTK's own dialog, where Ctrl+L types a path.
+        app.window_named("Open a Links File")
+        display.screenshot("open-file-chooser")
+        app.press("ctrl+l")
+        app.display.xdotool("type", "--delay", "20", str(on_disk))
+        app.press("Return")
+        showing(app, chosen)
+        subtitle(app, "chosen.txt")
+    finally:
+        app.stop()
