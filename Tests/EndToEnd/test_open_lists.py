@@ -1,24 +1,19 @@
-"""Every way another links file comes in: a later launch, a file on disk that changes, Open
-Address…, the recent lists (offline, from the cache) and Ctrl+V of an address."""
+"""Every way another links file comes in: a later launch, a file on disk that changes, Open…,
+Open Address…, the recent lists (offline, from the cache), Ctrl+V of an address and a drop."""
 
 import os
-from pathlib import Path
 import subprocess
-import time
+from pathlib import Path
 
 import pyatspi
 
 from harness import App, binary, wait_for
+from pointer_drag import drag, move_window, window_center
+from test_application import app_env
 
 
 def images(server, prefix, count):
     return [server.url(f"/img/{120 + i}x{100 + i}.png?{prefix}") for i in range(count)]
-
-
-def app_env(app):
-    with open(f"/proc/{app.process.pid}/environ", "rb") as environ:
-        pairs = [item.split(b"=", 1) for item in environ.read().split(b"\0") if b"=" in item]
-    return {key.decode(): value.decode() for key, value in pairs}
 
 
 def launch_again(app, *args, cwd=None):
@@ -164,32 +159,13 @@ def test_ctrl_v_offers_to_open_a_copied_address(display, server):
         app.stop()
 
 
-def window_center(display, name):
-    window_id = display.xdotool("search", "--onlyvisible", "--name", name).split()[0]
-    geometry = dict(line.split("=") for line in display.xdotool("getwindowgeometry", "--shell", window_id).split())
-    return int(geometry["X"]) + int(geometry["WIDTH"]) // 2, int(geometry["Y"]) + int(geometry["HEIGHT"]) // 2
-
-
 def drag_onto_gallery(display, payload, *flags):
-    """Drags `payload` from the test's own GTK window onto the gallery, as a person would with
-    the mouse: press on the source, move in steps (a drag starts past a threshold), release."""
+    """Drags `payload` from the test's own GTK window onto the gallery."""
     source = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "drag_source.py"), *flags, payload],
                               env=display.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert source.stdout.readline().strip() == "READY"
-        window_id = display.xdotool("search", "--onlyvisible", "--name", "^Drag Source$").split()[0]
-        display.xdotool("windowmove", window_id, 1000, 700)
-        wait_for(lambda: window_center(display, "^Drag Source$")[0] > 1000, message="the source window moved")
-        start = window_center(display, "^Drag Source$")
-        end = window_center(display, "^Link Gallery$")
-        display.xdotool("mousemove", *start)
-        display.xdotool("mousedown", "1")
-        steps = 20
-        for step in range(1, steps + 1):
-            display.xdotool("mousemove", start[0] + (end[0] - start[0]) * step // steps,
-                            start[1] + (end[1] - start[1]) * step // steps)
-            time.sleep(0.05)  # pacing for the pointer, as a hand moves; nothing waits on it
-        display.xdotool("mouseup", "1")
+        drag(display, move_window(display, "^Drag Source$", 1000, 700), window_center(display, "^Link Gallery$"))
     except BaseException:
         source.terminate()
         raise

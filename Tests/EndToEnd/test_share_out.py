@@ -4,28 +4,11 @@ text/uri-list and the picture itself."""
 import queue
 import subprocess
 import threading
-import time
 from pathlib import Path
 
 from harness import App, wait_for
+from pointer_drag import drag, move_window
 from test_viewer import screen_centre
-
-
-def window_center(display, name):
-    window_id = display.xdotool("search", "--onlyvisible", "--name", name).split()[0]
-    geometry = dict(line.split("=") for line in display.xdotool("getwindowgeometry", "--shell", window_id).split())
-    return int(geometry["X"]) + int(geometry["WIDTH"]) // 2, int(geometry["Y"]) + int(geometry["HEIGHT"]) // 2
-
-
-def drag(display, start, end):
-    display.xdotool("mousemove", *start)
-    display.xdotool("mousedown", "1")
-    steps = 20
-    for step in range(1, steps + 1):
-        display.xdotool("mousemove", start[0] + (end[0] - start[0]) * step // steps,
-                        start[1] + (end[1] - start[1]) * step // steps)
-        time.sleep(0.05)  # pacing for the pointer, as a hand moves; nothing waits on it
-    display.xdotool("mouseup", "1")
 
 
 class Lines:
@@ -48,11 +31,9 @@ def test_a_tile_dragged_to_another_app_gives_its_link_and_picture(display, serve
         tile = wait_for(lambda: [t for t in app.tiles() if t.name == f"Image {url}"], 30, message="the loaded tile")[0]
         output = Lines(target.stdout)
         assert output.next("the drop window") == "READY"
-        window_id = display.xdotool("search", "--onlyvisible", "--name", "^Drop Target$").split()[0]
-        display.xdotool("windowmove", window_id, 1000, 650)
-        wait_for(lambda: window_center(display, "^Drop Target$")[0] > 1000, message="the target window moved")
+        target_centre = move_window(display, "^Drop Target$", 1000, 650)
         centre, _ = screen_centre(display, app.window_named("Link Gallery"), tile)
-        drag(display, centre, window_center(display, "^Drop Target$"))
+        drag(display, centre, target_centre)
         formats = output.next("the formats offered")
         assert formats.startswith("FORMATS") and "text/uri-list" in formats and "image/png" in formats, formats
         assert output.next("the link") == f"URIS {url}"
