@@ -103,7 +103,8 @@ final class GalleryWindow {
     /// cache then opens on the grid instead of flashing the "Loading" page for a frame, and the
     /// first screen's thumbnails are read from disk while GTK prepares its first frame.
     func present() {
-        guard !controller.hasCheckedCache else {
+        // Shown already (a later launch): raise it now, whatever list it is loading.
+        guard !controller.hasCheckedCache, gtk_widget_get_visible(window) == 0 else {
             gtk_window_present(window.cast())
             return
         }
