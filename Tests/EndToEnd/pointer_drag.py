@@ -18,11 +18,13 @@ def move_window(display, name, x, y):
     return window_center(display, name)
 
 
-def drag(display, start, end, steps=20):
+def drag(display, start, end, steps=20, via=None):
+    """From `start` to `end`, through `via` first when given (the direction a drag starts in)."""
     display.xdotool("mousemove", *start)
     display.xdotool("mousedown", "1")
-    for step in range(1, steps + 1):
-        display.xdotool("mousemove", start[0] + (end[0] - start[0]) * step // steps,
-                        start[1] + (end[1] - start[1]) * step // steps)
-        time.sleep(0.05)  # pacing for the pointer, as a hand moves; nothing waits on it
+    for begin, finish in ([(start, via), (via, end)] if via else [(start, end)]):
+        for step in range(1, steps + 1):
+            display.xdotool("mousemove", begin[0] + (finish[0] - begin[0]) * step // steps,
+                            begin[1] + (finish[1] - begin[1]) * step // steps)
+            time.sleep(0.05)  # pacing for the pointer, as a hand moves; nothing waits on it
     display.xdotool("mouseup", "1")

@@ -34,6 +34,7 @@ public final class ViewerWindow {
     private var zoomLabels: [UnsafeMutablePointer<GtkWidget>] = []
     var actions: [String: OpaquePointer] = [:]
     var saveDialog: ViewerSaveImage?
+    private var pictureDrag: ViewerPictureDragSource?
 
     public init(application: OpaquePointer, items: [ViewerItem], startIndex: Int, source: any OriginalImageSource) {
         self.items = items
@@ -69,6 +70,7 @@ public final class ViewerWindow {
         chrome = ViewerFullscreenChrome(window: window, headerBar: headerBar, controls: fullscreenControls())
         gtk_overlay_add_overlay(overlay.opaque, chrome.revealer)
         input = ViewerCanvasInput(canvas: canvas, delegate: self)
+        pictureDrag = ViewerPictureDragSource(widget: canvas.widget) { [weak self] in self?.pictureToDrag() }
 
         installActions()
         installKeyboard()
