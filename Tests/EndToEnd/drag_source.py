@@ -8,7 +8,7 @@ import gi
 
 gi.require_version("Gdk", "4.0")
 gi.require_version("Gtk", "4.0")
-from gi.repository import Gdk, GLib, Gtk  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, Gtk  # noqa: E402
 
 plain = "--plain" in sys.argv
 payload = [arg for arg in sys.argv[1:] if arg != "--plain"][0]
@@ -32,6 +32,7 @@ def activate(app):
     window.present()
 
 
-app = Gtk.Application(application_id="io.github.linkgallery.TestDragSource")
+# Not unique: one test may start a second while the first is still going away.
+app = Gtk.Application(application_id="io.github.linkgallery.TestDragSource", flags=Gio.ApplicationFlags.NON_UNIQUE)
 app.connect("activate", activate)
 app.run([])

@@ -6,7 +6,7 @@ import gi
 
 gi.require_version("Gdk", "4.0")
 gi.require_version("Gtk", "4.0")
-from gi.repository import Gdk, GLib, Gtk  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, Gtk  # noqa: E402
 
 
 def dropped(target, drop, _x, _y):
@@ -45,6 +45,7 @@ def activate(app):
     window.present()
 
 
-app = Gtk.Application(application_id="io.github.linkgallery.TestDropTarget")
+# Not unique: one test may start a second while the first is still going away.
+app = Gtk.Application(application_id="io.github.linkgallery.TestDropTarget", flags=Gio.ApplicationFlags.NON_UNIQUE)
 app.connect("activate", activate)
 app.run([])

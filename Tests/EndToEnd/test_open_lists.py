@@ -186,6 +186,7 @@ def test_a_links_file_or_address_dropped_on_the_gallery_opens(display, server, t
         subtitle(app, "dropped.txt")
         display.screenshot("dropped-list")
         source.terminate()
+        source.wait(10)  # its window gone before the next source's appears
 
         # A link dragged from a browser: text/uri-list of a web address.
         linked = images(server, "m", 2)

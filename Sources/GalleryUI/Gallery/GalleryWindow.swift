@@ -91,7 +91,7 @@ final class GalleryWindow {
     }
 
     private func listShown() {
-        fileMonitor = source.isLocalFile ? LinksFileMonitor(url: source.url) { [weak self] in self?.controller.refresh() } : nil
+        fileMonitor = source.isLocalFile ? LinksFileMonitor(url: source.url) { [weak self] in self?.controller.reload() } : nil
         services.recentLists.record(source)
         updateSubtitle()
     }

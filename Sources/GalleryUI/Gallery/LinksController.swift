@@ -54,9 +54,16 @@ final class LinksController {
     /// Refresh now (F5, the Refresh button, Retry).
     func refresh() {
         retries.reset(Self.retryKey)
-        guard refreshTask == nil else { refreshAgain = true; return }
+        guard refreshTask == nil else { return }
         if snapshot == nil { set(.loading) }
         refreshTask = Task { [weak self] in await self?.performRefresh() }
+    }
+
+    /// The local file changed: read it again, after the read under way if there is one, which
+    /// may have seen the file before this change.
+    func reload() {
+        guard refreshTask == nil else { refreshAgain = true; return }
+        refresh()
     }
 
     /// The window shows another list: nothing of this one may reach it any more.
@@ -74,7 +81,7 @@ final class LinksController {
             refreshTask = nil
             if refreshAgain {
                 refreshAgain = false
-                refresh()
+                reload()
             }
         }
         do {
