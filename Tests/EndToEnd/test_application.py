@@ -29,7 +29,7 @@ def app_env(app):
 def test_help_version_and_bad_arguments_need_no_display():
     env = {"PATH": "/usr/bin:/bin"}
     help_text = subprocess.run([binary(), "--help"], env=env, capture_output=True, text=True, timeout=10)
-    assert help_text.returncode == 0 and "--links-url URL" in help_text.stdout
+    assert help_text.returncode == 0 and "--links-url=URL" in help_text.stdout and "[URL|FILE]" in help_text.stdout
     version = subprocess.run([binary(), "--version"], env=env, capture_output=True, text=True, timeout=10)
     assert version.returncode == 0 and version.stdout.startswith("link-gallery ")
     bad = subprocess.run([binary(), "--links-url", "javascript:alert(1)"], env=env, capture_output=True, text=True, timeout=10)

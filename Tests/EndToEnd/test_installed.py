@@ -84,7 +84,7 @@ def test_install_lays_out_the_desktop_files(prefix):
     share = prefix / "share"
     assert os.access(prefix / "bin" / "link-gallery", os.X_OK)
     desktop = (share / "applications" / f"{APP_ID}.desktop").read_text()
-    assert "Exec=link-gallery\n" in desktop
+    assert "Exec=link-gallery %U\n" in desktop and "MimeType=text/uri-list;" in desktop
     assert "GenericName[ru]=Галерея изображений" in desktop
     metainfo = (share / "metainfo" / f"{APP_ID}.metainfo.xml").read_text()
     assert '<summary xml:lang="ru">Просмотр изображений по списку ссылок</summary>' in metainfo
@@ -179,8 +179,8 @@ def test_desktop_launch_shows_the_russian_ui(display, server, prefix):
         wait_for(lambda: tile_names() == expected, 30, message=f"Russian tile names {expected}")
         # The window's title stays the brand; the subtitle counts in Russian plural forms.
         assert any(window.name == "Link Gallery" for window in app)
-        # Russian plural forms, and the time from the translated 24-hour format.
-        subtitle = re.compile(r"1 изображение · 2 другие записи · обновлено \d\d:\d\d")
+        # The list's name, Russian plural forms, and the time from the translated 24-hour format.
+        subtitle = re.compile(r"installed\.txt \(127\.0\.0\.1\) · 1 изображение · 2 другие записи · обновлено \d\d:\d\d")
         wait_for(lambda: any(subtitle.fullmatch(label or "") for label in names(app, "label")),
                  message=f"a subtitle like {subtitle.pattern!r}")
         display.screenshot("installed-ru")

@@ -52,9 +52,11 @@ final class GridItemTests: XCTestCase {
         MainActor.assumeIsolated {
             let link = "https://pictures.example.invalid/cat.png"
             let item = Self.item(link)
-            XCTAssertEqual(item.tooltipText, link)
+            // The line, then the server that is actually fetched (a line may only look like another).
+            let line = "\(link)\nServer: pictures.example.invalid"
+            XCTAssertEqual(item.tooltipText, line)
             item.update(.failed(.timedOut))
-            XCTAssertEqual(item.tooltipText, "\(ErrorMessages.explanation(for: .timedOut))\n\(link)")
+            XCTAssertEqual(item.tooltipText, "\(ErrorMessages.explanation(for: .timedOut))\n\(line)")
             XCTAssertTrue(item.tooltipText.hasPrefix("The server took too long to answer."))
         }
     }

@@ -51,6 +51,23 @@ final class LinkSharingTests: XCTestCase {
         XCTAssertEqual(lines, ["1", url.absoluteString])
     }
 
+    func testTheBrowserGetsTheLaunchContextsActivationToken() throws {
+        let record = folder.appendingPathComponent("environment.txt")
+        let script = folder.appendingPathComponent("xdg-open")
+        let body = "#!/bin/sh\nprintf '%s\\n' \"$DESKTOP_STARTUP_ID\" \"$XDG_ACTIVATION_TOKEN\" > '\(record.path)'\n: > '\(record.path).done'\n"
+        try body.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try MainActor.assumeIsolated {
+            _ = GtkTestEnvironment.setUp()
+            try LinkSharing.openInBrowser(URL(string: "https://example.com/")!)
+            XCTAssertTrue(GtkTestEnvironment.spin { FileManager.default.fileExists(atPath: record.path + ".done") })
+        }
+        let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // On X11 GDK's id is "<program>-<pid>-<host>-<name>-<n>_TIME<time>".
+        XCTAssertTrue(lines[0].contains("_TIME"), lines[0])
+        XCTAssertEqual(lines[1], lines[0])
+    }
+
     func testReportsAnOpenerThatFails() throws {
         let record = installOpener(exitStatus: 3)
         try MainActor.assumeIsolated {

@@ -33,7 +33,7 @@ public final class LinksRepository: Sendable {
 
     /// The last good copy on disk, or nil when there is none or it is damaged (then removed).
     public func cachedSnapshot() async -> LinksSnapshot? {
-        await cachedCopy()?.snapshot
+        url.isFileURL ? nil : await cachedCopy()?.snapshot
     }
 
     private func cachedCopy() async -> (snapshot: LinksSnapshot, metadata: LinksSnapshotMetadata)? {
@@ -59,6 +59,8 @@ public final class LinksRepository: Sendable {
 
     /// Asks the server for a newer file (conditional GET when we have one). Throws `LinksError`.
     public func refresh() async throws -> RefreshOutcome {
+        // A local file (only ever one the person chose, see LinksSource) is its own saved copy.
+        if url.isFileURL { return .updated(try await LocalLinksFile.read(url, maxBytes: maxBytes)) }
         let cached = await cachedCopy()
         var headers: [String: String] = [:]
         if let metadata = cached?.metadata {

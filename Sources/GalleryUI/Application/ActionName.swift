@@ -21,6 +21,8 @@ enum GalleryAction: String, ActionName {
     static let prefix = "win"
     case refresh, close
     case openTile = "open-tile", openTileInBrowser = "open-tile-in-browser", copyTileLink = "copy-tile-link"
+    case open, openAddress = "open-address", paste
+    case openRecent = "open-recent", forgetRecentLists = "forget-recent-lists"
 }
 
 /// The grid's keys beyond the FlowBox's own (`GalleryGrid.actions`), active on a focused tile.

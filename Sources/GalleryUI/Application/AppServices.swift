@@ -10,24 +10,35 @@ final class AppServices {
     let style: StyleManager
     let http: HTTPClient
     let images: ImageRepository
-    let links: LinksRepository
+    private let directories: CacheDirectories?
+    /// The `links-url` setting (the built-in address when it is not a web address).
+    let defaultSource: LinksSource
+    let recentLists: RecentListsStore
     let network: NetworkMonitor
     let retries: RetryScheduler
 
-    init(linksURL: URL, settings: AppSettings) {
+    init(settings: AppSettings) {
         self.settings = settings
         style = StyleManager(settings: settings)
         http = HTTPClient()
+        let fallback = LinksSource.web(URL(string: AppIdentity.defaultLinksURL)!)
+        defaultSource = (try? LinksSource.address(settings.linksURL).get()) ?? fallback
+        recentLists = RecentListsStore(settings: settings, defaultSource: defaultSource)
         let directories = try? CacheDirectories()
+        self.directories = directories
         var imageConfiguration = ImageRepository.Configuration()
         let scale = Self.largestDisplayScale()
         imageConfiguration.thumbnailSide = ImageDecoder.defaultThumbnailSide * scale
         // As many thumbnails as at scale 1: each has scale² the pixels.
         imageConfiguration.memoryCapacityBytes *= scale * scale
         images = ImageRepository(http: http, directories: directories, configuration: imageConfiguration)
-        links = LinksRepository(url: linksURL, http: http, directories: directories)
         network = NetworkMonitor()
         retries = RetryScheduler(networkMonitor: network)
+    }
+
+    /// A repository per list shown: each keeps its own saved copy, under its own address.
+    func linksRepository(for source: LinksSource) -> LinksRepository {
+        LinksRepository(url: source.url, http: http, directories: directories)
     }
 
     /// The largest scale factor among the monitors: thumbnails sharp on a HiDPI screen, and

@@ -11,6 +11,7 @@ public final class AppSettings {
     private var fallback: [String: Any] = [
         "color-scheme": "system", "window-width": 900, "window-height": 700,
         "window-maximized": false, "links-url": AppIdentity.defaultLinksURL,
+        "recent-lists": [(String, String, Int)](),
     ]
 
     public init(schemaID: String = AppIdentity.applicationID) {
@@ -32,6 +33,35 @@ public final class AppSettings {
     public var linksURL: String {
         let value = string("links-url")
         return value.isEmpty ? AppIdentity.defaultLinksURL : value
+    }
+
+    /// `a(ssx)`: the list's address or file URI, its name, when it was opened (Unix seconds).
+    var recentLists: [(String, String, Int)] {
+        get {
+            guard let settings else { return fallback["recent-lists"] as? [(String, String, Int)] ?? [] }
+            let value = g_settings_get_value(settings, "recent-lists")!
+            defer { g_variant_unref(value) }
+            return (0..<g_variant_n_children(value)).map { index in
+                let tuple = g_variant_get_child_value(value, index)!
+                defer { g_variant_unref(tuple) }
+                func child(_ position: Int) -> OpaquePointer { g_variant_get_child_value(tuple, gsize(position))! }
+                let (identifier, name, time) = (child(0), child(1), child(2))
+                defer { [identifier, name, time].forEach { g_variant_unref($0) } }
+                return (String(cString: g_variant_get_string(identifier, nil)),
+                        String(cString: g_variant_get_string(name, nil)), g_variant_get_int64(time))
+            }
+        }
+        set {
+            guard let settings else { fallback["recent-lists"] = newValue; return }
+            let tupleType = g_variant_type_new("(ssx)")
+            defer { g_variant_type_free(tupleType) }
+            var tuples: [OpaquePointer?] = newValue.map { identifier, name, time in
+                var children: [OpaquePointer?] = [g_variant_new_string(identifier), g_variant_new_string(name), g_variant_new_int64(time)]
+                return g_variant_new_tuple(&children, 3)
+            }
+            g_settings_set_value(settings, "recent-lists", g_variant_new_array(tupleType, &tuples, gsize(tuples.count)))
+            flush()
+        }
     }
 
     public var windowWidth: Int {

@@ -1,66 +1,47 @@
+import Foundation
 import GalleryCore
 
-/// What the user asked for on the command line.
+/// What the command line asked for, once GApplication's option parser has split it:
+/// `link-gallery [--links-url URL] [URL|FILE]`.
 ///
-/// Parsed by us rather than by GApplication so `--help` and `--version` answer without a display
-/// and a bad URL gets a clear message before any window opens.
+/// GApplication parses the options (`GalleryApplication+CommandLine`); this decides which list
+/// they name, in the launching process, so a bad argument gets a clear message and exit status
+/// 2 without a display, and a relative path is resolved against the launcher's folder.
 public struct CommandLineOptions: Equatable, Sendable {
-    public enum Action: Equatable, Sendable {
-        case run
-        case showHelp
-        case showVersion
+    /// `--links-url URL`.
+    public var linksURL: String?
+    /// The positional arguments.
+    public var lists: [String] = []
+
+    public init(linksURL: String? = nil, lists: [String] = []) {
+        self.linksURL = linksURL
+        self.lists = lists
     }
 
-    public var action: Action = .run
-    /// Nil means the saved or default links URL.
-    public var linksURL: String?
-
     public enum ParseError: Error, Equatable, CustomStringConvertible {
-        case missingValue(String)
-        case unknownOption(String)
         case invalidURL(String)
+        case notAList(String)
+        case moreThanOneList
 
         public var description: String {
             switch self {
-            case .missingValue(let option): return "option \(option) needs a value"
-            case .unknownOption(let option): return "unknown option \(option)"
             case .invalidURL(let url): return "not an http(s) URL: \(url)"
+            case .notAList(let argument): return "not an http(s) address or a file: \(argument)"
+            case .moreThanOneList: return "give one links file (--links-url URL or URL|FILE), not several"
             }
         }
     }
 
-    public static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {
-        var options = CommandLineOptions()
-        var remaining = arguments.dropFirst()[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "-h", "--help": options.action = .showHelp
-            case "--version": options.action = .showVersion
-            case "--links-url":
-                guard let value = remaining.popFirst() else { throw .missingValue(argument) }
-                options.linksURL = try validated(value)
-            case _ where argument.hasPrefix("--links-url="):
-                options.linksURL = try validated(String(argument.dropFirst("--links-url=".count)))
-            default: throw .unknownOption(argument)
-            }
+    /// The list to show, or nil for the saved or default one.
+    public func source(relativeTo directory: URL) throws(ParseError) -> LinksSource? {
+        guard lists.count + (linksURL == nil ? 0 : 1) <= 1 else { throw .moreThanOneList }
+        if let linksURL {
+            // --links-url has always taken web addresses only.
+            guard case .success(let source) = LinksSource.address(linksURL) else { throw .invalidURL(linksURL) }
+            return source
         }
-        return options
-    }
-
-    private static func validated(_ value: String) throws(ParseError) -> String {
-        guard case .link = LinkClassifier.classify(value) else { throw .invalidURL(value) }
-        return value
-    }
-
-    public static var helpText: String {
-        """
-        Usage: link-gallery [--links-url URL]
-
-        Shows the images listed in a links file as a grid of thumbnails.
-
-          --links-url URL   the links file to show (default: \(AppIdentity.defaultLinksURL))
-          --version         print the version and exit
-          -h, --help        print this help and exit
-        """
+        guard let argument = lists.first else { return nil }
+        guard let source = LinksSource.chosen(argument, relativeTo: directory) else { throw .notAList(argument) }
+        return source
     }
 }

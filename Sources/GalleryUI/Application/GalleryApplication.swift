@@ -7,40 +7,36 @@ import GalleryCore
 @MainActor
 public final class GalleryApplication {
     private let application: OpaquePointer
-    private let options: CommandLineOptions
     private var services: AppServices?
     private var mainWindow: GalleryWindow?
 
-    /// Parses the command line, then runs GTK's main loop; returns the exit status.
+    /// Runs GTK's main loop, which parses the command line (see `+CommandLine`); returns the
+    /// exit status.
     public static func run(arguments: [String]) -> Int32 {
         L10n.setUp()
-        let options: CommandLineOptions
-        do {
-            options = try CommandLineOptions.parse(arguments)
-        } catch {
-            FileHandle.standardError.write(Data("link-gallery: \(error)\n\(CommandLineOptions.helpText)\n".utf8))
-            return 2
-        }
-        switch options.action {
-        case .showHelp: print(CommandLineOptions.helpText); return 0
-        case .showVersion: print("link-gallery \(AppIdentity.version)"); return 0
-        case .run: break
-        }
         MainLoopBridge.install()
-        let app = GalleryApplication(options: options)
-        // Our options are already handled; GApplication gets only the program name, so a second
-        // launch simply activates the first instance, which presents its window.
-        return withArrayOfCStrings([arguments.first ?? "link-gallery"]) { argv in
-            g_application_run(app.application.cast(), 1, argv)
+        let app = GalleryApplication()
+        return withArrayOfCStrings(arguments) { argv in
+            g_application_run(app.application.cast(), Int32(arguments.count), argv)
         }
     }
 
-    private init(options: CommandLineOptions) {
-        self.options = options
+    private init() {
         g_set_application_name(AppIdentity.name)
-        application = OpaquePointer(gtk_application_new(AppIdentity.applicationID, G_APPLICATION_DEFAULT_FLAGS))
+        application = OpaquePointer(gtk_application_new(AppIdentity.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE))
+        Self.addOptionEntries(to: application)
+        Self.connectIntSignal(application, "handle-local-options") { _, options, _ in
+            MainActor.assumeIsolated { GalleryApplication.handleLocalOptions(options!.assumingMemoryBound(to: GVariantDict.self)) }
+        }
+        // In the primary instance, for its own launch and every later one.
+        Self.connectIntSignal(application, "command-line") { _, commandLine, _ in
+            MainActor.assumeIsolated {
+                GalleryApplication.keepAlive?.show(GalleryApplication.requestedList(commandLine!.assumingMemoryBound(to: GApplicationCommandLine.self)))
+                return 0
+            }
+        }
         Signal.connect(application, "startup") { [unowned self] in self.startup() }
-        Signal.connect(application, "activate") { [unowned self] in self.activate() }
+        Signal.connect(application, "activate") { [unowned self] in self.show(nil) }
         Self.keepAlive = self
         quitOnTerminationSignals()
     }
@@ -69,22 +65,23 @@ public final class GalleryApplication {
     private func startup() {
         PerformanceTrace.shared.record("startup")
         gtk_window_set_default_icon_name(AppIdentity.applicationID)
-        let settings = AppSettings()
-        let url = URL(string: options.linksURL ?? settings.linksURL) ?? URL(string: AppIdentity.defaultLinksURL)!
-        let services = AppServices(linksURL: url, settings: settings)
+        let services = AppServices(settings: AppSettings())
         services.style.start()
         self.services = services
         installActions(services)
         PerformanceTrace.shared.record("services-ready")
     }
 
-    private func activate() {
+    /// Presents the gallery window, switching it to `list` when a launch named one: a second
+    /// `link-gallery B` shows B in the window already open rather than a second window.
+    private func show(_ list: LinksSource?) {
         if let mainWindow {
+            if let list { mainWindow.show(list) }
             mainWindow.present()
             return
         }
         guard let services else { return }
-        let window = GalleryWindow(application: application, services: services)
+        let window = GalleryWindow(application: application, services: services, source: list ?? services.defaultSource)
         window.onOpenImage = { [weak self] images, index in self?.openViewer(images: images, index: index) }
         Signal.connect(window.window, "destroy") { [weak self] in self?.mainWindow = nil }
         mainWindow = window

@@ -12,6 +12,9 @@ enum ShortcutsWindow {
         [
             Group(title: L10n.tr("Gallery"), rows: [
                 Row(keys: keys(GalleryWindow.actions, [GalleryAction.refresh]), title: L10n.tr("Refresh")),
+                Row(keys: keys(GalleryWindow.actions, [GalleryAction.open]), title: L10n.tr("Open a links file")),
+                Row(keys: keys(GalleryWindow.actions, [GalleryAction.openAddress]), title: L10n.tr("Open a links file's address")),
+                Row(keys: keys(GalleryWindow.actions, [GalleryAction.paste]), title: L10n.tr("Open the address on the clipboard")),
                 // The FlowBox's own keys: they move and activate within the tiles that have widgets.
                 Row(keys: ["Return", "space"], title: L10n.tr("Open the selected image")),
                 Row(keys: ["Left", "Right", "Up", "Down"], title: L10n.tr("Move between images")),

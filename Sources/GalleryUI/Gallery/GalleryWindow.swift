@@ -8,7 +8,7 @@ import GalleryCore
 ///
 /// ```
 /// GtkApplicationWindow.gallery "Link Gallery"
-/// ├─ titlebar: GtkHeaderBar  [Refresh] "Link Gallery / 60 images · 2 other entries" [Menu]
+/// ├─ titlebar: GtkHeaderBar  [Refresh] "Link Gallery / images.txt · 60 images · 2 other entries" [Menu]
 /// └─ GtkBox
 ///    ├─ Banner (revealer)     offline with a cached list, cache problems
 ///    └─ GtkStack              "status": StatusPage  |  "grid": GalleryGrid
@@ -16,13 +16,19 @@ import GalleryCore
 @MainActor
 final class GalleryWindow {
     let window: UnsafeMutablePointer<GtkWidget>
-    private let application: OpaquePointer
-    private let services: AppServices
-    private let controller: LinksController
+    let application: OpaquePointer
+    let services: AppServices
+    /// The list shown; `show(_:)` switches to another.
+    private(set) var source: LinksSource
+    private var controller: LinksController
+    /// Re-reads a local list when it changes on disk.
+    private var fileMonitor: LinksFileMonitor?
+    /// The main menu's recent lists, rebuilt when they change.
+    let recentMenu = g_menu_new()!
     let grid: GalleryGrid
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let statusPage: StatusPage
-    private let banner = Banner()
+    let banner = Banner()
     private let subtitle: UnsafeMutablePointer<GtkWidget>
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
     /// Tiles change state by the hundred while a big file loads; the label changes once per
@@ -35,10 +41,11 @@ final class GalleryWindow {
     /// Set by the application: opens the viewer on an image tile.
     var onOpenImage: (@MainActor (_ images: [GridItem], _ index: Int) -> Void)?
 
-    init(application: OpaquePointer, services: AppServices) {
+    init(application: OpaquePointer, services: AppServices, source: LinksSource) {
         self.application = application
         self.services = services
-        controller = LinksController(repository: services.links, retries: services.retries)
+        self.source = source
+        controller = LinksController(repository: services.linksRepository(for: source), retries: services.retries)
         grid = GalleryGrid(source: services.images, retries: services.retries)
         window = gtk_application_window_new(application.cast())
         gtk_window_set_title(window.cast(), AppIdentity.name)
@@ -56,6 +63,7 @@ final class GalleryWindow {
         buildHeaderBar()
         buildContent()
         installActions()
+        installListActions()
         connectModel()
         Signal.connectHandled(window, "close-request") { [weak self] in
             self?.saveWindowState()
@@ -69,6 +77,25 @@ final class GalleryWindow {
         }
         controller.start()
         showPhase(controller.phase)
+        listShown()
+    }
+
+    /// Switches the window to another list (a later launch, Open…, a recent list, a drop).
+    func show(_ newSource: LinksSource) {
+        guard newSource != source else { return refresh() }
+        controller.stop()
+        source = newSource
+        controller = LinksController(repository: services.linksRepository(for: newSource), retries: services.retries)
+        connectModel()
+        controller.start()
+        showPhase(controller.phase)
+        listShown()
+    }
+
+    private func listShown() {
+        fileMonitor = source.isLocalFile ? LinksFileMonitor(url: source.url) { [weak self] in self?.controller.reload() } : nil
+        services.recentLists.record(source)
+        updateSubtitle()
     }
 
     /// The longest the first showing waits for the saved list.
@@ -78,7 +105,8 @@ final class GalleryWindow {
     /// cache then opens on the grid instead of flashing the "Loading" page for a frame, and the
     /// first screen's thumbnails are read from disk while GTK prepares its first frame.
     func present() {
-        guard !controller.hasCheckedCache else {
+        // Shown already (a later launch): raise it now, whatever list it is loading.
+        guard !controller.hasCheckedCache, gtk_widget_get_visible(window) == 0 else {
             gtk_window_present(window.cast())
             return
         }
@@ -117,7 +145,7 @@ final class GalleryWindow {
 
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
-        let menu = MainMenu.primary()
+        let menu = MainMenu.primary(recent: recentMenu)
         gtk_menu_button_set_menu_model(menuButton.opaque, menu.cast())
         g_object_unref(menu.rawPointer)
         gtk_menu_button_set_primary(menuButton.opaque, 1)
@@ -157,6 +185,11 @@ final class GalleryWindow {
     static let actions: [ActionEntry<GalleryWindow>] = [
         .init(name: GalleryAction.refresh, accelerators: ["F5", "<Control>r"]) { $0.refresh() },
         .init(name: GalleryAction.close, accelerators: ["<Control>w"]) { gtk_window_close($0.window.cast()) },
+        // Other lists come in (GalleryWindow+Lists).
+        .init(name: GalleryAction.open, accelerators: ["<Control>o"]) { $0.chooseFile() },
+        .init(name: GalleryAction.openAddress, accelerators: ["<Control>l"]) { $0.askForAddress() },
+        .init(name: GalleryAction.paste, accelerators: ["<Control>v"]) { $0.pasteAddress() },
+        .init(name: GalleryAction.forgetRecentLists) { $0.services.recentLists.forgetAll() },
     ]
 
     private func installActions() {
@@ -187,7 +220,7 @@ final class GalleryWindow {
 
     // MARK: Behaviour
 
-    private func refresh() {
+    func refresh() {
         controller.refresh()
         grid.refreshTiles()
     }
@@ -231,15 +264,16 @@ final class GalleryWindow {
     }
 
     private func updateSubtitle() {
+        // Which list this is shows even before it has loaded.
+        gtk_widget_set_visible(subtitle, 1)
         guard let snapshot = controller.snapshot, !snapshot.entries.isEmpty else {
-            gtk_widget_set_visible(subtitle, 0)
+            gtk_label_set_text(subtitle.opaque, source.displayName)
             return
         }
         let words = L10n.plural("%d image", "%d images", counts.images) + " · "
             + L10n.plural("%d other entry", "%d other entries", counts.placeholders)
         let updated = String(format: L10n.tr("updated %@"), ListUpdateTime.text(for: snapshot.confirmedAt))
-        gtk_label_set_text(subtitle.opaque, words + " · " + updated)
-        gtk_widget_set_visible(subtitle, 1)
+        gtk_label_set_text(subtitle.opaque, source.displayName + " · " + words + " · " + updated)
     }
 
     /// Opens the viewer on entry `index`; it pages through the image links only.

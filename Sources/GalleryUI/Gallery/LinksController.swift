@@ -14,6 +14,8 @@ final class LinksController {
     private let repository: LinksRepository
     private let retries: RetryScheduler
     private var refreshTask: Task<Void, Never>?
+    /// A refresh asked for while one runs (a local file saved twice): run once more after it.
+    private var refreshAgain = false
     private(set) var phase: Phase = .loading
     /// The saved copy has been looked for (and shown, if there was one).
     private(set) var hasCheckedCache = false
@@ -57,8 +59,31 @@ final class LinksController {
         refreshTask = Task { [weak self] in await self?.performRefresh() }
     }
 
+    /// The local file changed: read it again, after the read under way if there is one, which
+    /// may have seen the file before this change.
+    func reload() {
+        guard refreshTask == nil else { refreshAgain = true; return }
+        refresh()
+    }
+
+    /// The window shows another list: nothing of this one may reach it any more.
+    func stop() {
+        onChange = nil
+        onOnline = nil
+        onCacheChecked = nil
+        refreshAgain = false
+        refreshTask?.cancel()
+        retries.reset(Self.retryKey)
+    }
+
     private func performRefresh() async {
-        defer { refreshTask = nil }
+        defer {
+            refreshTask = nil
+            if refreshAgain {
+                refreshAgain = false
+                reload()
+            }
+        }
         do {
             let outcome = try await repository.refresh()
             retries.reset(Self.retryKey)
@@ -66,7 +91,7 @@ final class LinksController {
             onOnline?()
         } catch {
             let failure = error as? LinksError ?? .badResponse
-            if failure == .cancelled { return }
+            if failure == .cancelled || Task.isCancelled { return }
             if let snapshot {
                 set(.showing(snapshot, problem: failure))
             } else {

@@ -3,8 +3,15 @@ import CGtk
 /// The header bar's primary menu and the tile context menu, as GMenu models.
 @MainActor
 enum MainMenu {
-    static func primary() -> OpaquePointer {
+    /// `recent` is the window's recent-lists section, kept up to date by the window.
+    static func primary(recent: OpaquePointer) -> OpaquePointer {
         let menu = g_menu_new()!
+        let open = g_menu_new()!
+        g_menu_append(open, L10n.tr("Open…"), GalleryAction.open.detailedName)
+        g_menu_append(open, L10n.tr("Open Address…"), GalleryAction.openAddress.detailedName)
+        g_menu_append_section(menu, nil, open.cast())
+        g_object_unref(open.rawPointer)
+        g_menu_append_section(menu, L10n.tr("Recent Lists"), recent.cast())
         let style = g_menu_new()!
         for (label, value) in [(L10n.tr("System"), "system"), (L10n.tr("Light"), "light"), (L10n.tr("Dark"), "dark")] {
             let item = g_menu_item_new(label, nil)!

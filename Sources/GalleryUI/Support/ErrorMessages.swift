@@ -46,7 +46,7 @@ enum ErrorMessages {
         case .noConnection: return L10n.tr("No Connection")
         case .timedOut: return L10n.tr("The Server Is Not Responding")
         case .serverError: return L10n.tr("Server Error")
-        case .tooLarge, .badResponse, .cancelled: return L10n.tr("The List Cannot Be Loaded")
+        case .tooLarge, .badResponse, .cancelled, .unreadableFile: return L10n.tr("The List Cannot Be Loaded")
         }
     }
 
@@ -60,6 +60,7 @@ enum ErrorMessages {
         case .tooLarge: return L10n.tr("The links file is too large.")
         case .badResponse: return L10n.tr("The server sent a response that cannot be used.")
         case .cancelled: return L10n.tr("Loading was cancelled.")
+        case .unreadableFile: return L10n.tr("The links file cannot be read. It may have been moved or deleted.")
         }
     }
 }

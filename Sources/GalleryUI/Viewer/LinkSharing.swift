@@ -43,9 +43,16 @@ public enum LinkSharing {
         var error: UnsafeMutablePointer<GError>?
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup(url.absoluteString), nil]
         defer { argv.forEach { free($0) } }
+        let launcher = g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_NONE)!
+        defer { g_object_unref(launcher.rawPointer) }
+        if let token = activationToken(program: program) {
+            // The browser hands the token back to the desktop, which then raises its window.
+            g_subprocess_launcher_setenv(launcher, "XDG_ACTIVATION_TOKEN", token, 1)
+            g_subprocess_launcher_setenv(launcher, "DESKTOP_STARTUP_ID", token, 1)
+        }
         let process = argv.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: argv.count) {
-                g_subprocess_newv($0, G_SUBPROCESS_FLAGS_NONE, &error)
+                g_subprocess_launcher_spawnv(launcher, $0, &error)
             }
         }
         guard let process else {
@@ -66,6 +73,21 @@ public enum LinkSharing {
             }
         }, box)
         g_object_unref(process.rawPointer)
+    }
+
+    /// A startup-notification id (X11) or activation token (Wayland) from the display's launch
+    /// context, as GIO gives a launched app: without it the desktop may keep the browser's
+    /// window behind ours ("focus stealing prevention").
+    private static func activationToken(program: String) -> String? {
+        guard let display = gdk_display_get_default(),
+              let context = gdk_display_get_app_launch_context(display) else { return nil }
+        defer { g_object_unref(context.rawPointer) }
+        // GDK names the launch after the program it is told about.
+        guard let info = g_app_info_create_from_commandline(program, "xdg-open", G_APP_INFO_CREATE_NONE, nil) else { return nil }
+        defer { g_object_unref(info.rawPointer) }
+        guard let id = g_app_launch_context_get_startup_notify_id(context.cast(), info, nil) else { return nil }
+        defer { g_free(id) }
+        return String(cString: id)
     }
 
     private final class ExitWatch: @unchecked Sendable { // used on the main thread only

@@ -18,6 +18,12 @@ extension ViewerWindow {
         }
     }
 
+    /// The picture on screen as a drag-out offers it: only at best fit (a zoomed one pans).
+    func pictureToDrag() -> (url: URL, texture: TextureHandle)? {
+        guard canvas.zoom?.canPan != true, let item = currentItem, let image = store.image(at: paging.index) else { return nil }
+        return (item.url, image.texture)
+    }
+
     func copyLink() {
         guard let item = currentItem else { return }
         LinkSharing.copyLink(item.url, display: gtk_widget_get_display(window))

@@ -33,6 +33,7 @@ public final class ViewerWindow {
     private let titleLabel: UnsafeMutablePointer<GtkWidget>
     private var zoomLabels: [UnsafeMutablePointer<GtkWidget>] = []
     var saveDialog: ViewerSaveImage?
+    private var pictureDrag: ViewerPictureDragSource?
 
     public init(application: OpaquePointer, items: [ViewerItem], startIndex: Int, source: any OriginalImageSource) {
         self.items = items
@@ -68,6 +69,7 @@ public final class ViewerWindow {
         chrome = ViewerFullscreenChrome(window: window, headerBar: headerBar, controls: fullscreenControls())
         gtk_overlay_add_overlay(overlay.opaque, chrome.revealer)
         input = ViewerCanvasInput(canvas: canvas, delegate: self)
+        pictureDrag = ViewerPictureDragSource(widget: canvas.widget) { [weak self] in self?.pictureToDrag() }
 
         installActions()
         store.onChange = { [weak self] index in self?.pageStateChanged(index) }
