@@ -285,16 +285,35 @@ def parse_fields(value):
     return dict(field.split("=", 1) for field in value.split() if "=" in field)
 
 
+class SessionBus:
+    """A D-Bus session bus of one app's own. The app is a unique GApplication: on a shared bus,
+    a second app started while another is alive (one module's viewer and grid fixtures) would
+    hand its list to the first and exit."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                                        stdout=subprocess.PIPE, text=True)
+        self.address = self.process.stdout.readline().strip()
+        if not self.address:
+            _stop(self.process)
+            raise RuntimeError("dbus-daemon printed no address")
+
+    def stop(self):
+        _stop(self.process)
+
+
 class TouchApp:
     """link-gallery on a broadway display, the page in headless Chromium, a trace to read."""
 
     def __init__(self, links_url, extra_env=None):
         self.home = Path(tempfile.mkdtemp(prefix="lg-touch-home-"))
-        self.broadway = self.browser = self.process = None
+        self.broadway = self.browser = self.process = self.bus = None
         try:
             self.broadway = Broadway()
+            self.bus = SessionBus()
             env = self.broadway.env()
             env.update({
+                "DBUS_SESSION_BUS_ADDRESS": self.bus.address,
                 "XDG_CACHE_HOME": str(self.home / "cache"),
                 "XDG_CONFIG_HOME": str(self.home / "config"),
                 "XDG_DATA_HOME": str(self.home / "data"),
@@ -321,5 +340,7 @@ class TouchApp:
             output = self.process.stdout.read() if self.process.stdout else ""
         if self.broadway:
             self.broadway.stop()
+        if self.bus:
+            self.bus.stop()
         shutil.rmtree(self.home, ignore_errors=True)
         return output
