@@ -23,14 +23,16 @@ public final class HTTPClient: Sendable {
 
     /// Performs the request. Any HTTP status is returned; only transport failures throw.
     /// Cancelling the calling task throws `.cancelled` at once and frees the transfer's slot.
-    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    /// With `priority`, the transfer waits in line at that priority's current value instead of
+    /// `request.priority`, so raising it (`SharedPriority.raise`) moves a queued transfer up.
+    public func send(_ request: HTTPRequest, priority: SharedPriority? = nil) async throws(HTTPError) -> HTTPResponse {
         try Self.validate(request.url)
         let completion = TransferCompletion()
         let worker = self.worker
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if completion.attach(continuation) {
-                    worker.submit(TransferOrder(request: request, completion: completion))
+                    worker.submit(TransferOrder(request: request, completion: completion, priority: priority))
                 }
             }
         } onCancel: {

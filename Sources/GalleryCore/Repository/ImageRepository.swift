@@ -109,11 +109,32 @@ public final class ImageRepository: Sendable {
 
     /// The full image for the viewer, scaled down only when it exceeds what a texture can hold.
     public func original(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
+        try await original(for: url, fitting: nil, priority: priority)
+    }
+
+    /// The image for the viewer: given `screen` (device pixels, upright), scaled while decoding
+    /// to fit it (`ScreenFit`), which for a camera photo is a twentieth of the pixels; without,
+    /// at full size up to the texture limit. A decode nobody waits for any more never starts.
+    public func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage {
         do {
             let bytes = try await original(bytesFor: url, priority: priority)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
             return try await decodeOrForget(key: url.absoluteString) {
-                try ImageDecoder.original(from: bytes, maxPixels: maxPixels, maxAnimationBytes: maxAnimationBytes)
+                try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
+                                          maxAnimationBytes: maxAnimationBytes)
+            }
+        } catch {
+            throw ImageLoadError(error)
+        }
+    }
+
+    /// Every pixel of the image, upright, for the page a person zooms into past its screen size.
+    public func fullDetail(for url: URL, priority: LoadPriority) async throws -> FullDetailImage {
+        do {
+            let bytes = try await original(bytesFor: url, priority: priority)
+            let maxPixels = configuration.maxPixels
+            return try await decodeOrForget(key: url.absoluteString) {
+                try ImageDecoder.fullDetail(from: bytes, maxPixels: maxPixels)
             }
         } catch {
             throw ImageLoadError(error)
@@ -122,9 +143,18 @@ public final class ImageRepository: Sendable {
 
     /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
     /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
+    /// A decode still queued when its caller is cancelled (a page flicked past) is skipped.
     private func decodeOrForget<T: Sendable>(key: String, _ decode: @escaping @Sendable () throws -> T) async throws -> T {
+        let abandoned = CancellationFlag()
         do {
-            return try await BlockingWork.run(on: BlockingWork.decode, decode)
+            return try await withTaskCancellationHandler {
+                try await BlockingWork.run(on: BlockingWork.decode) {
+                    if abandoned.isSet { throw CancellationError() }
+                    return try decode()
+                }
+            } onCancel: {
+                abandoned.set()
+            }
         } catch let error as ImageLoadError where error == .damaged || error == .tooLarge {
             await remove(key: key, from: originalStore)
             throw error
@@ -139,23 +169,23 @@ public final class ImageRepository: Sendable {
            let data = await BlockingWork.run(on: BlockingWork.disk, { store.read(key: key) }) {
             return data
         }
-        return try await originalBytes.value(for: key) { [self] in
-            let data = try await download(url, priority: priority)
+        return try await originalBytes.value(for: key, priority: priority) { [self] shared in
+            let data = try await download(url, priority: shared)
             await save(data, key: key, to: originalStore)
             return data
         }
     }
 
-    private func download(_ url: URL, priority: LoadPriority) async throws -> Data {
+    private func download(_ url: URL, priority: SharedPriority) async throws -> Data {
         let request = HTTPRequest(
-            url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority,
+            url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority.current,
             inspect: { head, prefix in
                 guard (200..<300).contains(head.status) else { return true }
                 return ImageRepository.looksLikeImage(contentType: head.contentType, prefix: prefix)
             })
         let response: HTTPResponse
         do {
-            response = try await http.send(request)
+            response = try await http.send(request, priority: priority)
         } catch {
             if error == .rejected { await markNotImage(key: url.absoluteString) }
             throw error.asImageLoadError

@@ -17,7 +17,10 @@ import GObjectSupport
 /// first frame, at the time it ended, so stalls can be attributed to a phase such as scrolling),
 /// `grid-show-begin <entries>` / `grid-show-end <entries>` (building the grid's items and first views),
 /// `startup`, `services-ready` and `present` (where a start spends its time before the first frame),
-/// `thumbnail-fade` (a thumbnail fades in: it was waited for; a start from the cache has none).
+/// `thumbnail-fade` (a thumbnail fades in: it was waited for; a start from the cache has none),
+/// `viewer-page-turn <index>` (the viewer turned to a page), `viewer-page-shown <index>` (the
+/// frame painted after the page's picture was set), `viewer-detail-shown <index>` (the same for
+/// its full detail, after a zoom past the screen-sized picture).
 @MainActor
 final class PerformanceTrace {
     static let shared = PerformanceTrace(path: ProcessInfo.processInfo.environment["LINK_GALLERY_TRACE"])
@@ -84,6 +87,14 @@ final class PerformanceTrace {
             return
         }
         Signal.connectOnce(clock, "after-paint") { [weak self] in self?.recordOnce(event, value) }
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
+    }
+
+    /// Records `event` every time, when the frame after this moment has been painted (the
+    /// viewer's `viewer-page-shown <index>` and `viewer-detail-shown <index>`).
+    func recordAtNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ event: String, _ value: String = "") {
+        guard isEnabled, let clock = gtk_widget_get_frame_clock(widget) else { return }
+        Signal.connectOnce(clock, "after-paint") { [weak self] in self?.record(event, value) }
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
 
