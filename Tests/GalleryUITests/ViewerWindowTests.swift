@@ -156,7 +156,7 @@ final class ViewerWindowTests: XCTestCase {
             viewer.activate("zoom-in")
             XCTAssertEqual(viewer.zoomLabelText, "125 %")
             viewer.activate("next")
-            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.texture?.pixelWidth == 2402 })
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.zoom?.imageSize.width == 2402 })
             XCTAssertEqual(viewer.zoomLabelText, "Best Fit", "zoom resets per page")
             viewer.activate("zoom-best-fit")
             XCTAssertEqual(viewer.canvas.zoom?.isBestFit, true)

@@ -65,17 +65,10 @@ public enum ImageDecoder {
             return try fullSize(from: data, summary: summary, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
                                 maxAnimationBytes: maxAnimationBytes)
         }
-        let loaded = try PixbufLoading.load(data, gate: screenGate(screen, maxPixels, maxTextureSide))
-        let swapsSides = orientationSwapsSides(loaded.pointer)
-        var oriented = orient(loaded)
-        let declared = PixelSize(width: oriented.declaredWidth, height: oriented.declaredHeight)
-        let wanted = ScreenFit.fitted(declared, in: screen)
-        if swapsSides, Int(gdk_pixbuf_get_width(oriented.pointer)) < wanted.width - 1 {
-            // The loader fitted the stored (sideways) pixels into the upright box: decode again
-            // with the box turned. Only photos stored sideways and shown the other way pay this.
-            let turned = ScreenFit.storedBox(screen, orientationSwapsSides: true)
-            oriented = try orient(PixbufLoading.load(data, gate: screenGate(turned, maxPixels, maxTextureSide)))
-        }
+        // The loader scales the pixels as stored: a photo stored sideways gets the box turned.
+        let sideways = data.withUnsafeBytes { ExifOrientation.of($0) }.map { (5...8).contains($0) } ?? false
+        let box = ScreenFit.storedBox(screen, orientationSwapsSides: sideways)
+        let oriented = orient(try PixbufLoading.load(data, gate: screenGate(box, maxPixels, maxTextureSide)))
         let image = try makeImage(oriented)
         return DecodedImage(texture: image.texture, sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
                             isScreenSized: image.wasDownscaled)
@@ -139,7 +132,7 @@ public enum ImageDecoder {
 
     /// Orientations 5–8 turn the picture by 90°.
     private static func orientationSwapsSides(_ pixbuf: OpaquePointer) -> Bool {
-        ["5", "6", "7", "8"].contains(orientationTag(pixbuf))
+        ["5", "6", "7", "8"].contains(orientationTag(pixbuf) ?? "1")
     }
 
     private static func makeImage(_ loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> DecodedImage {

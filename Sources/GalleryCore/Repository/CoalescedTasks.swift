@@ -35,6 +35,9 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
     /// Number of keys with work in flight (for tests and diagnostics).
     public var inFlightCount: Int { state.withLock { $0.entries.count } }
 
+    /// Callers waiting for `key` (for tests and diagnostics).
+    public func waiterCount(for key: Key) -> Int { state.withLock { $0.entries[key]?.waiters.count ?? 0 } }
+
     /// Returns the result of `operation` for `key`, starting it only if nobody runs it already.
     public func value(
         for key: Key,

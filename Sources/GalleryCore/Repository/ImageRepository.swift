@@ -176,6 +176,9 @@ public final class ImageRepository: Sendable {
         }
     }
 
+    /// Originals being downloaded (shared by however many callers), for tests.
+    var downloadsInFlight: Int { originalBytes.inFlightCount }
+
     private func download(_ url: URL, priority: SharedPriority) async throws -> Data {
         let request = HTTPRequest(
             url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority.current,
