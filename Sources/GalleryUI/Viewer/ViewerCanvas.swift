@@ -156,10 +156,10 @@ final class ViewerCanvas {
         let viewport = viewportSize
         if let texture, let zoom {
             let shown = zoom.displayedSize
-            append(texture, x: zoom.offset.x + slideOffset, y: zoom.offset.y, width: shown.width,
-                   height: shown.height, to: snapshot)
+            let origin = devicePixelAligned(.init(x: zoom.offset.x + slideOffset, y: zoom.offset.y))
+            append(texture, x: origin.x, y: origin.y, width: shown.width, height: shown.height, to: snapshot)
             if let detail, needsFullDetail, detail.size.width == Int(zoom.imageSize.width) {
-                appendVisibleTiles(of: detail, zoom: zoom, to: snapshot)
+                appendVisibleTiles(of: detail, zoom: zoom, origin: origin, to: snapshot)
             }
         }
         let stride = viewport.width + Self.pageGap
@@ -169,7 +169,15 @@ final class ViewerCanvas {
 
     /// Draws the tiles of `detail` that intersect the viewport, and forgets the others (their
     /// GPU copies go with them).
-    private func appendVisibleTiles(of detail: FullDetailImage, zoom: ZoomModel, to snapshot: OpaquePointer) {
+    /// On whole device pixels: at 100 % each image pixel then lands on one screen pixel, where
+    /// half a pixel off would blend every pair of neighbours (the renderer filters linearly).
+    private func devicePixelAligned(_ point: ZoomModel.Point) -> ZoomModel.Point {
+        let scale = deviceScale
+        return .init(x: (point.x * scale).rounded() / scale, y: (point.y * scale).rounded() / scale)
+    }
+
+    private func appendVisibleTiles(of detail: FullDetailImage, zoom: ZoomModel, origin: ZoomModel.Point,
+                                    to snapshot: OpaquePointer) {
         let side = Double(FullDetailImage.tileSide)
         let topLeft = zoom.imagePoint(at: .init(x: -slideOffset, y: 0))
         let bottomRight = zoom.imagePoint(at: .init(x: zoom.viewportSize.width - slideOffset, y: zoom.viewportSize.height))
@@ -183,8 +191,7 @@ final class ViewerCanvas {
                 let tile = tiles[key] ?? detail.tile(column: column, row: row)
                 shown[key] = tile
                 let frame = detail.tileFrame(column: column, row: row)
-                append(tile, x: zoom.offset.x + slideOffset + Double(frame.x) * zoom.scale,
-                       y: zoom.offset.y + Double(frame.y) * zoom.scale,
+                append(tile, x: origin.x + Double(frame.x) * zoom.scale, y: origin.y + Double(frame.y) * zoom.scale,
                        width: Double(frame.width) * zoom.scale, height: Double(frame.height) * zoom.scale, to: snapshot)
             }
         }
