@@ -175,7 +175,8 @@ public final class ViewerWindow {
         case .loaded(let loaded):
             image = loaded
             status.showImage(loaded)
-            PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-page-shown", String(paging.index))
+            PerformanceTrace.shared.recordAtNextPaint(
+                of: canvas.widget, "viewer-page-shown", "\(paging.index) \(loaded.texture.pixelWidth)x\(loaded.texture.pixelHeight)")
         case .failed(let error):
             image = nil
             status.showError(error)
