@@ -24,6 +24,7 @@ Needs GSETTINGS_SCHEMA_DIR (tools/lib/uninstalled.sh), Xvfb, openbox, xdotool, P
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -72,6 +73,13 @@ def shown_after(run, event, since_ms, timeout=60):
     raise RuntimeError(f"no {event} within {timeout} s")
 
 
+def gallery_window_origin(display):
+    window = display.xdotool("search", "--onlyvisible", "--name", "^Link Gallery$").split()[0]
+    text = display.xdotool("getwindowgeometry", window)
+    position = re.search(r"Position: (-?\d+),(-?\d+)", text)
+    return int(position.group(1)), int(position.group(2))
+
+
 def press(display, key, run):
     at = run.since_launch()
     display.xdotool("key", key)
@@ -96,12 +104,17 @@ def one_run(binary, display, server, photos_dir, names, scratch):
     result = {"turnsMs": [], "turnStallsMs": [], "zoomMs": [], "cold": {}}
     try:
         run.wait_for("all-thumbnails-ready", 300)
-        # The first tile: the window is maximized; the grid starts below the header bar.
-        display.xdotool("mousemove", 60, 110)
+        # The first tile: just below the header bar, at the grid's top-left.
+        x, y = gallery_window_origin(display)
+        display.xdotool("mousemove", x + 65, y + 110)
         time.sleep(0.3)
         clicked = run.since_launch()
         display.xdotool("click", 1)
-        shown_after(run, "viewer-page-shown", clicked)
+        try:
+            shown_after(run, "viewer-page-shown", clicked, timeout=30)
+        except RuntimeError:
+            print(f"   viewer: no viewer; screenshot {display.screenshot('viewer-bench-open')}", file=sys.stderr)
+            raise
         time.sleep(SETTLE_S)
         for index in range(1, len(names)):
             at = press(display, "Right", run)

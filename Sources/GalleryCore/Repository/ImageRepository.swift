@@ -119,7 +119,8 @@ public final class ImageRepository: Sendable {
         do {
             let bytes = try await original(bytesFor: url, priority: priority)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
-            return try await decodeOrForget(key: url.absoluteString) {
+            let queue = priority == .prefetch ? BlockingWork.prefetchDecode : BlockingWork.decode
+            return try await decodeOrForget(key: url.absoluteString, on: queue) {
                 try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
                                           maxAnimationBytes: maxAnimationBytes)
             }
@@ -144,11 +145,13 @@ public final class ImageRepository: Sendable {
     /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
     /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
     /// A decode still queued when its caller is cancelled (a page flicked past) is skipped.
-    private func decodeOrForget<T: Sendable>(key: String, _ decode: @escaping @Sendable () throws -> T) async throws -> T {
+    private func decodeOrForget<T: Sendable>(
+        key: String, on queue: DispatchQueue = BlockingWork.decode, _ decode: @escaping @Sendable () throws -> T
+    ) async throws -> T {
         let abandoned = CancellationFlag()
         do {
             return try await withTaskCancellationHandler {
-                try await BlockingWork.run(on: BlockingWork.decode) {
+                try await BlockingWork.run(on: queue) {
                     if abandoned.isSet { throw CancellationError() }
                     return try decode()
                 }
