@@ -104,6 +104,8 @@ def one_run(binary, display, server, photos_dir, names, scratch):
     result = {"turnsMs": [], "turnStallsMs": [], "zoomMs": [], "cold": {}}
     try:
         run.wait_for("all-thumbnails-ready", 300)
+        time.sleep(SETTLE_S)
+        result["gridPeakRssKb"] = run.status().get("VmHWM", 0)
         # The first tile: just below the header bar, at the grid's top-left.
         x, y = gallery_window_origin(display)
         display.xdotool("mousemove", x + 65, y + 110)
@@ -125,6 +127,8 @@ def one_run(binary, display, server, photos_dir, names, scratch):
             result["turnStallsMs"].append(max(run.stalls(at, at + 600), default=0.0))
             if index in (3, FIFTY[0]):
                 time.sleep(SETTLE_S)
+                if index == 3:
+                    result["pagingPeakRssKb"] = run.status().get("VmHWM", 0)
                 zoom_at = press(display, "1", run)
                 detail, _ = shown_after(run, "viewer-detail-shown", zoom_at)
                 result["zoomMs"].append({"page": index, "ms": detail - zoom_at})
@@ -201,7 +205,9 @@ def report(apps, results, floors, names):
         ("zoom to 100 %, 50 MP, until full detail (ms)", per_app(lambda run: run["zoomMs"][1]["ms"])),
         ("cold page 24 MP from disk cache (ms)", per_app(lambda run: run["cold"]["0"]["ms"])),
         ("cold page 50 MP from disk cache (ms)", per_app(lambda run: run["cold"]["13"]["ms"])),
-        ("peak RSS (MiB)", per_app(lambda run: run["peakRssKb"] / 1024)),
+        ("peak RSS before the viewer opens: grid of 14 (MiB)", per_app(lambda run: run["gridPeakRssKb"] / 1024)),
+        ("peak RSS after paging to page 4, before any zoom (MiB)", per_app(lambda run: run["pagingPeakRssKb"] / 1024)),
+        ("peak RSS, all of it: 14 pages, 2 zooms, 2 cold pages (MiB)", per_app(lambda run: run["peakRssKb"] / 1024)),
     ]
     last_over_first = f"{apps[-1][0]} ÷ {apps[0][0]}" if len(apps) > 1 else ""
     header = "| row | " + " | ".join(name for name, _ in apps) + f" | {last_over_first} |"
