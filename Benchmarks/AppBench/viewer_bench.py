@@ -108,6 +108,9 @@ def one_run(binary, display, server, photos_dir, names, scratch):
         result["gridPeakRssKb"] = run.status().get("VmHWM", 0)
         # The first tile: just below the header bar, at the grid's top-left.
         x, y = gallery_window_origin(display)
+        # A real motion onto the tile first: GTK ignores a click where the pointer already was.
+        display.xdotool("mousemove", x + 300, y + 400)
+        time.sleep(0.2)
         display.xdotool("mousemove", x + 65, y + 110)
         time.sleep(0.3)
         clicked = run.since_launch()

@@ -65,8 +65,8 @@ final class PriorityRaiseTests: XCTestCase {
         for name in ["prefetch-1", "prefetch-2", "turned-to"] {
             prefetches.append(Task { try await repository.original(bytesFor: photo(name), priority: .prefetch) })
         }
-        // The page turn must join the prefetch's download, not start its own.
-        while repository.downloadsInFlight < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        // All three wait in the client's queue; the page turn joins the third one's download.
+        while http.queuedTransferCount < 3 { try await Task.sleep(for: .milliseconds(10)) }
         let turnedTo = Task { try await repository.original(bytesFor: photo("turned-to"), priority: .interactive) }
         _ = try await blocker.value
         let bytes = try await turnedTo.value

@@ -42,6 +42,9 @@ public final class HTTPClient: Sendable {
         return try result.get()
     }
 
+    /// Transfers waiting for a free slot, as of the curl thread's last turn (for tests).
+    var queuedTransferCount: Int { worker.queuedCount.load(ordering: .relaxed) }
+
     /// Fails every queued and running transfer with `.cancelled` and stops the network thread.
     /// Later requests fail with `.cancelled` too.
     public func shutdown() {

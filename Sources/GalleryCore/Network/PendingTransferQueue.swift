@@ -6,6 +6,7 @@ struct PendingTransferQueue {
     private var queues: [LoadPriority: [TransferOrder]] = [:]
 
     var isEmpty: Bool { queues.values.allSatisfy(\.isEmpty) }
+    var count: Int { queues.values.reduce(0) { $0 + $1.count } }
 
     mutating func push(_ order: TransferOrder) {
         queues[order.priority.current, default: []].append(order)
