@@ -26,6 +26,9 @@ final class ViewerPageStore {
     private var states: [Int: PageState] = [:]
     private var loads: [Int: Load] = [:]
     private var nextLoadID = 0
+    /// The page shown, and the neighbours to prefetch once it is on screen.
+    private var current: Int?
+    private var waitingPrefetches: [Int] = []
     /// The device-pixel box pages are decoded to fit (nil: full size).
     private(set) var screen: PixelSize?
     /// The full-resolution pixels of one page, while its zoom needs them.
@@ -63,8 +66,20 @@ final class ViewerPageStore {
         for index in states.keys where !paging.keeps(index) { states[index] = nil }
         if let index = detail?.index ?? detailLoad?.index, index != paging.index { releaseDetail() }
         guard paging.count > 0 else { return }
+        current = paging.index
         load(paging.index, priority: .interactive)
-        for index in paging.prefetchIndices { load(index, priority: .prefetch) }
+        waitingPrefetches = paging.prefetchIndices
+        startPrefetchesOnceCurrentIsDone()
+    }
+
+    /// Neighbours start when the page shown has its picture (or failed): until then they would
+    /// share its two cores and its disk reads (a cold 24 MP page took 3.9 times an in-process
+    /// decode with them, see BENCHMARKS.md).
+    private func startPrefetchesOnceCurrentIsDone() {
+        guard let current, loads[current] == nil else { return }
+        let indices = waitingPrefetches
+        waitingPrefetches = []
+        for index in indices { load(index, priority: .prefetch) }
     }
 
     /// The viewport changed. When it grew past what loaded pages were decoded for, those are
@@ -167,5 +182,6 @@ final class ViewerPageStore {
         case (.failure(let error), _): states[index] = .failed(error)
         }
         onChange?(index)
+        if index == current { startPrefetchesOnceCurrentIsDone() }
     }
 }
