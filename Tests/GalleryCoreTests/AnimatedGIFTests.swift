@@ -71,4 +71,12 @@ final class AnimatedGIFTests: XCTestCase {
         XCTAssertEqual(animation.loopCount, 1)
         XCTAssertEqual(animation.frames.count, 3)
     }
+
+    func testAScreenSizedDecodeKeepsEveryFrameAtFullSize() throws {
+        let image = try ImageDecoder.original(from: try gif(loop: 0, width: 400, height: 300),
+                                              fitting: PixelSize(width: 100, height: 100))
+        XCTAssertEqual(image.animation?.frames.count, 3)
+        XCTAssertEqual(image.texture.pixelWidth, 400)
+        XCTAssertFalse(image.isScreenSized)
+    }
 }

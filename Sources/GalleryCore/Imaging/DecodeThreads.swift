@@ -21,8 +21,12 @@ enum DecodeThreads {
         return overflow || pixels > heavyPixels
     }
 
-    static func run<T: Sendable>(decoding data: Data, _ work: @escaping @Sendable () throws -> T) async throws -> T {
-        guard isHeavy(data) else { return try await BlockingWork.run(on: BlockingWork.decode, work) }
+    /// `queue` is where an ordinary decode runs: `BlockingWork.decode`, or the prefetch queue for
+    /// the viewer's neighbours.
+    static func run<T: Sendable>(
+        decoding data: Data, on queue: DispatchQueue = BlockingWork.decode, _ work: @escaping @Sendable () throws -> T
+    ) async throws -> T {
+        guard isHeavy(data) else { return try await BlockingWork.run(on: queue, work) }
         try Task.checkCancellation()
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread { continuation.resume(with: Result { try work() }) }

@@ -1,22 +1,30 @@
 /// An image decoded for display, with what a person may need to know about how it was made.
 public struct DecodedImage: Sendable {
     public let texture: TextureHandle
-    /// The size the source file declares, before any downscaling.
+    /// The size the source file declares (upright), before any downscaling.
     public let sourceWidth: Int
     public let sourceHeight: Int
     /// All frames when the image moves (animated GIF); `texture` is then its first frame.
     public let animation: DecodedAnimation?
+    /// Decoded at the size the screen shows it; the full resolution is there on demand
+    /// (`ImageDecoder.fullDetail`), so nothing is lost.
+    public let isScreenSized: Bool
 
-    public init(texture: TextureHandle, sourceWidth: Int, sourceHeight: Int, animation: DecodedAnimation? = nil) {
+    public init(texture: TextureHandle, sourceWidth: Int, sourceHeight: Int, animation: DecodedAnimation? = nil,
+                isScreenSized: Bool = false) {
         self.texture = texture
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.animation = animation
+        self.isScreenSized = isScreenSized
     }
 
-    /// True when the texture is smaller than the source (thumbnails, or originals over the
-    /// pixel limit shown downscaled).
+    public var sourceSize: PixelSize { PixelSize(width: sourceWidth, height: sourceHeight) }
+
+    /// True when the texture is smaller than the source and no more detail will come
+    /// (thumbnails, or originals over the texture limit shown downscaled). A screen-sized page
+    /// is not: zooming brings its full detail.
     public var wasDownscaled: Bool {
-        texture.pixelWidth < sourceWidth || texture.pixelHeight < sourceHeight
+        !isScreenSized && (texture.pixelWidth < sourceWidth || texture.pixelHeight < sourceHeight)
     }
 }

@@ -49,14 +49,39 @@ public enum ImageDecoder {
                                     declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight)
     }
 
-    /// The image at full size, or downscaled to fit `maxTextureSide` (GPU texture limits).
+    /// The image at full size, or downscaled to fit `maxTextureSide` (GPU texture limits), or,
+    /// given `screen`, scaled while decoding to fit that box (the viewer's screen-sized pages:
+    /// `DecodedImage.isScreenSized`, full detail comes from `fullDetail`). The box is upright:
+    /// EXIF orientation is applied at every size.
     /// An animated GIF also brings all its frames (`DecodedImage.animation`) when they fit in
-    /// `maxAnimationBytes` at full size; otherwise only its first frame, as a still.
+    /// `maxAnimationBytes` at full size; otherwise only its first frame, as a still. Its frames
+    /// are always decoded at full size (they are small, and each frame is one texture).
     public static func original(
-        from data: Data, maxPixels: Int = defaultMaxPixels, maxTextureSide: Int = defaultMaxTextureSide,
-        maxAnimationBytes: Int = defaultMaxAnimationBytes
+        from data: Data, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
+        maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
     ) throws(ImageLoadError) -> DecodedImage {
         let summary = GIFStructure.summary(of: data).flatMap { $0.frameCount > 1 ? $0 : nil }
+        guard summary == nil, let screen else {
+            return try fullSize(from: data, summary: summary, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
+                                maxAnimationBytes: maxAnimationBytes)
+        }
+        // The loader scales the pixels as stored: a photo stored sideways gets the box turned.
+        let sideways = data.withUnsafeBytes { ExifOrientation.of($0) }.map { (5...8).contains($0) } ?? false
+        let box = ScreenFit.storedBox(screen, orientationSwapsSides: sideways)
+        let oriented = orient(try PixbufLoading.load(data, gate: screenGate(box, maxPixels, maxTextureSide)))
+        let image = try makeImage(oriented)
+        return DecodedImage(texture: image.texture, sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
+                            isScreenSized: image.wasDownscaled)
+    }
+
+    private static func screenGate(_ box: PixelSize, _ maxPixels: Int, _ maxTextureSide: Int) -> LoaderSizeGate {
+        LoaderSizeGate(maxPixels: maxPixels, fit: .within(width: max(1, box.width), height: max(1, box.height),
+                                                          maxSide: maxTextureSide))
+    }
+
+    private static func fullSize(
+        from data: Data, summary: GIFStructure.Summary?, maxPixels: Int, maxTextureSide: Int, maxAnimationBytes: Int
+    ) throws(ImageLoadError) -> DecodedImage {
         let loaded = try PixbufLoading.load(data, gate: LoaderSizeGate(maxPixels: maxPixels, maxSide: maxTextureSide),
                                             keepAnimation: summary != nil)
         let still = try makeImage(orient(loaded))
@@ -67,6 +92,14 @@ public enum ImageDecoder {
         // The first frame doubles as the still (thumbnail-sized neighbours, copy, zoom geometry).
         return DecodedImage(texture: frames.frames[0].texture, sourceWidth: still.sourceWidth,
                             sourceHeight: still.sourceHeight, animation: frames)
+    }
+
+    /// Every pixel of the image, upright, for the one page a person zooms into. Kept as pixels,
+    /// not as one texture: the viewer makes textures of the tiles on screen only, so neither the
+    /// GPU limit on a texture's side nor a second copy of the whole image applies.
+    public static func fullDetail(from data: Data, maxPixels: Int = defaultMaxPixels) throws(ImageLoadError) -> FullDetailImage {
+        let gate = LoaderSizeGate(maxPixels: maxPixels, maxSide: Int(Int32.max))
+        return FullDetailImage(pixbuf: try orient(PixbufLoading.load(data, gate: gate)).pixbuf)
     }
 
     /// Reads back a thumbnail PNG from the disk cache. Anything but a complete PNG is `.damaged`
@@ -81,16 +114,25 @@ public enum ImageDecoder {
     /// size is swapped too, keeping `DecodedImage.wasDownscaled` truthful.
     private static func orient(_ loaded: PixbufLoading.Loaded) -> PixbufLoading.Loaded {
         let source = loaded.pointer
-        let orientation = gdk_pixbuf_get_option(source, "orientation").map { String(cString: $0) }
-        guard let orientation, orientation != "1", let rotated = gdk_pixbuf_apply_embedded_orientation(source) else {
+        guard let orientation = orientationTag(source), orientation != "1",
+              let rotated = gdk_pixbuf_apply_embedded_orientation(source) else {
             return loaded
         }
-        let swapsSides = ["5", "6", "7", "8"].contains(orientation)
+        let swapsSides = orientationSwapsSides(source)
         return PixbufLoading.Loaded(
             pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(rotated)),
             declaredWidth: swapsSides ? loaded.declaredHeight : loaded.declaredWidth,
             declaredHeight: swapsSides ? loaded.declaredWidth : loaded.declaredHeight
         )
+    }
+
+    private static func orientationTag(_ pixbuf: OpaquePointer) -> String? {
+        gdk_pixbuf_get_option(pixbuf, "orientation").map { String(cString: $0) }
+    }
+
+    /// Orientations 5–8 turn the picture by 90°.
+    private static func orientationSwapsSides(_ pixbuf: OpaquePointer) -> Bool {
+        ["5", "6", "7", "8"].contains(orientationTag(pixbuf) ?? "1")
     }
 
     private static func makeImage(_ loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> DecodedImage {

@@ -20,6 +20,9 @@ final class LoaderSizeGate {
         /// The shortest side at most this, the longest at most `maxSide`: thumbnails that are
         /// cropped to a square afterwards, so they fill a square tile without upscaling.
         case cover(side: Int, maxSide: Int)
+        /// Inside `width` × `height` and the longest side at most `maxSide`: the viewer's
+        /// screen-sized originals (`ScreenFit`).
+        case within(width: Int, height: Int, maxSide: Int)
     }
 
     let maxPixels: Int
@@ -130,6 +133,9 @@ final class LoaderSizeGate {
             scale = Double(maxSide) / Double(longest)
         case .cover(let side, let maxSide):
             scale = min(Double(side) / Double(shortest), Double(maxSide) / Double(longest))
+        case .within(let boxWidth, let boxHeight, let maxSide):
+            scale = min(Double(boxWidth) / Double(width), Double(boxHeight) / Double(height),
+                        Double(maxSide) / Double(longest))
         }
         guard scale < 1 else { return nil }
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))

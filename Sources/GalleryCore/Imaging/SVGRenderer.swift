@@ -64,6 +64,8 @@ enum SVGRenderer {
         switch fit {
         case .inside(let maxSide): return .inside(maxSide: min(maxSide, maxOriginalSide))
         case .cover(let side, let maxSide): return .cover(side: side, maxSide: min(maxSide, maxOriginalSide))
+        case .within(let width, let height, let maxSide):
+            return .within(width: width, height: height, maxSide: min(maxSide, maxOriginalSide))
         }
     }
 
@@ -78,6 +80,7 @@ enum SVGRenderer {
         switch fit {
         case .inside(let maxSide): return maxSide * maxSide
         case .cover(let side, let maxSide): return min(side, maxSide) * maxSide
+        case .within(let width, let height, let maxSide): return min(width, maxSide) * min(height, maxSide)
         }
     }
 
@@ -85,6 +88,7 @@ enum SVGRenderer {
         switch fit {
         case .inside(let maxSide): return ["inside", String(maxSide)]
         case .cover(let side, let maxSide): return ["cover", String(side), String(maxSide)]
+        case .within(let width, let height, let maxSide): return ["within", String(width), String(height), String(maxSide)]
         }
     }
 
@@ -93,6 +97,7 @@ enum SVGRenderer {
         switch (arguments.first, numbers.count) {
         case ("inside", 1): return .inside(maxSide: numbers[0])
         case ("cover", 2): return .cover(side: numbers[0], maxSide: numbers[1])
+        case ("within", 3): return .within(width: numbers[0], height: numbers[1], maxSide: numbers[2])
         default: return nil
         }
     }

@@ -31,6 +31,7 @@ struct CurlMultiLoop {
             collectFinishedTransfers()
             // Freed slots start the next transfers now; libcurl then wants an immediate poll.
             startQueuedTransfers()
+            worker.queuedCount.store(pending.count, ordering: .relaxed)
             curl_multi_poll(multi.raw, nil, 0, Self.pollTimeoutMilliseconds, nil)
         }
         stopEverything()

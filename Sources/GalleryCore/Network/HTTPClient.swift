@@ -24,14 +24,16 @@ public final class HTTPClient: Sendable {
 
     /// Performs the request. Any HTTP status is returned; only transport failures throw.
     /// Cancelling the calling task throws `.cancelled` at once and frees the transfer's slot.
-    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    /// With `priority`, the transfer waits in line at that priority's current value instead of
+    /// `request.priority`, so raising it (`SharedPriority.raise`) moves a queued transfer up.
+    public func send(_ request: HTTPRequest, priority: SharedPriority? = nil) async throws(HTTPError) -> HTTPResponse {
         try Self.validate(request.url)
         let completion = TransferCompletion()
         let worker = self.worker
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if completion.attach(continuation) {
-                    worker.submit(TransferOrder(request: request, completion: completion))
+                    worker.submit(TransferOrder(request: request, completion: completion, priority: priority))
                 }
             }
         } onCancel: {
@@ -40,6 +42,9 @@ public final class HTTPClient: Sendable {
         }
         return try result.get()
     }
+
+    /// Transfers waiting for a free slot, as of the curl thread's last turn (for tests).
+    var queuedTransferCount: Int { worker.queuedCount.load(ordering: .relaxed) }
 
     /// Fails every queued and running transfer with `.cancelled` and stops the network thread.
     /// Later requests fail with `.cancelled` too.

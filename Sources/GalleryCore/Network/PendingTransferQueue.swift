@@ -1,13 +1,15 @@
 /// Transfers waiting for a free slot: highest priority first, first come first served within one.
+/// An order whose shared priority rose while it waited moves up when the next one is picked.
 struct PendingTransferQueue {
     private static let prioritiesHighestFirst = LoadPriority.allCases.sorted(by: >)
 
     private var queues: [LoadPriority: [TransferOrder]] = [:]
 
     var isEmpty: Bool { queues.values.allSatisfy(\.isEmpty) }
+    var count: Int { queues.values.reduce(0) { $0 + $1.count } }
 
     mutating func push(_ order: TransferOrder) {
-        queues[order.request.priority, default: []].append(order)
+        queues[order.priority.current, default: []].append(order)
     }
 
     /// The priority `popHighestPriority` would take next, so the caller can ask for a slot first.
@@ -16,10 +18,24 @@ struct PendingTransferQueue {
     }
 
     mutating func popHighestPriority() -> TransferOrder? {
+        promoteRaised()
         for priority in Self.prioritiesHighestFirst where queues[priority]?.isEmpty == false {
             return queues[priority]?.removeFirst()
         }
         return nil
+    }
+
+    /// Moves orders whose priority rose to the end of their new priority's line.
+    private mutating func promoteRaised() {
+        for priority in Self.prioritiesHighestFirst.reversed() {
+            guard let orders = queues[priority], orders.contains(where: { $0.priority.current > priority }) else {
+                continue
+            }
+            queues[priority] = orders.filter { $0.priority.current <= priority }
+            for order in orders where order.priority.current > priority {
+                queues[order.priority.current, default: []].append(order)
+            }
+        }
     }
 
     /// Drops the order with `id` if nobody waits for it any more. Ids are object addresses, so

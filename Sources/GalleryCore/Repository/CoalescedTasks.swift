@@ -7,12 +7,17 @@ import Synchronization
 /// returns at once while the others keep waiting; when the last caller leaves, the shared work is
 /// cancelled too. A finished entry is removed before its callers resume, so a later request after a
 /// failure starts afresh (that is how Retry works).
+///
+/// The work runs at the highest priority of its callers: a caller that joins with a higher
+/// priority raises the shared `SharedPriority` the operation was given (a page turn that joins a
+/// prefetch's download is not left queued behind other prefetches).
 public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private typealias Waiter = CheckedContinuation<Value, any Error>
 
     private struct Entry {
         /// Tells a finished task from a newer one started for the same key after a cancellation.
         let generation: Int
+        let priority: SharedPriority
         var task: Task<Void, Never>?
         var waiters: [Int: Waiter] = [:]
     }
@@ -30,10 +35,23 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
     /// Number of keys with work in flight (for tests and diagnostics).
     public var inFlightCount: Int { state.withLock { $0.entries.count } }
 
+    /// Callers waiting for `key` (for tests and diagnostics).
+    public func waiterCount(for key: Key) -> Int { state.withLock { $0.entries[key]?.waiters.count ?? 0 } }
+
     /// Returns the result of `operation` for `key`, starting it only if nobody runs it already.
     public func value(
         for key: Key,
         operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await value(for: key, priority: .visible) { _ in try await operation() }
+    }
+
+    /// As `value(for:operation:)`, with the work's priority: `operation` gets the shared
+    /// priority, which rises when a caller with a higher `priority` joins.
+    public func value(
+        for key: Key,
+        priority: LoadPriority,
+        operation: @escaping @Sendable (SharedPriority) async throws -> Value
     ) async throws -> Value {
         let waiterID = state.withLock { state -> Int in
             state.nextWaiterID += 1
@@ -41,20 +59,25 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in
-                let newGeneration = state.withLock { state -> Int? in
+                let started = state.withLock { state -> (Int, SharedPriority)? in
                     if Task.isCancelled {
                         continuation.resume(throwing: CancellationError())
                         return nil
                     }
-                    if state.entries[key] != nil {
+                    if let entry = state.entries[key] {
                         state.entries[key]?.waiters[waiterID] = continuation
+                        entry.priority.raise(to: priority)
                         return nil
                     }
                     state.nextGeneration += 1
-                    state.entries[key] = Entry(generation: state.nextGeneration, waiters: [waiterID: continuation])
-                    return state.nextGeneration
+                    let shared = SharedPriority(priority)
+                    state.entries[key] = Entry(generation: state.nextGeneration, priority: shared,
+                                               waiters: [waiterID: continuation])
+                    return (state.nextGeneration, shared)
                 }
-                if let newGeneration { start(key: key, generation: newGeneration, operation: operation) }
+                if let started {
+                    start(key: key, generation: started.0) { try await operation(started.1) }
+                }
             }
         } onCancel: {
             leave(key: key, waiterID: waiterID)

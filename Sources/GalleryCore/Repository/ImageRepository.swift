@@ -109,11 +109,33 @@ public final class ImageRepository: Sendable {
 
     /// The full image for the viewer, scaled down only when it exceeds what a texture can hold.
     public func original(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
+        try await original(for: url, fitting: nil, priority: priority)
+    }
+
+    /// The image for the viewer: given `screen` (device pixels, upright), scaled while decoding
+    /// to fit it (`ScreenFit`), which for a camera photo is a twentieth of the pixels; without,
+    /// at full size up to the texture limit. A decode nobody waits for any more never starts.
+    public func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage {
         do {
             let bytes = try await original(bytesFor: url, priority: priority)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
+            let queue = priority == .prefetch ? BlockingWork.prefetchDecode : BlockingWork.decode
+            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, on: queue) {
+                try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
+                                          maxAnimationBytes: maxAnimationBytes)
+            }
+        } catch {
+            throw ImageLoadError(error)
+        }
+    }
+
+    /// Every pixel of the image, upright, for the page a person zooms into past its screen size.
+    public func fullDetail(for url: URL, priority: LoadPriority) async throws -> FullDetailImage {
+        do {
+            let bytes = try await original(bytesFor: url, priority: priority)
+            let maxPixels = configuration.maxPixels
             return try await decodeOrForget(key: url.absoluteString, bytes: bytes) {
-                try ImageDecoder.original(from: bytes, maxPixels: maxPixels, maxAnimationBytes: maxAnimationBytes)
+                try ImageDecoder.fullDetail(from: bytes, maxPixels: maxPixels)
             }
         } catch {
             throw ImageLoadError(error)
@@ -123,13 +145,18 @@ public final class ImageRepository: Sendable {
     /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
     /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
     private func decodeOrForget<T: Sendable>(
-        key: String, bytes: Data, _ decode: @escaping @Sendable () throws -> T
+        key: String, bytes: Data, on queue: DispatchQueue = BlockingWork.decode,
+        _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         do {
             // Task cancellation does not reach a decode thread: the decoders check this flag.
             let cancellation = DecodeCancellation()
             return try await withTaskCancellationHandler {
-                try await DecodeThreads.run(decoding: bytes) { try cancellation.makeCurrent(during: decode) }
+                try await DecodeThreads.run(decoding: bytes, on: queue) {
+                    // Still queued when its caller left (a page flicked past): never starts.
+                    if cancellation.isCancelled { throw CancellationError() }
+                    return try cancellation.makeCurrent(during: decode)
+                }
             } onCancel: {
                 cancellation.cancel()
             }
@@ -147,23 +174,26 @@ public final class ImageRepository: Sendable {
            let data = await BlockingWork.run(on: BlockingWork.disk, { store.read(key: key) }) {
             return data
         }
-        return try await originalBytes.value(for: key) { [self] in
-            let data = try await download(url, priority: priority)
+        return try await originalBytes.value(for: key, priority: priority) { [self] shared in
+            let data = try await download(url, priority: shared)
             await save(data, key: key, to: originalStore)
             return data
         }
     }
 
-    private func download(_ url: URL, priority: LoadPriority) async throws -> Data {
+    /// Originals being downloaded (shared by however many callers), for tests.
+    var downloadsInFlight: Int { originalBytes.inFlightCount }
+
+    private func download(_ url: URL, priority: SharedPriority) async throws -> Data {
         let request = HTTPRequest(
-            url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority,
+            url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority.current,
             inspect: { head, prefix in
                 guard (200..<300).contains(head.status) else { return true }
                 return ImageRepository.looksLikeImage(contentType: head.contentType, prefix: prefix)
             })
         let response: HTTPResponse
         do {
-            response = try await http.send(request)
+            response = try await http.send(request, priority: priority)
         } catch {
             if error == .rejected { await markNotImage(key: url.absoluteString) }
             throw error.asImageLoadError

@@ -24,7 +24,10 @@ import GObjectSupport
 /// long press opened the share menu on the picture), `viewer-drag-end <vx,vy>` (a finger or
 /// button lifted, with its release speed in px/s), `viewer-pinch-end level=<level>` (the level the
 /// fingers left, before any spring back): touch tests under
-/// broadway read these.
+/// broadway read these;
+/// `viewer-page-turn <index>` (the viewer turned to a page), `viewer-page-shown <index>` (the
+/// frame painted after the page's picture was set), `viewer-detail-shown <index>` (the same for
+/// its full detail, after a zoom past the screen-sized picture).
 @MainActor
 final class PerformanceTrace {
     static let shared = PerformanceTrace(path: ProcessInfo.processInfo.environment["LINK_GALLERY_TRACE"])
@@ -91,6 +94,14 @@ final class PerformanceTrace {
             return
         }
         Signal.connectOnce(clock, "after-paint") { [weak self] in self?.recordOnce(event, value) }
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
+    }
+
+    /// Records `event` every time, when the frame after this moment has been painted (the
+    /// viewer's `viewer-page-shown <index>` and `viewer-detail-shown <index>`).
+    func recordAtNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ event: String, _ value: String = "") {
+        guard isEnabled, let clock = gtk_widget_get_frame_clock(widget) else { return }
+        Signal.connectOnce(clock, "after-paint") { [weak self] in self?.record(event, value) }
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
 

@@ -6,9 +6,13 @@ import GalleryCore
 ///
 /// Errors are `ImageLoadError` or `CancellationError` (when the calling task was cancelled).
 public protocol OriginalImageSource: Sendable {
-    /// The original, decoded for display. Over the texture limit it comes back downscaled
-    /// (`DecodedImage.wasDownscaled`).
-    func original(for url: URL, priority: LoadPriority) async throws -> DecodedImage
+    /// The original, decoded for display: given `screen` (device pixels, upright), scaled while
+    /// decoding to fit it (`DecodedImage.isScreenSized`); without, at full size. Over the
+    /// texture limit it comes back downscaled (`DecodedImage.wasDownscaled`).
+    func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage
+
+    /// Every pixel of the original, for the page a person zooms into past its screen size.
+    func fullDetail(for url: URL, priority: LoadPriority) async throws -> FullDetailImage
 
     /// The original file's bytes exactly as downloaded, for "Save Image As…".
     func originalData(for url: URL) async throws -> Data

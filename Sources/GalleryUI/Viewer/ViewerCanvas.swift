@@ -10,6 +10,11 @@ import GalleryCore
 ///
 /// While paging by swipe, the neighbours are drawn beside the current image at best fit and
 /// everything shifts by `slideOffset`, so the image follows the finger.
+///
+/// A screen-sized page (`DecodedImage.isScreenSized`) is zoomed in source pixels; once the zoom
+/// is finer than its texture (`needsFullDetail`), the tiles of `detail` that are on screen are
+/// drawn over it, each a texture sharing the decoded pixels, made when it comes into view and
+/// dropped when it leaves.
 @MainActor
 final class ViewerCanvas {
     /// Space between pages while sliding.
@@ -22,6 +27,20 @@ final class ViewerCanvas {
     private(set) var texture: TextureHandle?
     /// The page's image as given to `show` (for an animation, its first frame).
     private var pageTexture: TextureHandle?
+    /// The page's full resolution, when the store has it; tiles are made from it as they show.
+    var detail: FullDetailImage? {
+        didSet {
+            guard detail !== oldValue else { return }
+            tiles.removeAll()
+            redraw()
+        }
+    }
+    private var tiles: [Tile: TextureHandle] = [:]
+    private var pageIndex: Int?
+    private struct Tile: Hashable {
+        let column: Int
+        let row: Int
+    }
     private(set) var player: ViewerAnimationPlayer?
     var previousTexture: TextureHandle? { didSet { if previousTexture !== oldValue { redraw() } } }
     var nextTexture: TextureHandle? { didSet { if nextTexture !== oldValue { redraw() } } }
@@ -29,6 +48,8 @@ final class ViewerCanvas {
     var slideOffset = 0.0 { didSet { if slideOffset != oldValue { redraw() } } }
     /// Called whenever zoom or pan changed, for the zoom label and action states.
     var onZoomChange: (() -> Void)?
+    /// Called when the widget's size or the display scale changed (pages are decoded for it).
+    var onViewportChange: (() -> Void)?
 
     init() {
         widget = g_object_new_with_properties(ViewerCanvasClass.gtype, 0, nil, nil)!.widget
@@ -59,16 +80,28 @@ final class ViewerCanvas {
     var deviceScale: Double { Double(gtk_widget_get_scale_factor(widget)) }
 
     /// Shows a new page at best fit (zoom resets per page), or nothing. An animated image
-    /// starts playing; frames keep the zoom and pan (they all have the page's size).
-    func show(_ image: DecodedImage?) {
+    /// starts playing; frames keep the zoom and pan (they all have the page's size). The same
+    /// page decoded again for a larger window keeps its zoom and detail.
+    func show(_ image: DecodedImage?, page: Int) {
         guard image?.texture !== pageTexture else { return }
+        if let image, image.isScreenSized, page == pageIndex, let zoom,
+           zoom.imageSize == ZoomModel.Size(width: Double(image.sourceWidth), height: Double(image.sourceHeight)) {
+            pageTexture = image.texture
+            texture = image.texture
+            redraw()
+            return
+        }
+        pageIndex = page
         player?.stop()
         player = nil
         pageTexture = image?.texture
         texture = image?.texture
-        zoom = texture.map {
-            ZoomModel(imageSize: .init(width: Double($0.pixelWidth), height: Double($0.pixelHeight)),
-                      viewportSize: viewportSize, deviceScale: deviceScale)
+        detail = nil
+        zoom = image.map {
+            // A screen-sized texture stands for the whole source: zoom levels are the source's.
+            let size = $0.isScreenSized ? ZoomModel.Size(width: Double($0.sourceWidth), height: Double($0.sourceHeight))
+                : ZoomModel.Size(width: Double($0.texture.pixelWidth), height: Double($0.texture.pixelHeight))
+            return ZoomModel(imageSize: size, viewportSize: viewportSize, deviceScale: deviceScale)
         }
         redraw()
         onZoomChange?()
@@ -80,6 +113,13 @@ final class ViewerCanvas {
             self.player = player
             player.start()
         }
+    }
+
+    /// True when the zoom shows the page finer than its texture holds: its full detail is needed.
+    var needsFullDetail: Bool {
+        guard let pageTexture, let zoom, player == nil else { return false }
+        return ScreenFit.needsFullDetail(textureWidth: pageTexture.pixelWidth, sourceWidth: Int(zoom.imageSize.width),
+                                         devicePixelsPerSourcePixel: zoom.scale * zoom.deviceScale)
     }
 
     /// The accessible name: what a screen reader says for the picture.
@@ -99,21 +139,63 @@ final class ViewerCanvas {
 
     private func redraw() { gtk_widget_queue_draw(widget) }
 
+    /// The device-pixel box a page fills at best fit, nil before the widget has a size.
+    var screenBox: PixelSize? {
+        let size = viewportSize
+        guard !size.isEmpty else { return nil }
+        return ScreenFit.box(width: size.width, height: size.height, deviceScale: deviceScale)
+    }
+
     fileprivate func viewportChanged() {
         let size = viewportSize
         updateZoom { $0.setViewport(size, deviceScale: deviceScale) }
+        onViewportChange?()
     }
 
     fileprivate func draw(_ snapshot: OpaquePointer) {
         let viewport = viewportSize
         if let texture, let zoom {
             let shown = zoom.displayedSize
-            append(texture, x: zoom.offset.x + slideOffset, y: zoom.offset.y, width: shown.width,
-                   height: shown.height, to: snapshot)
+            let origin = devicePixelAligned(.init(x: zoom.offset.x + slideOffset, y: zoom.offset.y))
+            append(texture, x: origin.x, y: origin.y, width: shown.width, height: shown.height, to: snapshot)
+            if let detail, needsFullDetail, detail.size.width == Int(zoom.imageSize.width) {
+                appendVisibleTiles(of: detail, zoom: zoom, origin: origin, to: snapshot)
+            }
         }
         let stride = viewport.width + Self.pageGap
         if let previousTexture, slideOffset > 0 { appendFitted(previousTexture, shift: slideOffset - stride, to: snapshot) }
         if let nextTexture, slideOffset < 0 { appendFitted(nextTexture, shift: slideOffset + stride, to: snapshot) }
+    }
+
+    /// Draws the tiles of `detail` that intersect the viewport, and forgets the others (their
+    /// GPU copies go with them).
+    /// On whole device pixels: at 100 % each image pixel then lands on one screen pixel, where
+    /// half a pixel off would blend every pair of neighbours (the renderer filters linearly).
+    private func devicePixelAligned(_ point: ZoomModel.Point) -> ZoomModel.Point {
+        let scale = deviceScale
+        return .init(x: (point.x * scale).rounded() / scale, y: (point.y * scale).rounded() / scale)
+    }
+
+    private func appendVisibleTiles(of detail: FullDetailImage, zoom: ZoomModel, origin: ZoomModel.Point,
+                                    to snapshot: OpaquePointer) {
+        let side = Double(FullDetailImage.tileSide)
+        let topLeft = zoom.imagePoint(at: .init(x: -slideOffset, y: 0))
+        let bottomRight = zoom.imagePoint(at: .init(x: zoom.viewportSize.width - slideOffset, y: zoom.viewportSize.height))
+        let firstColumn = max(0, Int(topLeft.x / side)), lastColumn = min(detail.columns - 1, Int(bottomRight.x / side))
+        let firstRow = max(0, Int(topLeft.y / side)), lastRow = min(detail.rows - 1, Int(bottomRight.y / side))
+        guard firstColumn <= lastColumn, firstRow <= lastRow else { return }
+        var shown: [Tile: TextureHandle] = [:]
+        for row in firstRow...lastRow {
+            for column in firstColumn...lastColumn {
+                let key = Tile(column: column, row: row)
+                let tile = tiles[key] ?? detail.tile(column: column, row: row)
+                shown[key] = tile
+                let frame = detail.tileFrame(column: column, row: row)
+                append(tile, x: origin.x + Double(frame.x) * zoom.scale, y: origin.y + Double(frame.y) * zoom.scale,
+                       width: Double(frame.width) * zoom.scale, height: Double(frame.height) * zoom.scale, to: snapshot)
+            }
+        }
+        tiles = shown
     }
 
     private func appendFitted(_ texture: TextureHandle, shift: Double, to snapshot: OpaquePointer) {

@@ -3,6 +3,10 @@ import GalleryCore
 
 /// Loads the current original and its neighbours, cancels what was flicked past and drops
 /// textures that left the window of kept pages, so memory stays bounded however far one pages.
+///
+/// Pages are decoded at the size the screen shows them (`screen`); the one page a person zooms
+/// into past that gets its full detail (`detail`), released when the zoom or the page is left.
+/// At most: the current page at full detail, every kept page at screen size.
 @MainActor
 final class ViewerPageStore {
     enum PageState {
@@ -22,12 +26,23 @@ final class ViewerPageStore {
     private var states: [Int: PageState] = [:]
     private var loads: [Int: Load] = [:]
     private var nextLoadID = 0
+    /// The page shown, and the neighbours to prefetch once it is on screen.
+    private var current: Int?
+    private var waitingPrefetches: [Int] = []
+    /// The device-pixel box pages are decoded to fit (nil: full size).
+    private(set) var screen: PixelSize?
+    /// The full-resolution pixels of one page, while its zoom needs them.
+    private(set) var detail: (index: Int, image: FullDetailImage)?
+    private var detailLoad: (index: Int, task: Task<Void, Never>)?
     /// Called with the page index whenever that page's state changes.
     var onChange: ((Int) -> Void)?
+    /// Called when `detail` arrives or goes.
+    var onDetailChange: (() -> Void)?
 
-    init(items: [ViewerItem], source: any OriginalImageSource) {
+    init(items: [ViewerItem], source: any OriginalImageSource, screen: PixelSize? = nil) {
         self.items = items
         self.source = source
+        self.screen = screen
     }
 
     func state(at index: Int) -> PageState? { states[index] }
@@ -49,9 +64,36 @@ final class ViewerPageStore {
             loads[index] = nil
         }
         for index in states.keys where !paging.keeps(index) { states[index] = nil }
+        if let index = detail?.index ?? detailLoad?.index, index != paging.index { releaseDetail() }
         guard paging.count > 0 else { return }
+        current = paging.index
         load(paging.index, priority: .interactive)
-        for index in paging.prefetchIndices { load(index, priority: .prefetch) }
+        waitingPrefetches = paging.prefetchIndices
+        startPrefetchesOnceCurrentIsDone()
+    }
+
+    /// Neighbours start when the page shown has its picture (or failed): until then they would
+    /// share its two cores and its disk reads (a cold 24 MP page took 3.9 times an in-process
+    /// decode with them, see BENCHMARKS.md).
+    private func startPrefetchesOnceCurrentIsDone() {
+        guard let current, loads[current] == nil else { return }
+        let indices = waitingPrefetches
+        waitingPrefetches = []
+        for index in indices { load(index, priority: .prefetch) }
+    }
+
+    /// The viewport changed. When it grew past what loaded pages were decoded for, those are
+    /// decoded again (the current one first); they stay shown until the sharper one arrives.
+    func setScreen(_ box: PixelSize, paging: PagingModel) {
+        guard box != screen else { return }
+        screen = box
+        for index in [paging.index] + paging.prefetchIndices {
+            guard let image = image(at: index), image.isScreenSized else { continue }
+            let wanted = ScreenFit.fitted(image.sourceSize, in: box)
+            if image.texture.pixelWidth < wanted.width - 1 || image.texture.pixelHeight < wanted.height - 1 {
+                load(index, priority: index == paging.index ? .interactive : .prefetch, replacing: true)
+            }
+        }
     }
 
     /// Forgets a failure and tries again at interactive priority.
@@ -63,26 +105,61 @@ final class ViewerPageStore {
     func cancelAll() {
         loads.values.forEach { $0.task.cancel() }
         loads.removeAll()
+        releaseDetail()
     }
 
-    private func load(_ index: Int, priority: LoadPriority) {
+    // MARK: Full detail
+
+    /// Starts decoding page `index` at full resolution, unless it is there or on its way.
+    func requestDetail(at index: Int) {
+        guard items.indices.contains(index), detail?.index != index, detailLoad?.index != index else { return }
+        releaseDetail()
+        let url = items[index].url
+        let source = source
+        let task = Task { @MainActor [weak self] in
+            let image = try? await source.fullDetail(for: url, priority: .interactive)
+            guard let self, self.detailLoad?.index == index, !Task.isCancelled else { return }
+            self.detailLoad = nil
+            // A failure leaves the screen-sized page shown; the next zoom asks again.
+            guard let image else { return }
+            self.detail = (index, image)
+            self.onDetailChange?()
+        }
+        detailLoad = (index, task)
+    }
+
+    /// Lets the full-resolution pixels go (or stops their decode).
+    func releaseDetail() {
+        detailLoad?.task.cancel()
+        detailLoad = nil
+        guard detail != nil else { return }
+        detail = nil
+        onDetailChange?()
+    }
+
+    // MARK: Loading
+
+    /// `replacing`: a page already shown is decoded again (a larger screen); it stays shown.
+    private func load(_ index: Int, priority: LoadPriority, replacing: Bool = false) {
         guard items.indices.contains(index) else { return }
         switch states[index] {
-        case .loaded, .failed: return // failures wait for Retry
-        case .loading, nil: break
+        case .loaded where !replacing, .failed: return // failures wait for Retry
+        case .loaded, .loading, nil: break
         }
-        if let running = loads[index], running.priority >= priority { return }
+        if !replacing, let running = loads[index], running.priority >= priority { return }
         let previous = loads[index]
         nextLoadID += 1
         let id = nextLoadID
         let url = items[index].url
-        let source = source
-        states[index] = .loading
-        onChange?(index)
+        let source = source, screen = screen
+        if !replacing {
+            states[index] = .loading
+            onChange?(index)
+        }
         let task = Task { @MainActor [weak self] in
             let outcome: Result<DecodedImage, ImageLoadError>
             do {
-                outcome = .success(try await source.original(for: url, priority: priority))
+                outcome = .success(try await source.original(for: url, fitting: screen, priority: priority))
             } catch let error as ImageLoadError {
                 outcome = .failure(error)
             } catch {
@@ -99,10 +176,12 @@ final class ViewerPageStore {
     private func finish(_ index: Int, id: Int, outcome: Result<DecodedImage, ImageLoadError>) {
         guard loads[index]?.id == id else { return } // superseded or cancelled
         loads[index] = nil
-        switch outcome {
-        case .success(let image): states[index] = .loaded(image)
-        case .failure(let error): states[index] = .failed(error)
+        switch (outcome, states[index]) {
+        case (.success(let image), _): states[index] = .loaded(image)
+        case (.failure, .loaded?): return // a sharper decode failed; the one shown stays
+        case (.failure(let error), _): states[index] = .failed(error)
         }
         onChange?(index)
+        if index == current { startPrefetchesOnceCurrentIsDone() }
     }
 }

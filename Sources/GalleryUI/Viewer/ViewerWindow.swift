@@ -35,17 +35,22 @@ public final class ViewerWindow {
     var saveDialog: ViewerSaveImage?
     private var pictureDrag: ViewerPictureDragSource?
 
+    static let defaultSize = (width: 1000, height: 720)
+    private static let defaultScreenBox = PixelSize(width: defaultSize.width, height: defaultSize.height)
+
     public init(application: OpaquePointer, items: [ViewerItem], startIndex: Int, source: any OriginalImageSource) {
         self.items = items
         paging = PagingModel(count: items.count, index: startIndex)
-        store = ViewerPageStore(items: items, source: source)
+        // Until the canvas has a size, pages are decoded for the window's default size; a larger
+        // window then decodes the pages shown again (`ViewerPageStore.setScreen`).
+        store = ViewerPageStore(items: items, source: source, screen: ViewerWindow.defaultScreenBox)
         canvas = ViewerCanvas()
         status = ViewerStatusViews()
 
         window = gtk_application_window_new(application.cast())
         gtk_widget_add_css_class(window, "viewer")
         gtk_widget_add_css_class(window, Stylesheet.appWindowClass)
-        gtk_window_set_default_size(window.cast(), 1000, 720)
+        gtk_window_set_default_size(window.cast(), gint(Self.defaultSize.width), gint(Self.defaultSize.height))
 
         titleLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(titleLabel, "title")
@@ -74,6 +79,8 @@ public final class ViewerWindow {
         installActions()
         store.onChange = { [weak self] index in self?.pageStateChanged(index) }
         canvas.onZoomChange = { [weak self] in self?.zoomChanged() }
+        canvas.onViewportChange = { [weak self] in self?.viewportChanged() }
+        store.onDetailChange = { [weak self] in self?.detailChanged() }
         Self.openWindows.append(self)
         Signal.connect(window, "destroy") { [weak self] in self?.tearDown() }
         showCurrentPage()
@@ -137,6 +144,7 @@ public final class ViewerWindow {
 
     func go(_ change: (inout PagingModel) -> Bool) {
         guard change(&paging) else { return }
+        PerformanceTrace.shared.record("viewer-page-turn", String(paging.index))
         showCurrentPage()
     }
 
@@ -167,6 +175,8 @@ public final class ViewerWindow {
         case .loaded(let loaded):
             image = loaded
             status.showImage(loaded)
+            PerformanceTrace.shared.recordAtNextPaint(
+                of: canvas.widget, "viewer-page-shown", "\(paging.index) \(loaded.texture.pixelWidth)x\(loaded.texture.pixelHeight)")
         case .failed(let error):
             image = nil
             status.showError(error)
@@ -174,7 +184,7 @@ public final class ViewerWindow {
             image = nil
             if currentItem != nil { status.showLoading() }
         }
-        canvas.show(image)
+        canvas.show(image, page: paging.index)
         canvas.describe(canvasDescription)
         setEnabled(.copyImage, image != nil)
         setEnabled(.retry, image == nil)
@@ -188,6 +198,26 @@ public final class ViewerWindow {
         case .failed(let error): return ViewerErrorText.title(for: error)
         case .loading, nil: return L10n.tr("Loading image")
         }
+    }
+
+    private func viewportChanged() {
+        if let box = canvas.screenBox { store.setScreen(box, paging: paging) }
+    }
+
+    /// Full detail follows the zoom: asked for when the zoom passes the screen-sized texture,
+    /// let go when it comes back (or the page changes, `ViewerPageStore.update`).
+    private func updateDetail() {
+        if canvas.needsFullDetail {
+            store.requestDetail(at: paging.index)
+        } else {
+            store.releaseDetail()
+        }
+    }
+
+    private func detailChanged() {
+        let detail = store.detail.flatMap { $0.index == paging.index ? $0.image : nil }
+        canvas.detail = detail
+        if detail != nil { PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-detail-shown", String(paging.index)) }
     }
 
     private func refreshNeighbours() {
@@ -207,6 +237,7 @@ public final class ViewerWindow {
         setEnabled(.zoomIn, zoom.map { $0.scale < $0.maximumScale - 1e-9 } ?? false)
         setEnabled(.zoomOut, zoom.map { $0.scale > $0.minimumScale + 1e-9 } ?? false)
         setEnabled(.zoomToggle, zoom != nil)
+        updateDetail()
     }
 
     var zoomLabelText: String { String(cString: gtk_button_get_label(zoomLabels[0].cast())) }

@@ -125,8 +125,6 @@ struct ZoomModel: Equatable, Sendable {
         offset = clamped(Point(x: viewportCenter.x - centre.x * scale, y: viewportCenter.y - centre.y * scale))
     }
 
-    // MARK: Pinch (two fingers: the picture follows them like a photo held between them)
-
     // MARK: Pinch: the picture follows two fingers like a photo held between them
 
     /// What a pinch holds on to from its start: the scale then, and the image point that was

@@ -31,6 +31,7 @@ final class FolderImageSource: OriginalImageSource {
         var delay: Duration = .zero
         var requests: [Request] = []
         var cancelled: [URL] = []
+        var detailRequests: [URL] = []
     }
 
     private let state = Mutex(State())
@@ -42,7 +43,7 @@ final class FolderImageSource: OriginalImageSource {
     var requests: [Request] { state.withLock { $0.requests } }
     var cancelled: [URL] { state.withLock { $0.cancelled } }
 
-    func original(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
+    func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage {
         let (failure, reduced, delay) = state.withLock { state in
             state.requests.append(Request(url: url, priority: priority))
             return (state.failures[url], state.reduced.contains(url), state.delay)
@@ -55,7 +56,24 @@ final class FolderImageSource: OriginalImageSource {
             throw error
         }
         if let failure { throw failure }
-        return try await decode(file(for: url).path, reduced: reduced)
+        guard let screen, !reduced else { return try await decode(file(for: url).path, reduced: reduced) }
+        let data = try await originalData(for: url)
+        return try await onQueue { try ImageDecoder.original(from: data, fitting: screen) }
+    }
+
+    func fullDetail(for url: URL, priority: LoadPriority) async throws -> FullDetailImage {
+        state.withLock { $0.detailRequests.append(url) }
+        let data = try await originalData(for: url)
+        return try await onQueue { try ImageDecoder.fullDetail(from: data) }
+    }
+
+    /// Full-detail decodes asked for, in order.
+    var detailRequests: [URL] { state.withLock { $0.detailRequests } }
+
+    private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     func originalData(for url: URL) async throws -> Data {

@@ -1,0 +1,83 @@
+import Foundation
+import GalleryTestSupport
+@testable import GalleryCore
+import XCTest
+
+/// Priorities follow the person: a page turn that joins a download a prefetch started is not
+/// left waiting behind the other prefetches.
+final class PriorityRaiseTests: XCTestCase {
+    func testARaisedOrderLeavesTheQueueBeforeOtherPrefetches() {
+        var queue = PendingTransferQueue()
+        let orders = ["a", "b", "c"].map { name in
+            TransferOrder(request: HTTPRequest(url: URL(string: "http://127.0.0.1:9/\(name).jpg")!, priority: .prefetch),
+                          completion: TransferCompletion())
+        }
+        orders.forEach { queue.push($0) }
+        orders[2].priority.raise(to: .interactive)
+
+        let popped = (0..<3).compactMap { _ in queue.popHighestPriority()?.request.url.lastPathComponent }
+        XCTAssertEqual(popped, ["c.jpg", "a.jpg", "b.jpg"])
+    }
+
+    func testAJoiningCallerRaisesTheSharedWorkAndALowerOneDoesNot() async throws {
+        let tasks = CoalescedTasks<String, LoadPriority>()
+        let started = AsyncStream<SharedPriority>.makeStream()
+        let release = AsyncStream<Void>.makeStream()
+        let first = Task {
+            try await tasks.value(for: "photo", priority: .prefetch) { shared in
+                started.continuation.yield(shared)
+                for await _ in release.stream { break }
+                return shared.current
+            }
+        }
+        var iterator = started.stream.makeAsyncIterator()
+        let next = await iterator.next()
+        let shared = try XCTUnwrap(next)
+        XCTAssertEqual(shared.current, .prefetch)
+
+        let visible = Task { try await tasks.value(for: "photo", priority: .visible) { _ in .prefetch } }
+        let interactive = Task { try await tasks.value(for: "photo", priority: .interactive) { _ in .prefetch } }
+        let later = Task { try await tasks.value(for: "photo", priority: .prefetch) { _ in .prefetch } }
+        while shared.current != .interactive || tasks.waiterCount(for: "photo") < 4 { await Task.yield() }
+        release.continuation.yield()
+
+        for task in [first, visible, interactive, later] {
+            let value = try await task.value
+            XCTAssertEqual(value, .interactive, "every caller shares the one result, made at interactive priority")
+        }
+    }
+
+    /// End to end through the repository and the real HTTP client, counted at the fixture server:
+    /// with one connection busy, three prefetches queue; the page turned to joins the last one.
+    func testAPrefetchJoinedByAPageTurnIsDownloadedBeforeTheOtherPrefetches() async throws {
+        let server = try FixtureServer.shared()
+        let http = HTTPClient(configuration: .init(maxConcurrentTransfers: 1))
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("raise-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let repository = ImageRepository(http: http, directories: try CacheDirectories(root: root))
+        let tag = FixtureServer.uniqueTag()
+        let blockerPath = "/fault/slow/1200/text/plain.txt?tag=\(tag)&name=blocker"
+        let blocker = Task { try await http.send(HTTPRequest(url: server.url(blockerPath), priority: .interactive)) }
+        _ = try await server.firstLoggedRequest { $0.path == blockerPath }
+
+        func photo(_ name: String) -> URL { server.url("/img/320x240.jpg?tag=\(tag)&name=\(name)") }
+        var prefetches: [Task<Data, any Error>] = []
+        for name in ["prefetch-1", "prefetch-2", "turned-to"] {
+            prefetches.append(Task { try await repository.original(bytesFor: photo(name), priority: .prefetch) })
+        }
+        // All three wait in the client's queue; the page turn joins the third one's download.
+        while http.queuedTransferCount < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        let turnedTo = Task { try await repository.original(bytesFor: photo("turned-to"), priority: .interactive) }
+        _ = try await blocker.value
+        let bytes = try await turnedTo.value
+        for task in prefetches { _ = try await task.value }
+
+        XCTAssertFalse(bytes.isEmpty)
+        let order = try await server.requestLog()
+            .filter { $0.path.contains(tag) }
+            .compactMap { URLComponents(string: $0.path)?.queryItems?.first { $0.name == "name" }?.value }
+        XCTAssertEqual(Array(order.prefix(2)), ["blocker", "turned-to"])
+        XCTAssertEqual(Set(order.dropFirst(2)), ["prefetch-1", "prefetch-2"])
+        XCTAssertEqual(order.count, 4, "one download per photo")
+    }
+}

@@ -1,0 +1,69 @@
+import CGtk
+import Foundation
+import GObjectSupport
+import GalleryCore
+@testable import GalleryUI
+import XCTest
+
+/// Pages are decoded at the size the window shows them; zooming past that brings the page's
+/// full detail, and leaving the zoom or the page lets it go.
+final class ViewerFullDetailTests: XCTestCase {
+    private var images: TestImages!
+
+    override func setUp() {
+        super.setUp()
+        images = try! TestImages()
+    }
+
+    override func tearDown() {
+        images.remove()
+        super.tearDown()
+    }
+
+    func testPagesAreScreenSizedAndZoomingPastThatShowsTheFullDetailUntilTheZoomOrPageIsLeft() {
+        let images = images!
+        MainActor.assumeIsolated {
+            let urls = (1...2).map { FolderImageSource.link(for: try! images.png("big-\($0).png", width: 3000 + $0, height: 2000)) }
+            let source = FolderImageSource(folder: images.folder)
+            let app = GtkTestEnvironment.setUp()
+            let viewer = ViewerWindow(application: app, items: urls.map { ViewerItem(url: $0) }, startIndex: 0, source: source)
+            viewer.present()
+            defer {
+                gtk_window_destroy(viewer.window.cast())
+                GtkTestEnvironment.spin(for: 0.05)
+            }
+            // The page is as sharp as the window's pixels and not much more (it was decoded for
+            // the default window size before the window had its own, a little smaller).
+            XCTAssertTrue(GtkTestEnvironment.spin {
+                guard let box = viewer.canvas.screenBox, let texture = viewer.canvas.texture else { return false }
+                let fit = ScreenFit.fitted(PixelSize(width: 3001, height: 2000), in: box).width
+                return texture.pixelWidth >= fit && texture.pixelWidth <= fit + fit / 50
+            }, "the current page is decoded for the window: \(String(describing: viewer.canvas.screenBox)) \(String(describing: viewer.canvas.texture?.pixelWidth))")
+            XCTAssertLessThan(viewer.canvas.texture!.pixelWidth, 3001)
+            XCTAssertEqual(viewer.canvas.zoom?.imageSize.width, 3001, "zoom levels are the photo's")
+            XCTAssertNil(viewer.store.detail)
+            XCTAssertTrue(source.detailRequests.isEmpty, "best fit needs no full decode")
+
+            viewer.activate(.zoomOriginal)
+            XCTAssertEqual(viewer.zoomLabelText, "100 %")
+            XCTAssertTrue(viewer.canvas.needsFullDetail)
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.detail != nil }, "full detail arrives")
+            XCTAssertEqual(viewer.canvas.detail?.size, PixelSize(width: 3001, height: 2000))
+            XCTAssertEqual(source.detailRequests, [urls[0]])
+
+            viewer.activate(.zoomBestFit)
+            XCTAssertNil(viewer.store.detail, "leaving the zoom releases the large pixels")
+            XCTAssertNil(viewer.canvas.detail)
+
+            viewer.activate(.zoomOriginal)
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.detail != nil })
+            viewer.activate(.next)
+            XCTAssertNil(viewer.store.detail, "leaving the page releases the large pixels")
+            XCTAssertNil(viewer.canvas.detail)
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.zoom?.imageSize.width == 3002 })
+            XCTAssertTrue(viewer.store.decodedIndices.allSatisfy { index in
+                viewer.store.image(at: index).map { $0.texture.pixelWidth < 3000 } ?? true
+            }, "every kept page is screen-sized")
+        }
+    }
+}
