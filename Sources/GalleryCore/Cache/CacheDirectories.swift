@@ -27,7 +27,11 @@ public struct CacheDirectories: Sendable, Equatable {
         try FileManager.default.createDirectory(at: root.deletingLastPathComponent(), withIntermediateDirectories: true)
         let rootDescriptor = try Self.openPrivateDirectory(named: root.path, in: AT_FDCWD, path: root.path)
         defer { close(rootDescriptor) }
-        // Relative to the folder just checked, so a rename under our feet cannot redirect them.
+        // Checked once, here: each folder is opened relative to the root just checked (not through
+        // a path someone could swap meanwhile) and is a real folder, ours, mode 0700. DiskStore uses
+        // plain paths afterwards, so this does not pin the folders against a later rename; what
+        // lasts is that the root is ours and 0700, so no other user can create, replace or
+        // write anything inside it afterwards.
         for folder in [links, thumbnails, originals] {
             close(try Self.openPrivateDirectory(named: folder.lastPathComponent, in: rootDescriptor, path: folder.path))
         }
