@@ -57,6 +57,17 @@ final class LinksSourceTests: XCTestCase {
         XCTAssertNil(cached, "the file itself is the saved copy")
     }
 
+    func testAChosenFileOverTheEntryLimitSaysHowManyLinesWereLeftOut() async throws {
+        let list = folder.appendingPathComponent("long.txt")
+        let lineCount = LinksDocument.maxEntries + 5
+        try Data((1...lineCount).map { "https://example.com/\($0).png\n" }.joined().utf8).write(to: list)
+        let repository = LinksRepository(url: list, http: HTTPClient(), directories: nil)
+        let snapshot = try await repository.refresh().snapshot
+        XCTAssertEqual(snapshot.entries.count, LinksDocument.maxEntries)
+        XCTAssertEqual(snapshot.entries.last?.text, "https://example.com/\(LinksDocument.maxEntries).png")
+        XCTAssertEqual(snapshot.omittedEntryCount, 5, "the window's banner says what was left out, as for a web list")
+    }
+
     func testAMissingOrOversizedFileIsAClearError() async throws {
         let http = HTTPClient()
         let missing = LinksRepository(url: folder.appendingPathComponent("gone.txt"), http: http, directories: nil)

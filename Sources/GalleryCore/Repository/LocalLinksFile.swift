@@ -14,7 +14,12 @@ enum LocalLinksFile {
             return data.count > maxBytes ? .failure(.tooLarge) : .success(data)
         }
         let body = try result.get()
-        let entries = await BlockingWork.run(on: BlockingWork.decode) { LinksDocument.make(from: body) }
-        return LinksSnapshot(entries: entries, confirmedAt: Date(), checksum: Checksum.sha256(body))
+        // Parsing and hashing up to `maxBytes` are blocking work, kept off the cooperative pool.
+        // The count of lines left out goes to the snapshot so the window says so, as for a web list.
+        return await BlockingWork.run(on: BlockingWork.decode) {
+            let document = LinksDocument.read(body)
+            return LinksSnapshot(entries: document.entries, confirmedAt: Date(), checksum: Checksum.sha256(body),
+                                 omittedEntryCount: document.omittedCount)
+        }
     }
 }
