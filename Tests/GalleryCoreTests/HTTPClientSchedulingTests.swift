@@ -120,6 +120,47 @@ final class HTTPClientSchedulingTests: XCTestCase {
         ])
     }
 
+    /// A transfer waiting inside libcurl for a connection to its host has met no slow server yet:
+    /// it keeps its slot however long it waits, so the next ones stay in our queue, by priority,
+    /// instead of joining libcurl's queue in arrival order.
+    func testRequestsWaitingForAConnectionToOneHostStillStartByPriority() async throws {
+        let server = try FixtureServer.shared()
+        // One connection and one slot; the blocker counts as slow 200 ms after it connected.
+        let client = HTTPClient(configuration: .init(
+            slotGracePeriod: .milliseconds(200), interactiveReserve: 0, maxConnectionsPerHost: 1))
+        defer { client.shutdown() }
+        let tag = FixtureServer.uniqueTag()
+        let blockerPath = "/fault/slow/4000/text/plain.txt?tag=\(tag)&name=blocker"
+        let blocker = Task { try await client.send(HTTPRequest(url: server.url(blockerPath))) }
+        _ = try await server.firstLoggedRequest { $0.path == blockerPath }
+
+        // The first takes the slot the silent blocker gives up (it is the most urgent, so it is the
+        // one that starts whenever that happens) and waits in libcurl for the one connection.
+        let submissions: [(name: String, priority: LoadPriority)] = [
+            ("interactive-0", .interactive),
+            ("prefetch-1", .prefetch), ("prefetch-2", .prefetch), ("visible-1", .visible), ("prefetch-3", .prefetch),
+            ("interactive-1", .interactive), ("visible-2", .visible), ("prefetch-4", .prefetch),
+            ("interactive-2", .interactive), ("visible-3", .visible), ("prefetch-5", .prefetch),
+        ]
+        var queued: [Task<HTTPResponse, any Error>] = []
+        for submission in submissions {
+            let url = server.url("/text/plain.txt?tag=\(tag)&name=\(submission.name)")
+            queued.append(Task { try await client.send(HTTPRequest(url: url, priority: submission.priority)) })
+            // Lets each task reach the queue before the next one, so arrival order is known.
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        _ = try await blocker.value
+        for task in queued { _ = try await task.value }
+
+        let order = try await server.requestLog()
+            .filter { $0.path.contains(tag) }
+            .compactMap { URLComponents(string: $0.path)?.queryItems?.first { $0.name == "name" }?.value }
+        XCTAssertEqual(order, [
+            "blocker", "interactive-0", "interactive-1", "interactive-2", "visible-1", "visible-2", "visible-3",
+            "prefetch-1", "prefetch-2", "prefetch-3", "prefetch-4", "prefetch-5",
+        ])
+    }
+
     func testShutdownFailsRunningAndQueuedRequests() async throws {
         let server = try FixtureServer.shared()
         let client = HTTPClient(configuration: .init(maxConcurrentTransfers: 1))

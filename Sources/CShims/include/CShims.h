@@ -18,6 +18,7 @@ CURLcode shim_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t
 CURLcode shim_curl_easy_setopt_data_callback(CURL *handle, CURLoption option, shim_curl_data_callback fn);
 CURLcode shim_curl_easy_setopt_xferinfo_callback(CURL *handle, shim_curl_xferinfo_callback fn);
 CURLcode shim_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
+CURLcode shim_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
 CURLcode shim_curl_easy_getinfo_string(CURL *handle, CURLINFO info, const char **value);
 CURLcode shim_curl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value);
 CURLMcode shim_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);

@@ -62,7 +62,8 @@ struct CurlMultiLoop {
     /// Whether a transfer of `priority` may start now. Slow transfers stop holding a slot (see
     /// `CurlTransfer.holdsSlot`), so a few hostile servers cannot keep every image waiting; the
     /// total stays bounded by `maxRunningTransfers`, and interactive transfers always find one of
-    /// their reserved slots.
+    /// their reserved slots. No more slots than connections to one host: on a single host the
+    /// transfers beyond them would only wait inside libcurl, in arrival order, not ours.
     private func hasSlot(for priority: LoadPriority) -> Bool {
         if priority == .interactive {
             let interactive = running.values.count(where: { $0.order.request.priority == .interactive })
@@ -71,7 +72,7 @@ struct CurlMultiLoop {
         guard running.count < max(1, configuration.maxRunningTransfers) else { return false }
         let now = ContinuousClock.now
         let holding = running.values.count(where: { $0.holdsSlot(at: now, configuration: configuration) })
-        return holding < max(1, configuration.maxConcurrentTransfers)
+        return holding < max(1, min(configuration.maxConcurrentTransfers, configuration.maxConnectionsPerHost))
     }
 
     private mutating func collectFinishedTransfers() {

@@ -18,13 +18,14 @@ extension HTTPClient {
         public var totalTimeoutBytesPerSecond: Int
         public var maxRedirects: Int
         /// Transfers beyond this wait in a queue ordered by `LoadPriority`. Only transfers that hold
-        /// a slot count (see `slotGracePeriod`).
+        /// a slot count (see `slotGracePeriod`). Never more than `maxConnectionsPerHost`: further
+        /// transfers to one host would wait inside libcurl, out of priority order.
         public var maxConcurrentTransfers: Int
-        /// A transfer holds one of the `maxConcurrentTransfers` slots for its first
-        /// `slotGracePeriod`, and after that only while it averages `slotHoldingBytesPerSecond`:
-        /// slow servers cannot keep every other image waiting. 4 KB/s is 20 times a slow-loris and
-        /// what each of 8 transfers gets on a 256 kbit/s link, so an ordinary slow link keeps
-        /// the usual 8 transfers in priority order.
+        /// A transfer holds one of the `maxConcurrentTransfers` slots while it waits for a
+        /// connection, for its first `slotGracePeriod` after it has one, and after that only while
+        /// it averages `slotHoldingBytesPerSecond`: slow servers cannot keep every other image
+        /// waiting. 4 KB/s is 20 times a slow-loris and what each of 6 transfers gets on a
+        /// 256 kbit/s link, so an ordinary slow link keeps the usual 6 transfers in priority order.
         public var slotGracePeriod: Duration
         public var slotHoldingBytesPerSecond: Int
         /// Bounds connections whatever slow servers hold: no transfer but an interactive one starts
@@ -45,7 +46,7 @@ extension HTTPClient {
             totalTimeoutBase: Duration = .seconds(60),
             totalTimeoutBytesPerSecond: Int = 64 * 1024,
             maxRedirects: Int = 5,
-            maxConcurrentTransfers: Int = 8,
+            maxConcurrentTransfers: Int = 6,
             slotGracePeriod: Duration = .seconds(3),
             slotHoldingBytesPerSecond: Int = 4 * 1024,
             maxRunningTransfers: Int = 16,
