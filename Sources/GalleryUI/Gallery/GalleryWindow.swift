@@ -181,37 +181,6 @@ final class GalleryWindow {
         }
     }
 
-    /// The window's actions and their keys (the tile menu's actions below take the tile).
-    static let actions: [ActionEntry<GalleryWindow>] = [
-        .init(name: GalleryAction.refresh, accelerators: ["F5", "<Control>r"]) { $0.refresh() },
-        .init(name: GalleryAction.close, accelerators: ["<Control>w"]) { gtk_window_close($0.window.cast()) },
-        // Other lists come in (GalleryWindow+Lists).
-        .init(name: GalleryAction.open, accelerators: ["<Control>o"]) { $0.chooseFile() },
-        .init(name: GalleryAction.openAddress, accelerators: ["<Control>l"]) { $0.askForAddress() },
-        .init(name: GalleryAction.paste, accelerators: ["<Control>v"]) { $0.pasteAddress() },
-        .init(name: GalleryAction.forgetRecentLists) { $0.services.recentLists.forgetAll() },
-    ]
-
-    private func installActions() {
-        ActionTable.install(Self.actions, for: self, on: window, application: application)
-        ActionTable.installIndexed(.openTile, on: window) { [weak self] index in
-            self?.open(index)
-        }
-        ActionTable.installIndexed(.openTileInBrowser, on: window) { [weak self] index in
-            guard let self, let url = self.grid.items[safe: index]?.url else { return }
-            let report: @MainActor (LinkSharing.Failure) -> Void = { [weak self] failure in
-                self?.banner.show(failure.description)
-            }
-            do { try LinkSharing.openInBrowser(url, onFailure: report) } catch let failure as LinkSharing.Failure {
-                report(failure)
-            } catch {}
-        }
-        ActionTable.installIndexed(.copyTileLink, on: window) { [weak self] index in
-            guard let self, let url = self.grid.items[safe: index]?.url else { return }
-            LinkSharing.copyLink(url)
-        }
-    }
-
     private func connectModel() {
         controller.onChange = { [weak self] phase in self?.showPhase(phase) }
         // The list arrived, so the network works: retry what failed for network reasons now.
@@ -274,14 +243,6 @@ final class GalleryWindow {
             + L10n.plural("%d other entry", "%d other entries", counts.placeholders)
         let updated = String(format: L10n.tr("updated %@"), ListUpdateTime.text(for: snapshot.confirmedAt))
         gtk_label_set_text(subtitle.opaque, source.displayName + " · " + words + " · " + updated)
-    }
-
-    /// Opens the viewer on entry `index`; it pages through the image links only.
-    private func open(_ index: Int) {
-        guard let item = grid.items[safe: index], item.isImageLink else { return }
-        let images = grid.items.filter(\.isImageLink)
-        guard let position = images.firstIndex(where: { $0 === item }) else { return }
-        onOpenImage?(images, position)
     }
 
     private func saveWindowState() {

@@ -31,7 +31,8 @@ public final class ViewerWindow {
     private(set) var chrome: ViewerFullscreenChrome!
     private let headerBar: UnsafeMutablePointer<GtkWidget>
     private let titleLabel: UnsafeMutablePointer<GtkWidget>
-    private var zoomLabels: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The zoom level buttons of the header and of the fullscreen controls, which say the same.
+    var zoomLabels: [UnsafeMutablePointer<GtkWidget>] = []
     var saveDialog: ViewerSaveImage?
     private var pictureDrag: ViewerPictureDragSource?
 
@@ -89,45 +90,6 @@ public final class ViewerWindow {
     public func present() {
         gtk_window_present(window.cast())
         gtk_widget_grab_focus(canvas.widget)
-    }
-
-    // MARK: Header controls
-
-    private func navigationButtons() -> [UnsafeMutablePointer<GtkWidget>] {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_add_css_class(box, "linked")
-        gtk_box_append(box.cast(), ViewerButtons.icon("go-previous-symbolic", label: L10n.tr("Previous"), action: ViewerAction.previous.detailedName))
-        gtk_box_append(box.cast(), ViewerButtons.icon("go-next-symbolic", label: L10n.tr("Next"), action: ViewerAction.next.detailedName))
-        return [box]
-    }
-
-    private func zoomControls() -> UnsafeMutablePointer<GtkWidget> {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_add_css_class(box, "linked")
-        let level = ViewerButtons.text(L10n.tr("Best Fit"), label: L10n.tr("Zoom Level"), action: ViewerAction.zoomToggle.detailedName)
-        gtk_widget_set_tooltip_text(level, L10n.tr("Toggle between best fit and 100 %"))
-        gtk_widget_add_css_class(level, "numeric")
-        gtk_widget_set_size_request(level, 80, -1)
-        zoomLabels.append(level)
-        gtk_box_append(box.cast(), ViewerButtons.icon("zoom-out-symbolic", label: L10n.tr("Zoom Out"), action: ViewerAction.zoomOut.detailedName))
-        gtk_box_append(box.cast(), level)
-        gtk_box_append(box.cast(), ViewerButtons.icon("zoom-in-symbolic", label: L10n.tr("Zoom In"), action: ViewerAction.zoomIn.detailedName))
-        return box
-    }
-
-    /// The same controls for fullscreen, floating over the image.
-    private func fullscreenControls() -> UnsafeMutablePointer<GtkWidget> {
-        let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_widget_add_css_class(bar, "osd")
-        gtk_widget_add_css_class(bar, "toolbar")
-        gtk_widget_add_css_class(bar, "viewer-fullscreen-controls")
-        gtk_widget_set_margin_top(bar, 12)
-        for widget in navigationButtons() { gtk_box_append(bar.cast(), widget) }
-        gtk_box_append(bar.cast(), zoomControls())
-        gtk_box_append(bar.cast(), ViewerButtons.shareMenu())
-        gtk_box_append(bar.cast(), ViewerButtons.icon(
-            "view-restore-symbolic", label: L10n.tr("Leave Fullscreen"), action: ViewerAction.leaveFullscreen.detailedName))
-        return bar
     }
 
     // MARK: Pages
@@ -253,22 +215,4 @@ public final class ViewerWindow {
         canvas.invalidate()
         Self.openWindows.removeAll { $0 === self }
     }
-}
-
-extension ViewerWindow: ViewerInputDelegate {
-    var currentPage: Int { paging.index }
-
-    func hasPage(_ step: Int) -> Bool { step < 0 ? paging.hasPrevious : paging.hasNext }
-
-    /// Keys, header buttons, the wheel and mouse back/forward: the page turns at once (title,
-    /// loads) and the picture slides in like after a swipe.
-    func turnPage(_ step: Int) {
-        let before = paging.index
-        go { $0.go(to: $0.index + step) }
-        if paging.index == before + step { input.slideIn(from: step) }
-    }
-
-    func completeSlide(_ step: Int) { go { $0.go(to: $0.index + step) } }
-
-    func toggleFullscreen() { chrome.toggle() }
 }

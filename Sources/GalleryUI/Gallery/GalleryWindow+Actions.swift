@@ -1,0 +1,46 @@
+import CGtk
+import GObjectSupport
+
+/// The gallery window's actions: one table of names, keys and handlers (the Keyboard Shortcuts
+/// window and the README's table are checked against it), and the tile menu's actions, which
+/// take the tile's index.
+extension GalleryWindow {
+    /// The window's actions and their keys (the tile menu's actions below take the tile).
+    static let actions: [ActionEntry<GalleryWindow>] = [
+        .init(name: GalleryAction.refresh, accelerators: ["F5", "<Control>r"]) { $0.refresh() },
+        .init(name: GalleryAction.close, accelerators: ["<Control>w"]) { gtk_window_close($0.window.cast()) },
+        // Other lists come in (GalleryWindow+Lists).
+        .init(name: GalleryAction.open, accelerators: ["<Control>o"]) { $0.chooseFile() },
+        .init(name: GalleryAction.openAddress, accelerators: ["<Control>l"]) { $0.askForAddress() },
+        .init(name: GalleryAction.paste, accelerators: ["<Control>v"]) { $0.pasteAddress() },
+        .init(name: GalleryAction.forgetRecentLists) { $0.services.recentLists.forgetAll() },
+    ]
+
+    func installActions() {
+        ActionTable.install(Self.actions, for: self, on: window, application: application)
+        ActionTable.installIndexed(.openTile, on: window) { [weak self] index in
+            self?.open(index)
+        }
+        ActionTable.installIndexed(.openTileInBrowser, on: window) { [weak self] index in
+            guard let self, let url = self.grid.items[safe: index]?.url else { return }
+            let report: @MainActor (LinkSharing.Failure) -> Void = { [weak self] failure in
+                self?.banner.show(failure.description)
+            }
+            do { try LinkSharing.openInBrowser(url, onFailure: report) } catch let failure as LinkSharing.Failure {
+                report(failure)
+            } catch {}
+        }
+        ActionTable.installIndexed(.copyTileLink, on: window) { [weak self] index in
+            guard let self, let url = self.grid.items[safe: index]?.url else { return }
+            LinkSharing.copyLink(url)
+        }
+    }
+
+    /// Opens the viewer on entry `index`; it pages through the image links only.
+    func open(_ index: Int) {
+        guard let item = grid.items[safe: index], item.isImageLink else { return }
+        let images = grid.items.filter(\.isImageLink)
+        guard let position = images.firstIndex(where: { $0 === item }) else { return }
+        onOpenImage?(images, position)
+    }
+}
