@@ -18,7 +18,7 @@ final class MainLoopSourceTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.spin { runs == 1 })
             XCTAssertEqual(pendingWhileRunning, false, "a one-shot source is over once it runs")
             source.cancel() // nothing to remove: must not touch GLib
-            GtkTestEnvironment.spin(for: 0.02)
+            Self.passATimeoutStartedNow()
             XCTAssertEqual(runs, 1)
         }
     }
@@ -46,8 +46,7 @@ final class MainLoopSourceTests: XCTestCase {
             XCTAssertFalse(source.isPending)
             source.after(milliseconds: 1) { ran.append("replaced") }
             source.after(milliseconds: 1) { ran.append("last") }
-            XCTAssertTrue(GtkTestEnvironment.spin { !ran.isEmpty })
-            GtkTestEnvironment.spin(for: 0.02)
+            Self.passATimeoutStartedNow()
             XCTAssertEqual(ran, ["last"])
         }
     }
@@ -56,8 +55,9 @@ final class MainLoopSourceTests: XCTestCase {
         MainActor.assumeIsolated {
             var ran = false
             var id = MainLoopSources.after(milliseconds: 1) { ran = true }
+            // Seen between two main loop iterations: the dispatch is over and GLib destroyed
+            // the one-shot source in it.
             XCTAssertTrue(GtkTestEnvironment.spin { ran })
-            GtkTestEnvironment.spin(for: 0.01)
             MainLoopSources.cancel(&id)
             XCTAssertEqual(id, 0)
             var other = false
@@ -65,5 +65,16 @@ final class MainLoopSourceTests: XCTestCase {
             XCTAssertTrue(GtkTestEnvironment.spin { other }, "an unrelated source still runs")
             MainLoopSources.cancel(&otherID)
         }
+    }
+
+    /// Runs the main loop until a 1 ms timeout started now has run. GLib dispatches every
+    /// timeout that is due by then in the same iteration or before, and each timeout started
+    /// (or due to run again) earlier with the same delay is due no later: past this point, one
+    /// that has not run never will.
+    @MainActor
+    private static func passATimeoutStartedNow() {
+        var ran = false
+        MainLoopSources.after(milliseconds: 1) { ran = true }
+        XCTAssertTrue(GtkTestEnvironment.spin { ran })
     }
 }

@@ -5,24 +5,55 @@ import GalleryCore
 ///
 /// GSettings aborts the process on a missing schema, so we look it up first: a person who runs
 /// the binary without installing it still gets a working app, just without remembered choices.
+/// It aborts on a key the schema lacks too (a schema compiled for an older version, still
+/// installed), so every key is checked, with its type, before it is read or written.
 @MainActor
 public final class AppSettings {
     private let settings: UnsafeMutablePointer<GSettings>?
+    /// The schema's keys and their GVariant types; a key missing here lives in `fallback`.
+    private let keyTypes: [String: String]
     private var fallback: [String: Any] = [
         "color-scheme": "system", "window-width": 900, "window-height": 700,
         "window-maximized": false, "links-url": AppIdentity.defaultLinksURL,
         "recent-lists": [(String, String, Int)](),
     ]
 
-    public init(schemaID: String = AppIdentity.applicationID) {
-        if let source = g_settings_schema_source_get_default(),
-           let schema = g_settings_schema_source_lookup(source, schemaID, 1) {
+    public convenience init(schemaID: String = AppIdentity.applicationID) {
+        self.init(schemaID: schemaID, source: g_settings_schema_source_get_default())
+    }
+
+    /// Looks the schema up in `source`: tests pass one compiled into a directory of their own.
+    init(schemaID: String, source: OpaquePointer?) {
+        if let source, let schema = g_settings_schema_source_lookup(source, schemaID, 1) {
+            keyTypes = Self.keyTypes(of: schema)
+            settings = g_settings_new_full(schema, nil, nil)
             g_settings_schema_unref(schema)
-            settings = g_settings_new(schemaID)
         } else {
+            keyTypes = [:]
             settings = nil
             print("link-gallery: GSettings schema \(schemaID) not found; settings will not be remembered")
         }
+    }
+
+    private static func keyTypes(of schema: OpaquePointer) -> [String: String] {
+        guard let names = g_settings_schema_list_keys(schema) else { return [:] }
+        defer { g_strfreev(names) }
+        var types: [String: String] = [:]
+        var index = 0
+        while let name = names[index] {
+            let key = g_settings_schema_get_key(schema, name)!
+            let type = g_variant_type_dup_string(g_settings_schema_key_get_value_type(key))!
+            types[String(cString: name)] = String(cString: type)
+            g_free(type)
+            g_settings_schema_key_unref(key)
+            index += 1
+        }
+        return types
+    }
+
+    /// The settings when the schema has `key` with `type`; nil sends the caller to `fallback`.
+    private func schemaSettings(for key: String, type: String) -> UnsafeMutablePointer<GSettings>? {
+        keyTypes[key] == type ? settings : nil
     }
 
     public var colorScheme: ColorSchemePreference {
@@ -38,7 +69,9 @@ public final class AppSettings {
     /// `a(ssx)`: the list's address or file URI, its name, when it was opened (Unix seconds).
     var recentLists: [(String, String, Int)] {
         get {
-            guard let settings else { return fallback["recent-lists"] as? [(String, String, Int)] ?? [] }
+            guard let settings = schemaSettings(for: "recent-lists", type: "a(ssx)") else {
+                return fallback["recent-lists"] as? [(String, String, Int)] ?? []
+            }
             let value = g_settings_get_value(settings, "recent-lists")!
             defer { g_variant_unref(value) }
             return (0..<g_variant_n_children(value)).map { index in
@@ -52,7 +85,7 @@ public final class AppSettings {
             }
         }
         set {
-            guard let settings else { fallback["recent-lists"] = newValue; return }
+            guard let settings = schemaSettings(for: "recent-lists", type: "a(ssx)") else { fallback["recent-lists"] = newValue; return }
             let tupleType = g_variant_type_new("(ssx)")
             defer { g_variant_type_free(tupleType) }
             var tuples: [OpaquePointer?] = newValue.map { identifier, name, time in
@@ -80,36 +113,36 @@ public final class AppSettings {
     }
 
     private func string(_ key: String) -> String {
-        guard let settings else { return fallback[key] as? String ?? "" }
+        guard let settings = schemaSettings(for: key, type: "s") else { return fallback[key] as? String ?? "" }
         let value = g_settings_get_string(settings, key)
         defer { g_free(value) }
         return value.map { String(cString: $0) } ?? ""
     }
 
     private func setString(_ key: String, _ value: String) {
-        guard let settings else { fallback[key] = value; return }
+        guard let settings = schemaSettings(for: key, type: "s") else { fallback[key] = value; return }
         g_settings_set_string(settings, key, value)
         flush()
     }
 
     private func int(_ key: String) -> Int {
-        guard let settings else { return fallback[key] as? Int ?? 0 }
+        guard let settings = schemaSettings(for: key, type: "i") else { return fallback[key] as? Int ?? 0 }
         return Int(g_settings_get_int(settings, key))
     }
 
     private func setInt(_ key: String, _ value: Int) {
-        guard let settings else { fallback[key] = value; return }
+        guard let settings = schemaSettings(for: key, type: "i") else { fallback[key] = value; return }
         g_settings_set_int(settings, key, gint(value))
         flush()
     }
 
     private func bool(_ key: String) -> Bool {
-        guard let settings else { return fallback[key] as? Bool ?? false }
+        guard let settings = schemaSettings(for: key, type: "b") else { return fallback[key] as? Bool ?? false }
         return g_settings_get_boolean(settings, key) != 0
     }
 
     private func setBool(_ key: String, _ value: Bool) {
-        guard let settings else { fallback[key] = value; return }
+        guard let settings = schemaSettings(for: key, type: "b") else { fallback[key] = value; return }
         g_settings_set_boolean(settings, key, value ? 1 : 0)
         flush()
     }

@@ -45,10 +45,11 @@ public enum LinkSharing {
         defer { argv.forEach { free($0) } }
         let launcher = g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_NONE)!
         defer { g_object_unref(launcher.rawPointer) }
-        if let token = activationToken(program: program) {
+        let notice = StartupNotice(program: program)
+        if let notice {
             // The browser hands the token back to the desktop, which then raises its window.
-            g_subprocess_launcher_setenv(launcher, "XDG_ACTIVATION_TOKEN", token, 1)
-            g_subprocess_launcher_setenv(launcher, "DESKTOP_STARTUP_ID", token, 1)
+            g_subprocess_launcher_setenv(launcher, "XDG_ACTIVATION_TOKEN", notice.id, 1)
+            g_subprocess_launcher_setenv(launcher, "DESKTOP_STARTUP_ID", notice.id, 1)
         }
         let process = argv.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: argv.count) {
@@ -58,10 +59,11 @@ public enum LinkSharing {
         guard let process else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "?"
             g_clear_error(&error)
+            notice?.launchFailed()
             throw Failure.couldNotStart(message)
         }
         // GSubprocess reaps the child itself; waiting only serves to report a failed exit.
-        let box = Unmanaged.passRetained(ExitWatch(onFailure)).toOpaque()
+        let box = Unmanaged.passRetained(ExitWatch(onFailure, notice: notice)).toOpaque()
         g_subprocess_wait_check_async(process, nil, { object, result, data in
             let watch = Unmanaged<ExitWatch>.fromOpaque(data!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
@@ -69,7 +71,9 @@ public enum LinkSharing {
             let message = error.map { String(cString: $0.pointee.message) } ?? ""
             g_clear_error(&error)
             MainActor.assumeIsolated {
-                if !ok { watch.handler?(.openerFailed(message)) }
+                guard !ok else { return }
+                watch.notice?.launchFailed()
+                watch.handler?(.openerFailed(message))
             }
         }, box)
         g_object_unref(process.rawPointer)
@@ -77,22 +81,44 @@ public enum LinkSharing {
 
     /// A startup-notification id (X11) or activation token (Wayland) from the display's launch
     /// context, as GIO gives a launched app: without it the desktop may keep the browser's
-    /// window behind ours ("focus stealing prevention").
-    private static func activationToken(program: String) -> String? {
-        guard let display = gdk_display_get_default(),
-              let context = gdk_display_get_app_launch_context(display) else { return nil }
-        defer { g_object_unref(context.rawPointer) }
-        // GDK names the launch after the program it is told about.
-        guard let info = g_app_info_create_from_commandline(program, "xdg-open", G_APP_INFO_CREATE_NONE, nil) else { return nil }
-        defer { g_object_unref(info.rawPointer) }
-        guard let id = g_app_launch_context_get_startup_notify_id(context.cast(), info, nil) else { return nil }
-        defer { g_free(id) }
-        return String(cString: id)
+    /// window behind ours ("focus stealing prevention"). The context is kept with the id, to
+    /// tell the desktop when the launch failed: else it shows a busy cursor until it times out.
+    private final class StartupNotice: @unchecked Sendable { // used on the main thread only
+        private let context: OpaquePointer
+        let id: String
+
+        init?(program: String) {
+            guard let display = gdk_display_get_default(),
+                  let context = gdk_display_get_app_launch_context(display) else { return nil }
+            // GDK names the launch after the program it is told about.
+            guard let info = g_app_info_create_from_commandline(program, "xdg-open", G_APP_INFO_CREATE_NONE, nil) else {
+                g_object_unref(context.rawPointer)
+                return nil
+            }
+            defer { g_object_unref(info.rawPointer) }
+            guard let id = g_app_launch_context_get_startup_notify_id(context.cast(), info, nil) else {
+                g_object_unref(context.rawPointer)
+                return nil
+            }
+            defer { g_free(id) }
+            self.context = context
+            self.id = String(cString: id)
+        }
+
+        deinit { g_object_unref(context.rawPointer) }
+
+        func launchFailed() {
+            g_app_launch_context_launch_failed(context.cast(), id)
+        }
     }
 
     private final class ExitWatch: @unchecked Sendable { // used on the main thread only
         let handler: (@MainActor (Failure) -> Void)?
-        init(_ handler: (@MainActor (Failure) -> Void)?) { self.handler = handler }
+        let notice: StartupNotice?
+        init(_ handler: (@MainActor (Failure) -> Void)?, notice: StartupNotice?) {
+            self.handler = handler
+            self.notice = notice
+        }
     }
 
     /// Puts the link on the clipboard as text.

@@ -12,10 +12,18 @@ final class FakeThumbnailSource: ThumbnailSource {
         let priority: LoadPriority
     }
 
+    /// One request still waiting for its answer; `id` tells it apart from a later request for
+    /// the same URL, so a late cancel of the old one never answers the new one.
+    private struct Waiting {
+        let id: Int
+        let continuation: CheckedContinuation<DecodedImage, any Error>
+    }
+
     private struct State {
         var cached: [URL: DecodedImage] = [:]
         var requests: [Request] = []
-        var waiting: [URL: CheckedContinuation<DecodedImage, any Error>] = [:]
+        var nextID = 0
+        var waiting: [URL: Waiting] = [:]
         var cancelled: [URL] = []
         var forgotten: [URL] = []
     }
@@ -30,26 +38,40 @@ final class FakeThumbnailSource: ThumbnailSource {
 
     /// Answers the request waiting for `url`.
     func complete(_ url: URL, with result: Result<DecodedImage, ImageLoadError>) {
-        let continuation = state.withLock { $0.waiting.removeValue(forKey: url) }
-        continuation?.resume(with: result.mapError { $0 as any Error })
+        let waiting = state.withLock { $0.waiting.removeValue(forKey: url) }
+        waiting?.continuation.resume(with: result.mapError { $0 as any Error })
     }
 
     func cachedThumbnail(for url: URL) -> DecodedImage? { state.withLock { $0.cached[url] } }
 
     func thumbnail(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
-        try await withTaskCancellationHandler {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                state.withLock { state in
+                // The cancelled flag is set before the cancel handler runs, and both look under
+                // the lock: a task cancelled before it got here is answered at once, because
+                // its handler found nothing to answer.
+                let (cancelled, replaced) = state.withLock { state in
                     state.requests.append(Request(url: url, priority: priority))
-                    state.waiting[url] = continuation
+                    if Task.isCancelled { return (true, nil as Waiting?) }
+                    let replaced = state.waiting.updateValue(Waiting(id: id, continuation: continuation), forKey: url)
+                    return (false, replaced)
                 }
+                // Only the newest request for a URL can be completed by the test; the one it
+                // replaced must still end.
+                replaced?.continuation.resume(throwing: ImageLoadError.cancelled)
+                if cancelled { continuation.resume(throwing: ImageLoadError.cancelled) }
             }
         } onCancel: {
-            let continuation = state.withLock { state in
+            let waiting = state.withLock { state -> Waiting? in
                 state.cancelled.append(url)
+                guard state.waiting[url]?.id == id else { return nil }
                 return state.waiting.removeValue(forKey: url)
             }
-            continuation?.resume(throwing: ImageLoadError.cancelled)
+            waiting?.continuation.resume(throwing: ImageLoadError.cancelled)
         }
     }
 
