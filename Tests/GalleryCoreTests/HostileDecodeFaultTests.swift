@@ -44,6 +44,23 @@ final class HostileDecodeFaultTests: XCTestCase {
         }
     }
 
+    /// Waits for `condition`, polling; throws (failing the test with `what`) after `limit`.
+    private func waitUntil(
+        _ what: String, within limit: Duration = .seconds(60), _ condition: () -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw NeverHappened(what: what, limit: limit) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    private struct NeverHappened: Error, CustomStringConvertible {
+        let what: String
+        let limit: Duration
+        var description: String { "not within \(limit): \(what)" }
+    }
+
     // MARK: SVG
 
     func testAnSVGOfHeavyFiltersIsStoppedAtItsLimitsInAChildAndTakesNoMemoryHere() async throws {
@@ -86,7 +103,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         _ = try await repository.original(bytesFor: heavy, priority: .interactive)
         let decode = Task { try await repository.original(for: heavy, priority: .interactive) }
         // The renderer holds its share of the budget while the child runs.
-        while DecodeBudget.shared.heldPixels == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the renderer holds its budget") { DecodeBudget.shared.heldPixels > 0 }
         decode.cancel()
         let error = await loadError { try await decode.value }
         XCTAssertEqual(error, .cancelled, "stopped by the cancel, not by the time limit")
