@@ -63,6 +63,24 @@ final class HostileDecodeFaultTests: XCTestCase {
 
     // MARK: SVG
 
+    func testARendererKilledAtTheWallClockWithCPUToSpareIsATransientTimeOut() throws {
+        faults += 1
+        inputs += 1
+        // Stands for a valid SVG starved of CPU by other decodes: it is not a bomb, so its
+        // original is kept and the tile retries it.
+        let starved = ChildRun(arguments: ["/bin/sleep", "60"], input: Data(), maxOutput: 16, cancellation: nil,
+                               wallSeconds: 0.2)
+        XCTAssertThrowsError(try starved.result()) { XCTAssertEqual($0 as? ImageLoadError, .timedOut) }
+    }
+
+    func testARendererThatDiesOfItsOwnCPULimitIsTooLarge() throws {
+        faults += 1
+        inputs += 1
+        let bomb = ChildRun(arguments: ["/bin/sh", "-c", "ulimit -t 1; while :; do :; done"], input: Data(),
+                            maxOutput: 16, cancellation: nil, wallSeconds: 600, cpuSeconds: 1)
+        XCTAssertThrowsError(try bomb.result()) { XCTAssertEqual($0 as? ImageLoadError, .tooLarge) }
+    }
+
     func testAnSVGOfHeavyFiltersIsStoppedAtItsLimitsInAChildAndTakesNoMemoryHere() async throws {
         faults += 1
         let repository = try makeRepository()
