@@ -81,6 +81,31 @@ final class HostileDecodeFaultTests: XCTestCase {
         XCTAssertThrowsError(try bomb.result()) { XCTAssertEqual($0 as? ImageLoadError, .tooLarge) }
     }
 
+    func testHeavyDecodesRunFewAtATimeAndCancelledWaitingOnesEndAtOnce() async throws {
+        faults += 1
+        inputs += 1
+        let gate = HeavyGate()
+        let decodes = (0..<12).map { _ in
+            Task {
+                defer { gate.finish() }
+                try await DecodeThreads.run(decoding: HostileImages.goodSVG) { gate.enterAndWait() }
+            }
+        }
+        let waiting = decodes.count - DecodeThreads.heavyWidth
+        try await waitUntil("the pool is full") { gate.running == DecodeThreads.heavyWidth }
+        decodes.forEach { $0.cancel() } // the running ones take no notice: they are held
+        try await waitUntil("the waiting decodes end while the pool is still full") { gate.finished == waiting }
+        XCTAssertEqual(gate.running, DecodeThreads.heavyWidth)
+        gate.open()
+        var cancelled = 0
+        for decode in decodes {
+            if case .failure(let error) = await decode.result, error is CancellationError { cancelled += 1 }
+        }
+        XCTAssertEqual(cancelled, waiting)
+        XCTAssertEqual(gate.entered, DecodeThreads.heavyWidth, "the cancelled ones never ran")
+        XCTAssertEqual(gate.peak, DecodeThreads.heavyWidth)
+    }
+
     func testAnSVGOfHeavyFiltersIsStoppedAtItsLimitsInAChildAndTakesNoMemoryHere() async throws {
         faults += 1
         let repository = try makeRepository()
@@ -200,4 +225,40 @@ private final class Results: @unchecked Sendable { // under `lock`
     private var errors: [URL: ImageLoadError?] = [:]
     func set(_ url: URL, _ error: ImageLoadError?) { lock.withLock { errors[url] = .some(error) } }
     func value(_ url: URL) -> ImageLoadError?? { lock.withLock { errors[url] } }
+}
+
+/// Holds heavy decodes until opened, counting how many run at once.
+private final class HeavyGate: @unchecked Sendable { // state under `condition`
+    private let condition = NSCondition()
+    private var isOpen = false
+    private var current = 0
+    private var highest = 0
+    private var entries = 0
+    private var ended = 0
+
+    var running: Int { condition.withLock { current } }
+    var peak: Int { condition.withLock { highest } }
+    var entered: Int { condition.withLock { entries } }
+    var finished: Int { condition.withLock { ended } }
+
+    func finish() {
+        condition.withLock { ended += 1 }
+    }
+
+    func enterAndWait() {
+        condition.withLock {
+            current += 1
+            entries += 1
+            highest = max(highest, current)
+            while !isOpen { condition.wait() }
+            current -= 1
+        }
+    }
+
+    func open() {
+        condition.withLock {
+            isOpen = true
+            condition.broadcast()
+        }
+    }
 }
