@@ -44,7 +44,67 @@ final class HostileDecodeFaultTests: XCTestCase {
         }
     }
 
+    /// Waits for `condition`, polling; throws (failing the test with `what`) after `limit`.
+    private func waitUntil(
+        _ what: String, within limit: Duration = .seconds(60), _ condition: () -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw NeverHappened(what: what, limit: limit) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    private struct NeverHappened: Error, CustomStringConvertible {
+        let what: String
+        let limit: Duration
+        var description: String { "not within \(limit): \(what)" }
+    }
+
     // MARK: SVG
+
+    func testARendererKilledAtTheWallClockWithCPUToSpareIsATransientTimeOut() throws {
+        faults += 1
+        inputs += 1
+        // Stands for a valid SVG starved of CPU by other decodes: it is not a bomb, so its
+        // original is kept and the tile retries it.
+        let starved = ChildRun(arguments: ["/bin/sleep", "60"], input: Data(), maxOutput: 16, cancellation: nil,
+                               wallSeconds: 0.2)
+        XCTAssertThrowsError(try starved.result()) { XCTAssertEqual($0 as? ImageLoadError, .timedOut) }
+    }
+
+    func testARendererThatDiesOfItsOwnCPULimitIsTooLarge() throws {
+        faults += 1
+        inputs += 1
+        let bomb = ChildRun(arguments: ["/bin/sh", "-c", "ulimit -t 1; while :; do :; done"], input: Data(),
+                            maxOutput: 16, cancellation: nil, wallSeconds: 600, cpuSeconds: 1)
+        XCTAssertThrowsError(try bomb.result()) { XCTAssertEqual($0 as? ImageLoadError, .tooLarge) }
+    }
+
+    func testHeavyDecodesRunFewAtATimeAndCancelledWaitingOnesEndAtOnce() async throws {
+        faults += 1
+        inputs += 1
+        let gate = HeavyGate()
+        let decodes = (0..<12).map { _ in
+            Task {
+                defer { gate.finish() }
+                try await DecodeThreads.run(decoding: HostileImages.goodSVG) { gate.enterAndWait() }
+            }
+        }
+        let waiting = decodes.count - DecodeThreads.heavyWidth
+        try await waitUntil("the pool is full") { gate.running == DecodeThreads.heavyWidth }
+        decodes.forEach { $0.cancel() } // the running ones take no notice: they are held
+        try await waitUntil("the waiting decodes end while the pool is still full") { gate.finished == waiting }
+        XCTAssertEqual(gate.running, DecodeThreads.heavyWidth)
+        gate.open()
+        var cancelled = 0
+        for decode in decodes {
+            if case .failure(let error) = await decode.result, error is CancellationError { cancelled += 1 }
+        }
+        XCTAssertEqual(cancelled, waiting)
+        XCTAssertEqual(gate.entered, DecodeThreads.heavyWidth, "the cancelled ones never ran")
+        XCTAssertEqual(gate.peak, DecodeThreads.heavyWidth)
+    }
 
     func testAnSVGOfHeavyFiltersIsStoppedAtItsLimitsInAChildAndTakesNoMemoryHere() async throws {
         faults += 1
@@ -86,7 +146,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         _ = try await repository.original(bytesFor: heavy, priority: .interactive)
         let decode = Task { try await repository.original(for: heavy, priority: .interactive) }
         // The renderer holds its share of the budget while the child runs.
-        while DecodeBudget.shared.heldPixels == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the renderer holds its budget") { DecodeBudget.shared.heldPixels > 0 }
         decode.cancel()
         let error = await loadError { try await decode.value }
         XCTAssertEqual(error, .cancelled, "stopped by the cancel, not by the time limit")
@@ -165,4 +225,40 @@ private final class Results: @unchecked Sendable { // under `lock`
     private var errors: [URL: ImageLoadError?] = [:]
     func set(_ url: URL, _ error: ImageLoadError?) { lock.withLock { errors[url] = .some(error) } }
     func value(_ url: URL) -> ImageLoadError?? { lock.withLock { errors[url] } }
+}
+
+/// Holds heavy decodes until opened, counting how many run at once.
+private final class HeavyGate: @unchecked Sendable { // state under `condition`
+    private let condition = NSCondition()
+    private var isOpen = false
+    private var current = 0
+    private var highest = 0
+    private var entries = 0
+    private var ended = 0
+
+    var running: Int { condition.withLock { current } }
+    var peak: Int { condition.withLock { highest } }
+    var entered: Int { condition.withLock { entries } }
+    var finished: Int { condition.withLock { ended } }
+
+    func finish() {
+        condition.withLock { ended += 1 }
+    }
+
+    func enterAndWait() {
+        condition.withLock {
+            current += 1
+            entries += 1
+            highest = max(highest, current)
+            while !isOpen { condition.wait() }
+            current -= 1
+        }
+    }
+
+    func open() {
+        condition.withLock {
+            isOpen = true
+            condition.broadcast()
+        }
+    }
 }

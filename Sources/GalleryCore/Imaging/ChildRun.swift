@@ -2,7 +2,9 @@ import Foundation
 import Glibc
 
 /// One run of a child renderer: `input` as its standard input, its standard output collected
-/// up to `maxOutput` bytes, killed at `SVGRenderer.wallSeconds` or on cancellation.
+/// up to `maxOutput` bytes, killed at `wallSeconds` or on cancellation. A child
+/// that dies of its own CPU or memory limit is `.tooLarge`; one killed at the wall-clock limit
+/// with CPU to spare is `.timedOut`.
 ///
 /// The input goes through a memfd, not a pipe: the child can die at any moment of its limits,
 /// and a write to a pipe whose reader died raises SIGPIPE in this process. Blocking, for a
@@ -17,6 +19,9 @@ struct ChildRun {
     let input: Data
     let maxOutput: Int
     let cancellation: DecodeCancellation?
+    var wallSeconds = SVGRenderer.wallSeconds
+    /// The child's CPU limit: it dies of it (`RLIMIT_CPU`) on its own.
+    var cpuSeconds = Double(SVGRenderer.cpuSeconds)
 
     func result() throws(ImageLoadError) -> Data {
         guard let inputFile = Self.memoryFile(holding: input) else { throw .damaged }
@@ -30,14 +35,18 @@ struct ChildRun {
 
         let killed = KillSwitch(pid: pid)
         cancellation?.onCancel { killed.fire() }
-        let output = read(outputPipe[0], until: Date().addingTimeInterval(SVGRenderer.wallSeconds), killing: killed)
+        let output = read(outputPipe[0], until: Date().addingTimeInterval(wallSeconds), killing: killed)
         if output == nil { killed.fire() } // too much output: no more time
         cancellation?.removeHandlers()
         killed.disarm() // from here on the pid may be reaped and reused
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
 
         if cancellation?.isCancelled == true { throw .cancelled }
+        // Killed at the wall-clock limit before it spent its CPU: starved by other decodes on a
+        // busy machine, not a bomb. Worth a retry, and its original is kept.
+        if killed.timedOut, Self.cpuSeconds(of: usage) < cpuSeconds { throw .timedOut }
         let signalled = status & 0x7F != 0
         let code = (status >> 8) & 0xFF
         if signalled || killed.timedOut { throw .tooLarge } // SIGXCPU, SIGKILL, an abort on ENOMEM
@@ -49,6 +58,12 @@ struct ChildRun {
         }
         guard code == 0, let output else { throw .damaged }
         return output
+    }
+
+    /// User and system CPU the reaped child used.
+    private static func cpuSeconds(of usage: rusage) -> Double {
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     private func spawn(stdin: Int32, stdout: Int32) -> pid_t? {

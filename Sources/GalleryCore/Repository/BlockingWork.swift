@@ -2,8 +2,8 @@ import Dispatch
 
 /// Runs blocking work (file I/O, image decoding) on a dispatch queue instead of Swift's
 /// cooperative pool, which has only as many threads as cores and must never block.
-enum BlockingWork {
-    static let disk = DispatchQueue(label: "link-gallery.disk", qos: .userInitiated, attributes: .concurrent)
+public enum BlockingWork {
+    public static let disk = DispatchQueue(label: "link-gallery.disk", qos: .userInitiated, attributes: .concurrent)
     static let decode = DispatchQueue(label: "link-gallery.decode", qos: .userInitiated, attributes: .concurrent)
     /// Decodes nobody looks at yet (the viewer's neighbours), one at a time and below the rest:
     /// a page turned to, decoded on `decode`, gets the cores instead of sharing them with four
@@ -24,7 +24,7 @@ enum BlockingWork {
         }
     }
 
-    static func run<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> T) async -> T {
+    public static func run<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: work()) }
         }

@@ -114,10 +114,11 @@ final class ViewerSaveImage {
         write(data, to: path)
     }
 
-    /// Writes off the main thread: a large original on a slow disk must not freeze the window.
+    /// Writes on the disk queue: a large original on a slow disk must neither freeze the window
+    /// nor block a thread of the cooperative pool.
     private func write(_ data: Data, to path: String) {
         Task { @MainActor [completion] in
-            let failure = await Task.detached { Self.replaceContents(of: path, with: data) }.value
+            let failure = await BlockingWork.run(on: BlockingWork.disk) { Self.replaceContents(of: path, with: data) }
             if let failure {
                 completion(.failed(L10n.tr("Could not save the image: %s").replacingFirst("%s", with: failure)))
             } else {
