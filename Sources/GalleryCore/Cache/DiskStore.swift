@@ -97,7 +97,7 @@ public final class DiskStore: Sendable {
     /// Stores `data` under `key` atomically, then trims the folder if it grew over capacity.
     public func write(_ payload: Data, key: String) throws(DiskStoreError) {
         prepare()
-        let data = SealedCacheFile.seal(payload)
+        let header = SealedCacheFile.header(for: payload)
         let finalPath = url(for: key).path
         let temporaryPath = directory.appendingPathComponent(
             Self.temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 16)).path
@@ -105,7 +105,8 @@ public final class DiskStore: Sendable {
         let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw DiskStoreError.from(errno: errno, path: directory.path) }
         do throws(DiskStoreError) {
-            try Self.writeAll(data, to: fd, path: finalPath)
+            try Self.writeAll(header, to: fd, path: finalPath)
+            try Self.writeAll(payload, to: fd, path: finalPath)
             // fsync before rename: otherwise a crash can leave the new name pointing at an empty
             // file on some file systems (ext4 delayed allocation).
             guard fsync(fd) == 0 else { throw DiskStoreError.from(errno: errno, path: finalPath) }
@@ -125,7 +126,7 @@ public final class DiskStore: Sendable {
             throw DiskStoreError.from(errno: code, path: finalPath)
         }
         let overCapacity = withPreparedState { state in
-            state.estimatedBytes += data.count - previousSize
+            state.estimatedBytes += header.count + payload.count - previousSize
             return state.estimatedBytes > capacityBytes
         }
         if overCapacity { trim(toBytes: Int(Double(capacityBytes) * Self.lowWaterMark)) }
