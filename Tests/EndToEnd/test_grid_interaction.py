@@ -158,7 +158,10 @@ def test_window_size_is_remembered(display, server):
     again = App(display, url, home=app.home)
     try:
         again.window_named("Link Gallery")
-        time.sleep(0.5)
-        assert window_size(display, "Link Gallery") == (700, 520)
+        # The window can be seen mapped before its first size is applied (277 × 46 once, on a
+        # loaded machine): wait for the size it settles at. A size that is not remembered
+        # settles at the default 900 × 700 and times out here.
+        wait_for(lambda: window_size(display, "Link Gallery") == (700, 520),
+                 message="the remembered size 700 × 520")
     finally:
         again.stop()
