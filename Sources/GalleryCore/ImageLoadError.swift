@@ -12,6 +12,11 @@ public enum ImageLoadError: Error, Sendable, Equatable {
     case tooLarge
     /// The data claims to be an image but does not decode (truncated, corrupt).
     case damaged
+    /// Drawing it (an SVG, in its child renderer) ran out of time while the machine was busy,
+    /// with its own CPU limit not reached: not a bomb, so the file is kept and Retry may work.
+    /// Not retried by itself: a picture that needs more than a busy machine gives would burn
+    /// its ten seconds again at every retry.
+    case tooSlowToDraw
     /// Redirect loops, redirects to non-http(s) schemes, other protocol violations.
     case badResponse
     /// Nobody wants the result anymore.
@@ -22,7 +27,7 @@ public enum ImageLoadError: Error, Sendable, Equatable {
         switch self {
         case .noConnection, .timedOut: return true
         case .serverError(let status): return Self.isTransient(status: status)
-        case .notAnImage, .tooLarge, .damaged, .badResponse, .cancelled: return false
+        case .notAnImage, .tooLarge, .damaged, .tooSlowToDraw, .badResponse, .cancelled: return false
         }
     }
 

@@ -63,14 +63,15 @@ final class HostileDecodeFaultTests: XCTestCase {
 
     // MARK: SVG
 
-    func testARendererKilledAtTheWallClockWithCPUToSpareIsATransientTimeOut() throws {
+    func testARendererKilledAtTheWallClockWithCPUToSpareIsTooSlowToDrawNotTooLarge() throws {
         faults += 1
         inputs += 1
         // Stands for a valid SVG starved of CPU by other decodes: it is not a bomb, so its
-        // original is kept and the tile retries it.
+        // original is kept and the tile offers Retry (not retried by itself: see `tooSlowToDraw`).
         let starved = ChildRun(arguments: ["/bin/sleep", "60"], input: Data(), maxOutput: 16, cancellation: nil,
                                wallSeconds: 0.2)
-        XCTAssertThrowsError(try starved.result()) { XCTAssertEqual($0 as? ImageLoadError, .timedOut) }
+        XCTAssertThrowsError(try starved.result()) { XCTAssertEqual($0 as? ImageLoadError, .tooSlowToDraw) }
+        XCTAssertFalse(ImageLoadError.tooSlowToDraw.isTransient, "would burn its time again at every retry")
     }
 
     func testARendererThatDiesOfItsOwnCPULimitIsTooLarge() throws {

@@ -4,7 +4,7 @@ import Glibc
 /// One run of a child renderer: `input` as its standard input, its standard output collected
 /// up to `maxOutput` bytes, killed at `wallSeconds` or on cancellation. A child
 /// that dies of its own CPU or memory limit is `.tooLarge`; one killed at the wall-clock limit
-/// with CPU to spare is `.timedOut`.
+/// with CPU to spare is `.tooSlowToDraw`.
 ///
 /// The input goes through a memfd, not a pipe: the child can die at any moment of its limits,
 /// and a write to a pipe whose reader died raises SIGPIPE in this process. Blocking, for a
@@ -46,7 +46,7 @@ struct ChildRun {
         if cancellation?.isCancelled == true { throw .cancelled }
         // Killed at the wall-clock limit before it spent its CPU: starved by other decodes on a
         // busy machine, not a bomb. Worth a retry, and its original is kept.
-        if killed.timedOut, Self.cpuSeconds(of: usage) < cpuSeconds { throw .timedOut }
+        if killed.timedOut, Self.cpuSeconds(of: usage) < cpuSeconds { throw .tooSlowToDraw }
         let signalled = status & 0x7F != 0
         let code = (status >> 8) & 0xFF
         if signalled || killed.timedOut { throw .tooLarge } // SIGXCPU, SIGKILL, an abort on ENOMEM

@@ -20,6 +20,8 @@ enum ErrorMessages {
             return L10n.tr("The file is bigger than this app can open safely.")
         case .damaged:
             return L10n.tr("The file is incomplete or corrupt and cannot be shown.")
+        case .tooSlowToDraw:
+            return L10n.tr("Drawing this picture took too long while the computer was busy. Try again.")
         case .badResponse:
             return L10n.tr("The server sent redirects or data this app cannot follow.")
         case .cancelled:
@@ -36,6 +38,7 @@ enum ErrorMessages {
         case .notAnImage: return L10n.tr("Not an image")
         case .tooLarge: return L10n.tr("Too large")
         case .damaged: return L10n.tr("Damaged image")
+        case .tooSlowToDraw: return L10n.tr("Too slow to draw")
         case .badResponse: return L10n.tr("Bad response")
         case .cancelled: return L10n.tr("Cancelled")
         }
