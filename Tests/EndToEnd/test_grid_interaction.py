@@ -146,11 +146,24 @@ def test_window_size_is_remembered(display, server):
     url = server.write("size.txt", "\n".join(image_links(server, 2)))
     app = App(display, url)
     try:
-        app.window_named("Link Gallery")
+        window = app.window_named("Link Gallery")
+
+        # The X window has the new size at once; GTK takes it at its next frame, later on a
+        # loaded machine (closing 0.5 s after the resize saved the old size once). What GTK
+        # reports to AT-SPI is the size it laid the window out at, less its frame (10 px here),
+        # so wait for it to change by as much as the X window did.
+        def laid_out_size():
+            extents = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            return extents.width, extents.height
+        # A fresh home starts at the default size (the window may be seen mapped smaller first).
+        before_x = wait_for(lambda: window_size(display, "Link Gallery") == (900, 700) and (900, 700),
+                            message="the default size 900 × 700")
+        before_gtk = laid_out_size()
         window_id = display.xdotool("search", "--onlyvisible", "--name", "^Link Gallery$").split()[0]
         display.xdotool("windowsize", window_id, 700, 520)
         wait_for(lambda: window_size(display, "Link Gallery") == (700, 520), message="the resize")
-        time.sleep(0.5)  # GTK takes the new size at its next frame; nobody closes faster than that
+        expected = (before_gtk[0] + 700 - before_x[0], before_gtk[1] + 520 - before_x[1])
+        wait_for(lambda: laid_out_size() == expected, message=f"GTK to lay the window out at {expected}")
         app.press("ctrl+w")
         app.process.wait(10)
     finally:
