@@ -102,19 +102,7 @@ final class HTTPClientSchedulingTests: XCTestCase {
             ("prefetch-1", .prefetch), ("prefetch-2", .prefetch), ("visible-1", .visible),
             ("interactive-1", .interactive), ("prefetch-3", .prefetch), ("interactive-2", .interactive),
         ]
-        var queued: [Task<HTTPResponse, any Error>] = []
-        for submission in submissions {
-            let url = server.url("/text/plain.txt?tag=\(tag)&name=\(submission.name)")
-            queued.append(Task { try await client.send(HTTPRequest(url: url, priority: submission.priority)) })
-            // Lets each task reach the queue before the next one, so arrival order is known.
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        _ = try await blocker.value
-        for task in queued { _ = try await task.value }
-
-        let order = try await server.requestLog()
-            .filter { $0.path.contains(tag) }
-            .compactMap { URLComponents(string: $0.path)?.queryItems?.first { $0.name == "name" }?.value }
+        let order = try await Self.serverOrder(of: submissions, after: blocker, client: client, server: server, tag: tag)
         XCTAssertEqual(order, [
             "blocker", "interactive-1", "interactive-2", "visible-1", "prefetch-1", "prefetch-2", "prefetch-3",
         ])
@@ -142,19 +130,7 @@ final class HTTPClientSchedulingTests: XCTestCase {
             ("interactive-1", .interactive), ("visible-2", .visible), ("prefetch-4", .prefetch),
             ("interactive-2", .interactive), ("visible-3", .visible), ("prefetch-5", .prefetch),
         ]
-        var queued: [Task<HTTPResponse, any Error>] = []
-        for submission in submissions {
-            let url = server.url("/text/plain.txt?tag=\(tag)&name=\(submission.name)")
-            queued.append(Task { try await client.send(HTTPRequest(url: url, priority: submission.priority)) })
-            // Lets each task reach the queue before the next one, so arrival order is known.
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        _ = try await blocker.value
-        for task in queued { _ = try await task.value }
-
-        let order = try await server.requestLog()
-            .filter { $0.path.contains(tag) }
-            .compactMap { URLComponents(string: $0.path)?.queryItems?.first { $0.name == "name" }?.value }
+        let order = try await Self.serverOrder(of: submissions, after: blocker, client: client, server: server, tag: tag)
         XCTAssertEqual(order, [
             "blocker", "interactive-0", "interactive-1", "interactive-2", "visible-1", "visible-2", "visible-3",
             "prefetch-1", "prefetch-2", "prefetch-3", "prefetch-4", "prefetch-5",
@@ -180,5 +156,25 @@ final class HTTPClientSchedulingTests: XCTestCase {
         XCTAssertEqual(queuedError, .cancelled)
         XCTAssertEqual(lateError, .cancelled)
         XCTAssertLessThan(ContinuousClock.now - shutdownAt, .milliseconds(500))
+    }
+
+    /// Submits `submissions` one after another while `blocker` holds the slot, waits for all,
+    /// and returns the names in the order the server saw them (the blocker's first).
+    private static func serverOrder(
+        of submissions: [(name: String, priority: LoadPriority)], after blocker: Task<HTTPResponse, any Error>,
+        client: HTTPClient, server: FixtureServer, tag: String
+    ) async throws -> [String] {
+        var queued: [Task<HTTPResponse, any Error>] = []
+        for submission in submissions {
+            let url = server.url("/text/plain.txt?tag=\(tag)&name=\(submission.name)")
+            queued.append(Task { try await client.send(HTTPRequest(url: url, priority: submission.priority)) })
+            // Lets each task reach the queue before the next one, so arrival order is known.
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        _ = try await blocker.value
+        for task in queued { _ = try await task.value }
+        return try await server.requestLog()
+            .filter { $0.path.contains(tag) }
+            .compactMap { URLComponents(string: $0.path)?.queryItems?.first { $0.name == "name" }?.value }
     }
 }

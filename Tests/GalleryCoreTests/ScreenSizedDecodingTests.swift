@@ -44,23 +44,9 @@ final class ScreenSizedDecodingTests: XCTestCase {
     }
 
     func testEXIFOrientationIsAppliedAtScreenSizeAndInDetail() throws {
-        let folder = try TemporaryDirectory()
-        let path = folder.url.appendingPathComponent("sideways.jpg").path
         // Stored 2000×1000, left half red, right half blue, orientation 6: people see 1000×2000,
         // red above blue.
-        let script = """
-        import sys
-        from PIL import Image
-        image = Image.new("RGB", (2000, 1000), (0, 0, 255))
-        image.paste((255, 0, 0), (0, 0, 1000, 1000))
-        exif = Image.Exif()
-        exif[0x0112] = 6
-        image.save(sys.argv[1], "JPEG", exif=exif.tobytes(), quality=90)
-        """
-        guard try TestImages.python(script, arguments: [path]) else {
-            throw XCTSkip("needs /usr/bin/python3 with PIL to write EXIF")
-        }
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = try TestImages.sidewaysJPEG(width: 2000, height: 1000)
         // A landscape screen: the upright picture is 1000×2000, so it fits by height.
         let page = try ImageDecoder.original(from: data, fitting: PixelSize(width: 1600, height: 800))
         XCTAssertEqual(page.texture.pixelWidth, 400)

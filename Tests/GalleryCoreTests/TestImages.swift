@@ -64,6 +64,28 @@ enum TestImages {
         return process.terminationStatus == 0
     }
 
+    /// A JPEG stored `width`×`height`, left half red and right half blue, tagged EXIF orientation
+    /// 6 (rotate 90° clockwise to display): people see it `height`×`width`, red above blue.
+    /// Skips the test when /usr/bin/python3 with PIL is not there to write the EXIF.
+    static func sidewaysJPEG(width: Int, height: Int) throws -> Data {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("sideways.jpg").path
+        let script = """
+        import sys
+        from PIL import Image
+        width, height = int(sys.argv[2]), int(sys.argv[3])
+        image = Image.new("RGB", (width, height), (0, 0, 255))
+        image.paste((255, 0, 0), (0, 0, width // 2, height))
+        exif = Image.Exif()
+        exif[0x0112] = 6
+        image.save(sys.argv[1], "JPEG", exif=exif.tobytes(), quality=95)
+        """
+        guard try python(script, arguments: [path, String(width), String(height)]) else {
+            throw XCTSkip("needs /usr/bin/python3 with PIL to write EXIF")
+        }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
     /// RGBA (unpremultiplied is fine for opaque images) pixel of a texture, for orientation checks.
     static func pixel(of texture: OpaquePointer, x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let width = Int(gdk_texture_get_width(texture))
