@@ -44,23 +44,6 @@ final class HostileDecodeFaultTests: XCTestCase {
         }
     }
 
-    /// Waits for `condition`, polling; throws (failing the test with `what`) after `limit`.
-    private func waitUntil(
-        _ what: String, within limit: Duration = .seconds(60), _ condition: () -> Bool
-    ) async throws {
-        let deadline = ContinuousClock.now + limit
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw NeverHappened(what: what, limit: limit) }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
-    private struct NeverHappened: Error, CustomStringConvertible {
-        let what: String
-        let limit: Duration
-        var description: String { "not within \(limit): \(what)" }
-    }
-
     // MARK: SVG
 
     func testARendererKilledAtTheWallClockWithCPUToSpareIsTooSlowToDrawNotTooLarge() throws {

@@ -102,8 +102,10 @@ final class HostileServerTests: XCTestCase {
         XCTAssertEqual(belowLimit, .timedOut)
         XCTAssertEqual(belowLimit?.asImageLoadError, .timedOut, "the tile offers Retry")
 
-        // 8 KB/s passes the low-speed limit forever; the total limit ends it.
-        let total = HTTPClient(configuration: .init(totalTimeoutBase: .seconds(2), totalTimeoutBytesPerSecond: .max))
+        // 8 KB/s passes the low-speed limit forever, and that limit is set out of reach so that
+        // only the total limit can end it.
+        let total = HTTPClient(configuration: .init(
+            lowSpeedTime: .seconds(300), totalTimeoutBase: .seconds(2), totalTimeoutBytesPerSecond: .max))
         let aboveLimit = await total.failure(
             of: HTTPRequest(url: server.url("/fault/loris?rate=8192&seconds=60&tag=\(FixtureServer.uniqueTag())")))
         XCTAssertEqual(aboveLimit, .timedOut)

@@ -38,7 +38,9 @@ final class PriorityRaiseTests: XCTestCase {
         let visible = Task { try await tasks.value(for: "photo", priority: .visible) { _ in .prefetch } }
         let interactive = Task { try await tasks.value(for: "photo", priority: .interactive) { _ in .prefetch } }
         let later = Task { try await tasks.value(for: "photo", priority: .prefetch) { _ in .prefetch } }
-        while shared.current != .interactive || tasks.waiterCount(for: "photo") < 4 { await Task.yield() }
+        try await waitUntil("all four callers joined at interactive priority") {
+            shared.current == .interactive && tasks.waiterCount(for: "photo") >= 4
+        }
         release.continuation.yield()
 
         for task in [first, visible, interactive, later] {
@@ -66,7 +68,7 @@ final class PriorityRaiseTests: XCTestCase {
             prefetches.append(Task { try await repository.original(bytesFor: photo(name), priority: .prefetch) })
         }
         // All three wait in the client's queue; the page turn joins the third one's download.
-        while http.queuedTransferCount < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil("the three prefetches queued") { http.queuedTransferCount >= 3 }
         let turnedTo = Task { try await repository.original(bytesFor: photo("turned-to"), priority: .interactive) }
         _ = try await blocker.value
         let bytes = try await turnedTo.value

@@ -28,7 +28,7 @@ final class ThumbnailLoadPlannerTests: XCTestCase {
 
         /// Lets the answer reach the main actor.
         func settle(_ condition: @MainActor () -> Bool) {
-            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 10, until: condition), "\(states)")
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 60, until: condition), "\(states)")
         }
 
         func requested(_ index: Int) -> Bool { source.isWaiting(urls[index]) }
