@@ -114,25 +114,16 @@ public enum ImageDecoder {
     /// size is swapped too, keeping `DecodedImage.wasDownscaled` truthful.
     private static func orient(_ loaded: PixbufLoading.Loaded) -> PixbufLoading.Loaded {
         let source = loaded.pointer
-        guard let orientation = orientationTag(source), orientation != "1",
-              let rotated = gdk_pixbuf_apply_embedded_orientation(source) else {
+        let orientation = gdk_pixbuf_get_option(source, "orientation").map { String(cString: $0) }
+        guard let orientation, orientation != "1", let rotated = gdk_pixbuf_apply_embedded_orientation(source) else {
             return loaded
         }
-        let swapsSides = orientationSwapsSides(source)
+        let swapsSides = ["5", "6", "7", "8"].contains(orientation)
         return PixbufLoading.Loaded(
             pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(rotated)),
             declaredWidth: swapsSides ? loaded.declaredHeight : loaded.declaredWidth,
             declaredHeight: swapsSides ? loaded.declaredWidth : loaded.declaredHeight
         )
-    }
-
-    private static func orientationTag(_ pixbuf: OpaquePointer) -> String? {
-        gdk_pixbuf_get_option(pixbuf, "orientation").map { String(cString: $0) }
-    }
-
-    /// Orientations 5–8 turn the picture by 90°.
-    private static func orientationSwapsSides(_ pixbuf: OpaquePointer) -> Bool {
-        ["5", "6", "7", "8"].contains(orientationTag(pixbuf) ?? "1")
     }
 
     private static func makeImage(_ loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> DecodedImage {

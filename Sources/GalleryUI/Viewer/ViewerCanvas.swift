@@ -158,7 +158,9 @@ final class ViewerCanvas {
             let shown = zoom.displayedSize
             let origin = devicePixelAligned(.init(x: zoom.offset.x + slideOffset, y: zoom.offset.y))
             append(texture, x: origin.x, y: origin.y, width: shown.width, height: shown.height, to: snapshot)
-            if let detail, needsFullDetail, detail.size.width == Int(zoom.imageSize.width) {
+            // `detail` is only ever the shown page's: a page change clears it, and the window
+            // hands over a detail only for the current page.
+            if let detail, needsFullDetail {
                 appendVisibleTiles(of: detail, zoom: zoom, origin: origin, to: snapshot)
             }
         }
