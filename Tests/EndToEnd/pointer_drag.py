@@ -5,15 +5,14 @@ import time
 
 
 def window_center(display, name):
-    window_id = display.xdotool("search", "--onlyvisible", "--name", name).split()[0]
-    geometry = dict(line.split("=") for line in display.xdotool("getwindowgeometry", "--shell", window_id).split())
-    return int(geometry["X"]) + int(geometry["WIDTH"]) // 2, int(geometry["Y"]) + int(geometry["HEIGHT"]) // 2
+    _, x, y, width, height = display.toplevel(name)
+    return x + width // 2, y + height // 2
 
 
 def move_window(display, name, x, y):
     """Puts a helper window where the gallery does not cover it."""
     from harness import wait_for
-    display.xdotool("windowmove", display.xdotool("search", "--onlyvisible", "--name", name).split()[0], x, y)
+    display.xdotool("windowmove", display.toplevel(name)[0], x, y)
     wait_for(lambda: window_center(display, name)[0] > x, message=f"the window {name!r} moved")
     return window_center(display, name)
 

@@ -136,10 +136,8 @@ def test_style_choice_is_remembered(display, server):
 
 
 def window_size(display, title):
-    window_id = display.xdotool("search", "--onlyvisible", "--name", f"^{title}$").split()[0]
-    geometry = display.xdotool("getwindowgeometry", "--shell", window_id)
-    values = dict(line.split("=") for line in geometry.split())
-    return int(values["WIDTH"]), int(values["HEIGHT"])
+    _, _, _, width, height = display.toplevel(f"^{title}$")
+    return width, height
 
 
 def test_window_size_is_remembered(display, server):
@@ -155,12 +153,11 @@ def test_window_size_is_remembered(display, server):
         def laid_out_size():
             extents = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
             return extents.width, extents.height
-        # A fresh home starts at the default size (the window may be seen mapped smaller first).
+        # A fresh home starts at the default size.
         before_x = wait_for(lambda: window_size(display, "Link Gallery") == (900, 700) and (900, 700),
                             message="the default size 900 × 700")
         before_gtk = laid_out_size()
-        window_id = display.xdotool("search", "--onlyvisible", "--name", "^Link Gallery$").split()[0]
-        display.xdotool("windowsize", window_id, 700, 520)
+        display.xdotool("windowsize", display.toplevel("^Link Gallery$")[0], 700, 520)
         wait_for(lambda: window_size(display, "Link Gallery") == (700, 520), message="the resize")
         expected = (before_gtk[0] + 700 - before_x[0], before_gtk[1] + 520 - before_x[1])
         wait_for(lambda: laid_out_size() == expected, message=f"GTK to lay the window out at {expected}")
@@ -171,9 +168,8 @@ def test_window_size_is_remembered(display, server):
     again = App(display, url, home=app.home)
     try:
         again.window_named("Link Gallery")
-        # The window can be seen mapped before its first size is applied (277 × 46 once, on a
-        # loaded machine): wait for the size it settles at. A size that is not remembered
-        # settles at the default 900 × 700 and times out here.
+        # Wait for the size the window settles at: a size that is not remembered settles at
+        # the default 900 × 700 and times out here.
         wait_for(lambda: window_size(display, "Link Gallery") == (700, 520),
                  message="the remembered size 700 × 520")
     finally:

@@ -38,20 +38,8 @@ def images_loaded(app, count):
 
 
 def x_windows(display, pattern):
-    """(id, x, y, width, height) of every mapped X window whose title matches `pattern`."""
-    try:
-        ids = display.xdotool("search", "--onlyvisible", "--name", pattern).split()
-    except subprocess.CalledProcessError:  # xdotool exits 1 when nothing matches
-        return []
-    found = []
-    for window_id in ids:
-        text = display.xdotool("getwindowgeometry", window_id)
-        position = re.search(r"Position: (-?\d+),(-?\d+)", text)
-        size = re.search(r"Geometry: (\d+)x(\d+)", text)
-        if position and size and int(size.group(1)) > 1:
-            found.append((window_id, int(position.group(1)), int(position.group(2)),
-                          int(size.group(1)), int(size.group(2))))
-    return found
+    """(id, x, y, width, height) of every mapped managed X window whose title matches `pattern`."""
+    return [window for window in display.toplevels(pattern) if window[3] > 1]
 
 
 def largest_x_window(display, pattern):
