@@ -54,6 +54,10 @@ enum PixbufLoading {
             return try SVGRenderer.render(data, gate: gate)
         }
         if data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }) { throw .damaged }
+        if format == .png, imageType == nil, let size = header,
+           let scaled = try PNGRowScaling.load(data, gate: gate, declared: size) {
+            return scaled
+        }
         if keepAnimation, format == .gif, let layout = GIFStructure.layout(of: data) {
             gate.extraPixels = AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
         }
