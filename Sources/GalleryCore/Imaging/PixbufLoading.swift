@@ -32,7 +32,8 @@ enum PixbufLoading {
     }
 
     /// Decodes `data`. The calling thread's `DecodeCancellation.current` (if any) stops it; an
-    /// SVG is rendered in a child process (`SVGRenderer`) unless this is that child.
+    /// SVG is rendered in a child process (`SVGRenderer`) unless this is that child; a PNG shown
+    /// smaller than it is is decoded row by row (`PNGRowScaling`), never whole.
     static func load(
         _ data: Data, gate: LoaderSizeGate, imageType: String? = nil, keepAnimation: Bool = false
     ) throws(ImageLoadError) -> Loaded {
