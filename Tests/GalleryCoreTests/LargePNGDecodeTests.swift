@@ -30,6 +30,8 @@ final class LargePNGDecodeTests: XCTestCase {
         XCTAssertLessThan(peak, 48 << 20, "gdk-pixbuf's loader took 300 MB for each")
         XCTAssertLessThan(DecodeBudget.shared.peakPixels - heldBefore, 2_000_000,
                           "the budget counted the scaled image and a row, not 100 megapixels")
+        print("100-megapixel PNG, thumbnail and page: peak RSS rise \(peak >> 20) MB, "
+              + "budget peak \(DecodeBudget.shared.peakPixels - heldBefore) pixels")
     }
 
     func testScaledRowByRowAPNGKeepsItsColoursAndTransparencyInterlacedOrNot() throws {
