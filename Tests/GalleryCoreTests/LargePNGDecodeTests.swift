@@ -38,11 +38,13 @@ final class LargePNGDecodeTests: XCTestCase {
         // Left: opaque red. Right: transparent green above, opaque blue below. 1602 px wide, so
         // one target column straddles the red and the transparent pixels.
         for interlaced in [false, true] {
+            DecodeBudget.shared.resetPeak()
             let png = HostileImages.rgbaPNG(width: 1602, height: 1200, interlaced: interlaced) { x, y in
                 x < 800 ? [255, 0, 0, 255] : y < 600 ? [0, 255, 0, 0] : [0, 0, 255, 255]
             }
             let image = try ImageDecoder.original(from: png, fitting: PixelSize(width: 400, height: 400))
             XCTAssertEqual([image.texture.pixelWidth, image.texture.pixelHeight], [400, 300])
+            XCTAssertLessThan(DecodeBudget.shared.peakPixels - heldBefore, 1602 * 1200, "never decoded whole")
             let pixels = image.pixels // premultiplied BGRA
             func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * 400 + x) * 4..<(y * 400 + x) * 4 + 4]) }
             XCTAssertEqual(pixel(100, 150), [0, 0, 255, 255], "red (interlaced: \(interlaced))")
