@@ -15,7 +15,9 @@ enum PNGRowScaling {
     /// The scaled image, or nil when this scaler does not handle the file and gdk-pixbuf should
     /// (nothing to scale, or a 1-row interlaced image). `gate` gives the fit, the budget and the
     /// cancellation; `declared` is the header's size, already checked against the pixel limit.
-    static func load(_ data: Data, gate: LoaderSizeGate, declared: (width: Int, height: Int)) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+    static func load(
+        _ data: Data, gate: LoaderSizeGate, declared: (width: Int, height: Int)
+    ) throws(ImageLoadError) -> PixbufLoading.Loaded? {
         guard let target = LoaderSizeGate.targetSize(width: declared.width, height: declared.height, fit: gate.fit) else {
             return nil
         }
