@@ -14,8 +14,10 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // zlib for CRC-32 (the cache files' checksum); already loaded by gdk-pixbuf's PNG loader.
         .target(name: "CShims", dependencies: ["CGtk", "CCurl"], linkerSettings: [.linkedLibrary("z")]),
+        // libpng for decoding large PNGs row by row (`PNGRowScaling`); gdk-pixbuf loads it anyway.
+        .target(name: "CPNGScale", linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
-        .target(name: "GalleryCore", dependencies: ["CGtk", "CCurl", "CShims", "GObjectSupport"]),
+        .target(name: "GalleryCore", dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "GObjectSupport"]),
         .target(
             name: "GalleryUI",
             dependencies: ["CGtk", "CShims", "GObjectSupport", "GalleryCore"]

@@ -20,6 +20,31 @@ enum HostileImages {
         return png
     }
 
+    /// An 8-bit RGBA PNG whose pixel at (x, y) is `pixel(x, y)`, stored row by row or in the seven
+    /// Adam7 passes (`interlaced`), which a row-by-row decoder must handle too.
+    static func rgbaPNG(width: Int, height: Int, interlaced: Bool = false, pixel: (Int, Int) -> [UInt8]) -> Data {
+        // (first column, first row, column step, row step) of each pass; one pass when not interlaced.
+        let passes = interlaced
+            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+            : [(0, 0, 1, 1)]
+        var raw = Data()
+        for (firstColumn, firstRow, columnStep, rowStep) in passes where firstColumn < width && firstRow < height {
+            for y in stride(from: firstRow, to: height, by: rowStep) {
+                raw.append(0) // filter: none
+                for x in stride(from: firstColumn, to: width, by: columnStep) { raw.append(contentsOf: pixel(x, y)) }
+            }
+        }
+        var ihdr = Data()
+        ihdr.append(bigEndian: UInt32(width))
+        ihdr.append(bigEndian: UInt32(height))
+        ihdr.append(contentsOf: [8, 6, 0, 0, interlaced ? 1 : 0]) // 8 bits, RGBA, deflate, no filter
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        png.appendChunk("IHDR", ihdr)
+        png.appendChunk("IDAT", zlib(raw))
+        png.appendChunk("IEND", Data())
+        return png
+    }
+
     /// A GIF whose `canvasWidth` × `canvasHeight` screen holds `frames` image blocks of
     /// `frameWidth` × `frameHeight`, each with only the first pixels' LZW data.
     static func gif(canvasWidth: Int, canvasHeight: Int, frameWidth: Int, frameHeight: Int, frames: Int = 1) -> Data {

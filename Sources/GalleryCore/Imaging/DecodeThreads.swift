@@ -21,6 +21,18 @@ enum DecodeThreads {
         return queue
     }()
 
+    /// Heavy decodes queued or running, for tests that need the queue's state.
+    static var heavyOperationCount: Int { heavyQueue.operationCount }
+
+    /// The queue starts the highest of these first, and keeps the order of arrival within one.
+    private static func queuePriority(for priority: LoadPriority) -> Operation.QueuePriority {
+        switch priority {
+        case .interactive: return .high
+        case .visible: return .normal
+        case .prefetch: return .low
+        }
+    }
+
     /// Declared pixels above which a decode may wait for the budget: its headroom.
     static var heavyPixels: Int { DecodeBudget.shared.capacityPixels - DecodeBudget.shared.largestRequestPixels }
 
@@ -36,8 +48,13 @@ enum DecodeThreads {
     /// `queue` is where an ordinary decode runs: `BlockingWork.decode`, or the prefetch queue for
     /// the viewer's neighbours. A heavy decode cancelled while it waits for its turn ends at
     /// once with `CancellationError` and never runs.
+    ///
+    /// Heavy decodes waiting for a thread start by `priority`, then in the order they came: the
+    /// page a person is looking at (an SVG, a large PNG) does not wait behind the grid's
+    /// thumbnails queued before it, nor those behind the viewer's prefetched neighbours.
     static func run<T: Sendable>(
-        decoding data: Data, on queue: DispatchQueue = BlockingWork.decode, _ work: @escaping @Sendable () throws -> T
+        decoding data: Data, on queue: DispatchQueue = BlockingWork.decode, priority: LoadPriority = .visible,
+        _ work: @escaping @Sendable () throws -> T
     ) async throws -> T {
         guard isHeavy(data) else { return try await BlockingWork.run(on: queue, work) }
         try Task.checkCancellation()
@@ -45,10 +62,12 @@ enum DecodeThreads {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 guard turn.wait(with: continuation) else { return }
-                heavyQueue.addOperation {
+                let operation = BlockOperation {
                     guard let continuation = turn.start() else { return } // cancelled while queued
                     continuation.resume(with: Result { try work() })
                 }
+                operation.queuePriority = queuePriority(for: priority)
+                heavyQueue.addOperation(operation)
             }
         } onCancel: {
             turn.cancel()

@@ -32,7 +32,8 @@ enum PixbufLoading {
     }
 
     /// Decodes `data`. The calling thread's `DecodeCancellation.current` (if any) stops it; an
-    /// SVG is rendered in a child process (`SVGRenderer`) unless this is that child.
+    /// SVG is rendered in a child process (`SVGRenderer`) unless this is that child; a PNG shown
+    /// smaller than it is is decoded row by row (`PNGRowScaling`), never whole.
     static func load(
         _ data: Data, gate: LoaderSizeGate, imageType: String? = nil, keepAnimation: Bool = false
     ) throws(ImageLoadError) -> Loaded {
@@ -54,6 +55,10 @@ enum PixbufLoading {
             return try SVGRenderer.render(data, gate: gate)
         }
         if data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }) { throw .damaged }
+        if format == .png, imageType == nil, let size = header,
+           let scaled = try PNGRowScaling.load(data, gate: gate, declared: size) {
+            return scaled
+        }
         if keepAnimation, format == .gif, let layout = GIFStructure.layout(of: data) {
             gate.extraPixels = AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
         }

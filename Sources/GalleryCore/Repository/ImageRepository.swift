@@ -73,7 +73,7 @@ public final class ImageRepository: Sendable {
                 if await isKnownNotImage(key: url.absoluteString) { throw ImageLoadError.notAnImage }
                 let bytes = try await original(bytesFor: url, priority: priority)
                 let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
-                let thumbnail = try await decodeOrForget(key: url.absoluteString, bytes: bytes) {
+                let thumbnail = try await decodeOrForget(key: url.absoluteString, bytes: bytes, priority: priority) {
                     try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
                 }
                 await save(thumbnail.pngData, key: key, to: thumbnailStore)
@@ -120,7 +120,7 @@ public final class ImageRepository: Sendable {
             let bytes = try await original(bytesFor: url, priority: priority)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
             let queue = priority == .prefetch ? BlockingWork.prefetchDecode : BlockingWork.decode
-            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, on: queue) {
+            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, on: queue, priority: priority) {
                 try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
                                           maxAnimationBytes: maxAnimationBytes)
             }
@@ -134,7 +134,7 @@ public final class ImageRepository: Sendable {
         do {
             let bytes = try await original(bytesFor: url, priority: priority)
             let maxPixels = configuration.maxPixels
-            return try await decodeOrForget(key: url.absoluteString, bytes: bytes) {
+            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, priority: priority) {
                 try ImageDecoder.fullDetail(from: bytes, maxPixels: maxPixels)
             }
         } catch {
@@ -145,14 +145,14 @@ public final class ImageRepository: Sendable {
     /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
     /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
     private func decodeOrForget<T: Sendable>(
-        key: String, bytes: Data, on queue: DispatchQueue = BlockingWork.decode,
+        key: String, bytes: Data, on queue: DispatchQueue = BlockingWork.decode, priority: LoadPriority,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         do {
             // Task cancellation does not reach a decode thread: the decoders check this flag.
             let cancellation = DecodeCancellation()
             return try await withTaskCancellationHandler {
-                try await DecodeThreads.run(decoding: bytes, on: queue) {
+                try await DecodeThreads.run(decoding: bytes, on: queue, priority: priority) {
                     // Still queued when its caller left (a page flicked past): never starts.
                     if cancellation.isCancelled { throw CancellationError() }
                     return try cancellation.makeCurrent(during: decode)
