@@ -83,15 +83,33 @@ public final class DiskStore: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        guard let file = Self.readAll(fd, expectedSize: Int(info.st_size)) else { return nil }
-        guard let payload = SealedCacheFile.open(file) else {
+        guard var payload = Self.readAll(fd, expectedSize: Int(info.st_size)) else { return nil }
+        let sealedByEarlierVersion = !SealedCacheFile.isCurrent(payload)
+        guard SealedCacheFile.unseal(&payload) else {
             remove(key: key)
             return nil
         }
         Self.markAccessed(fd)
         // Sealed by an earlier version (SHA-256): seal it again, so the next read is cheap.
-        if !SealedCacheFile.isCurrent(file) { try? write(payload, key: key) }
+        if sealedByEarlierVersion { try? write(payload, key: key) }
         return payload
+    }
+
+    /// The first `maxBytes` of the stored payload and the payload's size, read without the rest
+    /// and unchecked (the checksum covers the whole payload): for deciding how to decode a file
+    /// before reading it. nil when absent or not a sealed cache file. Does not mark it used.
+    public func payloadPrefix(key: String, maxBytes: Int) -> (prefix: Data, size: Int)? {
+        prepare()
+        let fd = open(url(for: key).path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let fileSize = Int(info.st_size)
+        guard let head = Self.readAll(fd, expectedSize: min(fileSize, SealedCacheFile.maxOverhead + max(0, maxBytes))),
+              let offset = SealedCacheFile.payloadOffset(head: head), head.count >= offset else { return nil }
+        let prefix = head.dropFirst(offset).prefix(maxBytes)
+        return (prefix.withUnsafeBytes { Data($0) }, fileSize - offset)
     }
 
     /// Stores `data` under `key` atomically, then trims the folder if it grew over capacity.

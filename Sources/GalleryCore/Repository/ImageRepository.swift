@@ -23,6 +23,10 @@ public final class ImageRepository: Sendable {
         public var maxPixels = 100_000_000
         /// All frames of one animated GIF together; a larger one is shown as a still.
         public var maxAnimationBytes = ImageDecoder.defaultMaxAnimationBytes
+        /// Originals that thumbnail decodes hold in memory at once (`OriginalBytesBudget`): two
+        /// camera photos of 20 MB, as many as two cores decode at a time anyway, or hundreds of
+        /// ordinary web images.
+        public var thumbnailOriginalBytes = 40 * 1024 * 1024
         public init() {}
     }
 
@@ -34,12 +38,14 @@ public final class ImageRepository: Sendable {
     private let memory: MemoryCache<String, DecodedImage>
     private let originalBytes = CoalescedTasks<String, Data>()
     private let thumbnails = CoalescedTasks<String, DecodedImage>()
+    let thumbnailOriginals: OriginalBytesBudget
     public let cacheProblems = CacheProblemReporter()
 
     public init(http: HTTPClient, directories: CacheDirectories?, configuration: Configuration = .init()) {
         self.http = http
         self.configuration = configuration
         memory = MemoryCache(capacityBytes: configuration.memoryCapacityBytes)
+        thumbnailOriginals = OriginalBytesBudget(capacityBytes: configuration.thumbnailOriginalBytes)
         func store(_ url: URL?, _ capacity: Int, _ ext: String) -> DiskStore? {
             url.map { DiskStore(directory: $0, capacityBytes: capacity, fileExtension: ext) }
         }
@@ -71,11 +77,7 @@ public final class ImageRepository: Sendable {
             return try await thumbnails.value(for: key) { [self] in
                 if let fromDisk = await thumbnailFromDisk(key: key) { return fromDisk }
                 if await isKnownNotImage(key: url.absoluteString) { throw ImageLoadError.notAnImage }
-                let bytes = try await original(bytesFor: url, priority: priority)
-                let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
-                let thumbnail = try await decodeOrForget(key: url.absoluteString, bytes: bytes) {
-                    try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
-                }
+                let thumbnail = try await makeThumbnail(of: url, priority: priority)
                 await save(thumbnail.pngData, key: key, to: thumbnailStore)
                 memory.insert(thumbnail.image, for: key, cost: thumbnail.image.texture.byteCost)
                 return thumbnail.image
@@ -83,6 +85,68 @@ public final class ImageRepository: Sendable {
         } catch {
             throw ImageLoadError(error)
         }
+    }
+
+    /// Decodes a thumbnail from the original in the disk cache, read back only once the
+    /// `thumbnailOriginals` budget has room for it: a downloaded body is let go once written, so
+    /// thumbnails waiting for a decode hold no memory. Without a disk cache (or when the file went
+    /// away meanwhile) from the bytes in memory, under the same budget.
+    private func makeThumbnail(of url: URL, priority: LoadPriority) async throws -> Thumbnail {
+        let key = url.absoluteString
+        let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
+        let bytes: Data
+        switch try await thumbnailSource(for: url, priority: priority) {
+        case .inMemory(let downloaded):
+            bytes = downloaded
+        case .stored(let prefix, let size, let store):
+            let share = try await thumbnailOriginals.acquire(bytes: size, priority: priority)
+            defer { share.release() }
+            do {
+                return try await decodeOrForget(key: key, bytes: prefix) {
+                    guard let bytes = store.read(key: key) else { throw OriginalFileGone() }
+                    return try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
+                }
+            } catch is OriginalFileGone {
+                // Evicted, or damaged on disk (then removed) since: fetched again.
+            }
+            bytes = try await original(bytesFor: url, priority: priority)
+        }
+        let share = try await thumbnailOriginals.acquire(bytes: bytes.count, priority: priority)
+        defer { share.release() }
+        return try await decodeOrForget(key: key, bytes: bytes) {
+            try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
+        }
+    }
+
+    private enum ThumbnailSource {
+        /// In the disk cache: the start of it (what `DecodeThreads` chooses a decode's thread by:
+        /// the format and declared size, within the first megabyte) and the payload's size.
+        case stored(prefix: Data, size: Int, store: DiskStore)
+        /// Downloaded, but the disk cache could not keep it.
+        case inMemory(Data)
+    }
+
+    private struct OriginalFileGone: Error {}
+
+    /// Bytes of an original's start that `DecodeThreads.isHeavy` reads.
+    private static let decodeChoicePrefixBytes = 1 << 20
+
+    /// The original in the disk cache, downloaded (once, shared with the viewer) if it is not
+    /// there yet. The body is not kept past its write: only a copy of its first megabyte.
+    private func thumbnailSource(for url: URL, priority: LoadPriority) async throws -> ThumbnailSource {
+        let key = url.absoluteString
+        let prefixBytes = Self.decodeChoicePrefixBytes
+        guard let store = originalStore else {
+            return .inMemory(try await downloadOnce(url, priority: priority))
+        }
+        if let stored = await BlockingWork.run(on: BlockingWork.disk, { store.payloadPrefix(key: key, maxBytes: prefixBytes) }) {
+            return .stored(prefix: stored.prefix, size: stored.size, store: store)
+        }
+        let bytes = try await downloadOnce(url, priority: priority)
+        guard await BlockingWork.run(on: BlockingWork.disk, { store.contains(key: key) }) else { return .inMemory(bytes) }
+        // A copy, not a slice: a slice would keep the whole body alive.
+        let prefix = bytes.prefix(prefixBytes).withUnsafeBytes { Data($0) }
+        return .stored(prefix: prefix, size: bytes.count, store: store)
     }
 
     private func thumbnailFromDisk(key: String) async -> DecodedImage? {
@@ -174,6 +238,12 @@ public final class ImageRepository: Sendable {
            let data = await BlockingWork.run(on: BlockingWork.disk, { store.read(key: key) }) {
             return data
         }
+        return try await downloadOnce(url, priority: priority)
+    }
+
+    /// Downloads the original and stores it, once however many callers ask at the same time.
+    private func downloadOnce(_ url: URL, priority: LoadPriority) async throws -> Data {
+        let key = url.absoluteString
         return try await originalBytes.value(for: key, priority: priority) { [self] shared in
             let data = try await download(url, priority: shared)
             await save(data, key: key, to: originalStore)
