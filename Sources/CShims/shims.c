@@ -70,3 +70,7 @@ int shim_malloc_trim(void) { return malloc_trim(0); }
 uint32_t shim_crc32(const void *data, size_t length) {
     return (uint32_t)crc32_z(crc32(0L, Z_NULL, 0), data, length);
 }
+
+uint32_t shim_crc32_update(uint32_t crc, const void *data, size_t length) {
+    return (uint32_t)crc32_z(crc, data, length);
+}

@@ -49,3 +49,5 @@ int shim_malloc_trim(void);
 // --- zlib ---
 // CRC-32 of `length` bytes (zlib's crc32_z: any length).
 uint32_t shim_crc32(const void *data, size_t length);
+// The CRC-32 of bytes that follow those `crc` covers (start from shim_crc32(NULL, 0)).
+uint32_t shim_crc32_update(uint32_t crc, const void *data, size_t length);

@@ -39,6 +39,11 @@ enum SealedCacheFile {
         current.magic + current.checksum(payload)
     }
 
+    /// The same for a payload whose CRC-32 was computed as it was written (`PendingCacheWrite`).
+    static func header(crc32 checksum: UInt32) -> Data {
+        current.magic + Data(String(format: "%08x", checksum).utf8)
+    }
+
     static func seal(_ payload: Data) -> Data {
         header(for: payload) + payload
     }

@@ -36,7 +36,7 @@ public final class ImageRepository: Sendable {
     private let notImageStore: DiskStore?
     private let originalStore: DiskStore?
     private let memory: MemoryCache<String, DecodedImage>
-    private let originalBytes = CoalescedTasks<String, Data>()
+    private let originalDownloads = CoalescedTasks<String, DownloadedOriginal>()
     private let thumbnails = CoalescedTasks<String, DecodedImage>()
     let thumbnailOriginals: OriginalBytesBudget
     public let cacheProblems = CacheProblemReporter()
@@ -95,7 +95,7 @@ public final class ImageRepository: Sendable {
         let key = url.absoluteString
         let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
         let bytes: Data
-        switch try await thumbnailSource(for: url, priority: priority) {
+        switch try await originalForThumbnail(url, priority: priority) {
         case .inMemory(let downloaded):
             bytes = downloaded
         case .stored(let prefix, let size, let store):
@@ -118,7 +118,7 @@ public final class ImageRepository: Sendable {
         }
     }
 
-    private enum ThumbnailSource {
+    private enum OriginalForThumbnail {
         /// In the disk cache: the start of it (what `DecodeThreads` chooses a decode's thread by:
         /// the format and declared size, within the first megabyte) and the payload's size.
         case stored(prefix: Data, size: Int, store: DiskStore)
@@ -131,22 +131,22 @@ public final class ImageRepository: Sendable {
     /// Bytes of an original's start that `DecodeThreads.isHeavy` reads.
     private static let decodeChoicePrefixBytes = 1 << 20
 
-    /// The original in the disk cache, downloaded (once, shared with the viewer) if it is not
-    /// there yet. The body is not kept past its write: only a copy of its first megabyte.
-    private func thumbnailSource(for url: URL, priority: LoadPriority) async throws -> ThumbnailSource {
+    /// The original in the disk cache, downloaded there (once, shared with the viewer) if it is
+    /// not there yet; only its first megabyte is read back here.
+    private func originalForThumbnail(_ url: URL, priority: LoadPriority) async throws -> OriginalForThumbnail {
         let key = url.absoluteString
         let prefixBytes = Self.decodeChoicePrefixBytes
-        guard let store = originalStore else {
-            return .inMemory(try await downloadOnce(url, priority: priority))
+        func stored(in store: DiskStore) async -> OriginalForThumbnail? {
+            guard let found = await BlockingWork.run(on: BlockingWork.disk, {
+                store.payloadPrefix(key: key, maxBytes: prefixBytes)
+            }) else { return nil }
+            return .stored(prefix: found.prefix, size: found.size, store: store)
         }
-        if let stored = await BlockingWork.run(on: BlockingWork.disk, { store.payloadPrefix(key: key, maxBytes: prefixBytes) }) {
-            return .stored(prefix: stored.prefix, size: stored.size, store: store)
-        }
-        let bytes = try await downloadOnce(url, priority: priority)
-        guard await BlockingWork.run(on: BlockingWork.disk, { store.contains(key: key) }) else { return .inMemory(bytes) }
-        // A copy, not a slice: a slice would keep the whole body alive.
-        let prefix = bytes.prefix(prefixBytes).withUnsafeBytes { Data($0) }
-        return .stored(prefix: prefix, size: bytes.count, store: store)
+        if let store = originalStore, let found = await stored(in: store) { return found }
+        if case .inMemory(let bytes) = try await downloadOnce(url, priority: priority) { return .inMemory(bytes) }
+        if let store = originalStore, let found = await stored(in: store) { return found }
+        // Evicted at once (a cache smaller than a photo): the bytes from memory, then.
+        return .inMemory(try await original(bytesFor: url, priority: priority))
     }
 
     private func thumbnailFromDisk(key: String) async -> DecodedImage? {
@@ -233,39 +233,77 @@ public final class ImageRepository: Sendable {
     /// The original's bytes: from disk, or downloaded once and stored. Only images are accepted:
     /// the transfer stops after the first bytes when they are not an image.
     public func original(bytesFor url: URL, priority: LoadPriority) async throws -> Data {
-        let key = url.absoluteString
-        if let store = originalStore,
-           let data = await BlockingWork.run(on: BlockingWork.disk, { store.read(key: key) }) {
-            return data
+        if let data = await storedOriginal(for: url) { return data }
+        if case .inMemory(let data) = try await downloadOnce(url, priority: priority) { return data }
+        if let data = await storedOriginal(for: url) { return data }
+        // Evicted at once (a cache smaller than a photo), or damaged on disk: into memory, then.
+        switch try await download(url, priority: SharedPriority(priority), into: nil) {
+        case .inMemory(let data): return data
+        case .stored: throw ImageLoadError.damaged // not reached: nothing was streamed to disk
         }
-        return try await downloadOnce(url, priority: priority)
     }
 
-    /// Downloads the original and stores it, once however many callers ask at the same time.
-    private func downloadOnce(_ url: URL, priority: LoadPriority) async throws -> Data {
+    private func storedOriginal(for url: URL) async -> Data? {
+        guard let store = originalStore else { return nil }
         let key = url.absoluteString
-        return try await originalBytes.value(for: key, priority: priority) { [self] shared in
-            let data = try await download(url, priority: shared)
-            await save(data, key: key, to: originalStore)
-            return data
+        return await BlockingWork.run(on: BlockingWork.disk) { store.read(key: key) }
+    }
+
+    /// Where a downloaded original is: in the disk cache, written as it arrived (never whole in
+    /// memory: a camera photo is 9–20 MB, and the grid downloads six at a time), or in memory
+    /// when the disk cache could not take it.
+    private enum DownloadedOriginal: Sendable {
+        case stored
+        case inMemory(Data)
+    }
+
+    /// Downloads the original into the disk cache, once however many callers ask at the same
+    /// time. Without a usable cache (none, full, failing) into memory, as before there was one.
+    private func downloadOnce(_ url: URL, priority: LoadPriority) async throws -> DownloadedOriginal {
+        let key = url.absoluteString
+        return try await originalDownloads.value(for: key, priority: priority) { [self] shared in
+            if let store = originalStore {
+                do {
+                    let pending = try await BlockingWork.run(on: BlockingWork.disk) { try store.beginWrite() }
+                    do {
+                        _ = try await download(url, priority: shared, into: pending)
+                        try await BlockingWork.run(on: BlockingWork.disk) { try store.commit(pending, key: key) }
+                        return .stored
+                    } catch {
+                        await BlockingWork.run(on: BlockingWork.disk) { pending.discard() }
+                        throw error
+                    }
+                } catch let error as DiskStoreError {
+                    cacheProblems.report("\(error)")
+                } catch is CacheWriteFailed {
+                    cacheProblems.report("the original of \(url.absoluteString) could not be written to the cache")
+                }
+            }
+            return try await download(url, priority: shared, into: nil)
         }
     }
+
+    /// The disk refused the body while it arrived: it is fetched again into memory.
+    private struct CacheWriteFailed: Error {}
 
     /// Originals being downloaded (shared by however many callers), for tests.
-    var downloadsInFlight: Int { originalBytes.inFlightCount }
+    var downloadsInFlight: Int { originalDownloads.inFlightCount }
 
-    private func download(_ url: URL, priority: SharedPriority) async throws -> Data {
+    /// The body goes to `file` as it arrives when given, else into memory.
+    private func download(_ url: URL, priority: SharedPriority, into file: PendingCacheWrite?) async throws -> DownloadedOriginal {
         let request = HTTPRequest(
             url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority.current,
             inspect: { head, prefix in
                 guard (200..<300).contains(head.status) else { return true }
                 return ImageRepository.looksLikeImage(contentType: head.contentType, prefix: prefix)
-            })
+            },
+            bodySink: file)
         let response: HTTPResponse
         do {
             response = try await http.send(request, priority: priority)
         } catch {
             if error == .rejected { await markNotImage(key: url.absoluteString) }
+            if error == .sinkFailed { throw CacheWriteFailed() }
             throw error.asImageLoadError
         }
         guard (200..<300).contains(response.head.status) else {
@@ -276,7 +314,7 @@ public final class ImageRepository: Sendable {
             await markNotImage(key: url.absoluteString)
             throw ImageLoadError.notAnImage
         }
-        return response.body
+        return file == nil ? .inMemory(response.body) : .stored
     }
 
     /// Magic bytes decide; the Content-Type only breaks ties when the bytes are too few to tell.
