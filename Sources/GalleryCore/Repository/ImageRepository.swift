@@ -88,8 +88,8 @@ public final class ImageRepository: Sendable {
     }
 
     /// Decodes a thumbnail from the original in the disk cache, read back only once the
-    /// `thumbnailOriginals` budget has room for it: a downloaded body is let go once written, so
-    /// thumbnails waiting for a decode hold no memory. Without a disk cache (or when the file went
+    /// `thumbnailOriginals` budget has room for it: originals are written to disk as they
+    /// arrive, so thumbnails waiting for a decode hold no memory. Without a disk cache (or when the file went
     /// away meanwhile) from the bytes in memory, under the same budget.
     private func makeThumbnail(of url: URL, priority: LoadPriority) async throws -> Thumbnail {
         let key = url.absoluteString
@@ -146,7 +146,7 @@ public final class ImageRepository: Sendable {
         if case .inMemory(let bytes) = try await downloadOnce(url, priority: priority) { return .inMemory(bytes) }
         if let store = originalStore, let found = await stored(in: store) { return found }
         // Evicted at once (a cache smaller than a photo): the bytes from memory, then.
-        return .inMemory(try await original(bytesFor: url, priority: priority))
+        return .inMemory(try await downloadIntoMemory(url, priority: priority))
     }
 
     private func thumbnailFromDisk(key: String) async -> DecodedImage? {
@@ -237,6 +237,10 @@ public final class ImageRepository: Sendable {
         if case .inMemory(let data) = try await downloadOnce(url, priority: priority) { return data }
         if let data = await storedOriginal(for: url) { return data }
         // Evicted at once (a cache smaller than a photo), or damaged on disk: into memory, then.
+        return try await downloadIntoMemory(url, priority: priority)
+    }
+
+    private func downloadIntoMemory(_ url: URL, priority: LoadPriority) async throws -> Data {
         switch try await download(url, priority: SharedPriority(priority), into: nil) {
         case .inMemory(let data): return data
         case .stored: throw ImageLoadError.damaged // not reached: nothing was streamed to disk
