@@ -66,7 +66,12 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 
 #include <malloc.h>
 int shim_malloc_trim(void) { return malloc_trim(0); }
+int shim_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
 uint32_t shim_crc32(const void *data, size_t length) {
     return (uint32_t)crc32_z(crc32(0L, Z_NULL, 0), data, length);
+}
+
+uint32_t shim_crc32_update(uint32_t crc, const void *data, size_t length) {
+    return (uint32_t)crc32_z(crc, data, length);
 }

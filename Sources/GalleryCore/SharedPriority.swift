@@ -20,4 +20,9 @@ public final class SharedPriority: Sendable {
             return true
         }
     }
+
+    /// Sets the priority to `priority`, lower or not: the caller that raised it left.
+    public func settle(to priority: LoadPriority) {
+        value.withLock { $0 = priority }
+    }
 }

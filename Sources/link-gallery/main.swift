@@ -6,4 +6,5 @@ import GalleryUI
 
 // The hidden SVG renderer mode (a child of the app, see SVGRenderer): before anything else.
 SVGRenderChild.runIfAsked(arguments: CommandLine.arguments)
+LargeAllocations.returnToTheSystemWhenFreed()
 exit(GalleryApplication.run(arguments: CommandLine.arguments))

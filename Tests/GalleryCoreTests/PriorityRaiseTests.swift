@@ -19,6 +19,45 @@ final class PriorityRaiseTests: XCTestCase {
         XCTAssertEqual(popped, ["c.jpg", "a.jpg", "b.jpg"])
     }
 
+    func testAnOrderWhosePriorityDroppedBackWaitsBehindTheVisibleOnes() {
+        var queue = PendingTransferQueue()
+        let order = { (name: String, priority: LoadPriority) in
+            TransferOrder(request: HTTPRequest(url: URL(string: "http://127.0.0.1:9/\(name).jpg")!, priority: priority),
+                          completion: TransferCompletion())
+        }
+        let flickedPast = order("flicked-past", .interactive)
+        queue.push(flickedPast)
+        queue.push(order("tile", .visible))
+        flickedPast.priority.settle(to: .prefetch)
+
+        let popped = (0..<2).compactMap { _ in queue.popHighestPriority()?.request.url.lastPathComponent }
+        XCTAssertEqual(popped, ["tile.jpg", "flicked-past.jpg"])
+    }
+
+    func testThePriorityDropsBackWhenTheCallerWhoRaisedItLeaves() async throws {
+        let tasks = CoalescedTasks<String, LoadPriority>()
+        let started = AsyncStream<SharedPriority>.makeStream()
+        let release = AsyncStream<Void>.makeStream()
+        let prefetch = Task {
+            try await tasks.value(for: "photo", priority: .prefetch) { shared in
+                started.continuation.yield(shared)
+                for await _ in release.stream { break }
+                return shared.current
+            }
+        }
+        var iterator = started.stream.makeAsyncIterator()
+        let next = await iterator.next()
+        let shared = try XCTUnwrap(next)
+        let pageTurn = Task { try await tasks.value(for: "photo", priority: .interactive) { _ in .prefetch } }
+        try await waitUntil("the page turn raised the shared work") { shared.current == .interactive }
+
+        pageTurn.cancel() // the person turned on before it arrived
+        try await waitUntil("back to the prefetch's priority") { shared.current == .prefetch }
+        release.continuation.yield()
+        let value = try await prefetch.value
+        XCTAssertEqual(value, .prefetch)
+    }
+
     func testAJoiningCallerRaisesTheSharedWorkAndALowerOneDoesNot() async throws {
         let tasks = CoalescedTasks<String, LoadPriority>()
         let started = AsyncStream<SharedPriority>.makeStream()

@@ -45,7 +45,12 @@ gboolean shim_pixbuf_animation_iter_advance_to(GdkPixbufAnimationIter *iter, lon
 // --- glibc heap ---
 // malloc_trim(0): returns free heap pages to the system (malloc.h is not in Swift's Glibc).
 int shim_malloc_trim(void);
+// mallopt(M_MMAP_THRESHOLD, bytes): allocations of at least `bytes` get pages of their own,
+// returned on free; setting it also stops glibc from raising the threshold by itself.
+int shim_set_mmap_threshold(int bytes);
 
 // --- zlib ---
 // CRC-32 of `length` bytes (zlib's crc32_z: any length).
 uint32_t shim_crc32(const void *data, size_t length);
+// The CRC-32 of bytes that follow those `crc` covers (start from shim_crc32(NULL, 0)).
+uint32_t shim_crc32_update(uint32_t crc, const void *data, size_t length);

@@ -83,15 +83,33 @@ public final class DiskStore: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        guard let file = Self.readAll(fd, expectedSize: Int(info.st_size)) else { return nil }
-        guard let payload = SealedCacheFile.open(file) else {
+        guard var payload = Self.readAll(fd, expectedSize: Int(info.st_size)) else { return nil }
+        let sealedByEarlierVersion = !SealedCacheFile.isCurrent(payload)
+        guard SealedCacheFile.unseal(&payload) else {
             remove(key: key)
             return nil
         }
         Self.markAccessed(fd)
         // Sealed by an earlier version (SHA-256): seal it again, so the next read is cheap.
-        if !SealedCacheFile.isCurrent(file) { try? write(payload, key: key) }
+        if sealedByEarlierVersion { try? write(payload, key: key) }
         return payload
+    }
+
+    /// The first `maxBytes` of the stored payload and the payload's size, read without the rest
+    /// and unchecked (the checksum covers the whole payload): for deciding how to decode a file
+    /// before reading it. nil when absent or not a sealed cache file. Does not mark it used.
+    public func payloadPrefix(key: String, maxBytes: Int) -> (prefix: Data, size: Int)? {
+        prepare()
+        let fd = open(url(for: key).path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let fileSize = Int(info.st_size)
+        guard let head = Self.readAll(fd, expectedSize: min(fileSize, SealedCacheFile.maxOverhead + max(0, maxBytes))),
+              let offset = SealedCacheFile.payloadOffset(head: head), head.count >= offset else { return nil }
+        let prefix = head.dropFirst(offset).prefix(maxBytes)
+        return (prefix.withUnsafeBytes { Data($0) }, fileSize - offset)
     }
 
     /// Stores `data` under `key` atomically, then trims the folder if it grew over capacity.
@@ -118,6 +136,53 @@ public final class DiskStore: Sendable {
             throw error
         }
 
+        try install(temporaryPath, as: finalPath, fileBytes: header.count + payload.count)
+    }
+
+    /// A file to write piece by piece (`PendingCacheWrite`), then `commit` under a key; until
+    /// then only a temporary file no reader sees (discarded if the writer is freed uncommitted).
+    public func beginWrite() throws(DiskStoreError) -> PendingCacheWrite {
+        prepare()
+        let temporaryPath = directory.appendingPathComponent(
+            Self.temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 16)).path
+        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DiskStoreError.from(errno: errno, path: directory.path) }
+        let pending = PendingCacheWrite(fd: fd, temporaryPath: temporaryPath)
+        // Room for the seal, written over at `commit` once the checksum is known.
+        do {
+            try Self.writeAll(Data(count: SealedCacheFile.overhead), to: fd, path: temporaryPath)
+        } catch {
+            pending.discard()
+            throw error
+        }
+        return pending
+    }
+
+    /// Seals what `pending` wrote and stores it under `key` atomically, as `write` does.
+    public func commit(_ pending: PendingCacheWrite, key: String) throws(DiskStoreError) {
+        let finalPath = url(for: key).path
+        let taken = pending.takeForCommit()
+        guard case .success(let file) = taken else {
+            pending.discard()
+            if case .failure(let error) = taken { throw error }
+            return
+        }
+        do throws(DiskStoreError) {
+            let written = file.header.withUnsafeBytes { pwrite(file.fd, $0.baseAddress, $0.count, 0) }
+            guard written == file.header.count else { throw DiskStoreError.from(errno: written < 0 ? errno : EIO, path: finalPath) }
+            guard fsync(file.fd) == 0 else { throw DiskStoreError.from(errno: errno, path: finalPath) }
+            Self.markAccessed(file.fd)
+            close(file.fd)
+        } catch {
+            close(file.fd)
+            unlink(pending.temporaryPath)
+            throw error
+        }
+        try install(pending.temporaryPath, as: finalPath, fileBytes: file.header.count + file.payloadBytes)
+    }
+
+    /// Renames a complete, synced temporary file over `finalPath`, then trims if over capacity.
+    private func install(_ temporaryPath: String, as finalPath: String, fileBytes: Int) throws(DiskStoreError) {
         var previous = stat()
         let previousSize = stat(finalPath, &previous) == 0 ? Int(previous.st_size) : 0
         guard rename(temporaryPath, finalPath) == 0 else {
@@ -126,7 +191,7 @@ public final class DiskStore: Sendable {
             throw DiskStoreError.from(errno: code, path: finalPath)
         }
         let overCapacity = withPreparedState { state in
-            state.estimatedBytes += header.count + payload.count - previousSize
+            state.estimatedBytes += fileBytes - previousSize
             return state.estimatedBytes > capacityBytes
         }
         if overCapacity { trim(toBytes: Int(Double(capacityBytes) * Self.lowWaterMark)) }

@@ -28,6 +28,8 @@ enum SealedCacheFile {
 
     /// Bytes a sealed file adds to its payload.
     static var overhead: Int { current.overhead }
+    /// The most any format (current or earlier) adds.
+    static var maxOverhead: Int { max(current.overhead, sha256.overhead) }
 
     /// What goes before the payload in a sealed file: the magic and the payload's checksum.
     /// Written ahead of the payload rather than joined to it, so storing a 20 MB original does
@@ -35,6 +37,11 @@ enum SealedCacheFile {
     /// 34 MiB of the grid's peak).
     static func header(for payload: Data) -> Data {
         current.magic + current.checksum(payload)
+    }
+
+    /// The same for a payload whose CRC-32 was computed as it was written (`PendingCacheWrite`).
+    static func header(crc32 checksum: UInt32) -> Data {
+        current.magic + Data(String(format: "%08x", checksum).utf8)
     }
 
     static func seal(_ payload: Data) -> Data {
@@ -48,13 +55,29 @@ enum SealedCacheFile {
 
     /// The payload, or nil when the file is not a sealed cache file or its payload changed.
     static func open(_ file: Data) -> Data? {
-        guard let format = [current, sha256].first(where: { file.count >= $0.overhead && file.starts(with: $0.magic) }) else {
-            return nil
-        }
+        var payload = file
+        return unseal(&payload) ? payload : nil
+    }
+
+    /// Turns a sealed file into its payload in place (no second copy of a 20 MB original: the
+    /// header is moved out within the same buffer). False, leaving `file` as it was, when it is
+    /// not a sealed cache file or its payload changed.
+    static func unseal(_ file: inout Data) -> Bool {
+        guard let format = format(of: file), file.count >= format.overhead else { return false }
         let start = file.startIndex
         let checksum = file[(start + format.magic.count)..<(start + format.overhead)]
-        let payload = Data(file[(start + format.overhead)...])
-        guard format.checksum(payload) == checksum else { return nil }
-        return payload
+        guard format.checksum(file[(start + format.overhead)...]) == checksum else { return false }
+        file.removeSubrange(start..<(start + format.overhead))
+        return true
+    }
+
+    /// Where the payload starts in a file that begins with `head` (its first bytes), unchecked:
+    /// for a look at the start of a file without reading all of it.
+    static func payloadOffset(head: Data) -> Int? {
+        format(of: head)?.overhead
+    }
+
+    private static func format(of file: Data) -> Format? {
+        [current, sha256].first { file.starts(with: $0.magic) }
     }
 }

@@ -10,7 +10,10 @@ final class CurlTransfer {
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var responseHead = ResponseHeaderCollector()
+    /// The body, or with a `bodySink` only its first `inspectedPrefixLength` bytes.
     private var body = Data()
+    /// Body bytes received, wherever they went.
+    private var receivedBytes = 0
     private var inspected = false
     /// Set when our own callback aborted the transfer, which libcurl reports as a write error.
     private var abortReason: HTTPError?
@@ -122,7 +125,7 @@ final class CurlTransfer {
         let elapsed = now - connectedAt
         guard elapsed >= configuration.slotGracePeriod else { return true }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Double(body.count) / seconds >= Double(configuration.slotHoldingBytesPerSecond)
+        return Double(receivedBytes) / seconds >= Double(configuration.slotHoldingBytesPerSecond)
     }
 
     /// Marks the transfer connected once libcurl reports a connect or pre-transfer time (the
@@ -146,13 +149,23 @@ final class CurlTransfer {
 
     /// Returns false to make libcurl abort the transfer.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard body.count + bytes.count <= order.request.maxBodyBytes else {
+        guard receivedBytes + bytes.count <= order.request.maxBodyBytes else {
             abortReason = .tooLarge
             return false
         }
-        body.append(contentsOf: bytes)
+        receivedBytes += bytes.count
+        let sink = order.request.bodySink
+        if sink == nil {
+            body.append(contentsOf: bytes)
+        } else if body.count < HTTPRequest.inspectedPrefixLength {
+            body.append(contentsOf: bytes.prefix(HTTPRequest.inspectedPrefixLength - body.count))
+        }
         if !inspected && body.count >= HTTPRequest.inspectedPrefixLength && !passesInspection() {
             abortReason = .rejected
+            return false
+        }
+        if let sink, !sink.write(bytes) {
+            abortReason = .sinkFailed
             return false
         }
         return true

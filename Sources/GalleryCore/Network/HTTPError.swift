@@ -15,6 +15,8 @@ public enum HTTPError: Error, Sendable, Equatable {
     case interrupted
     /// The request's inspector refused the response.
     case rejected
+    /// The request's `bodySink` refused a write (its disk is full, say).
+    case sinkFailed
     case cancelled
     /// A libcurl failure without a better class; `code` is the CURLcode.
     case other(code: Int, message: String)
@@ -29,7 +31,7 @@ public enum HTTPError: Error, Sendable, Equatable {
         case .tooLarge: return .tooLarge
         case .rejected: return .notAnImage
         case .cancelled: return .cancelled
-        case .invalidURL, .unsupportedScheme, .tooManyRedirects, .tlsFailure, .other: return .badResponse
+        case .invalidURL, .unsupportedScheme, .tooManyRedirects, .tlsFailure, .sinkFailed, .other: return .badResponse
         }
     }
 }

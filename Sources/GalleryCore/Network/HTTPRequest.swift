@@ -22,18 +22,24 @@ public struct HTTPRequest: Sendable {
     public var maxBodyBytes: Int
     public var priority: LoadPriority
     public var inspect: Inspector?
+    /// Where the body goes as it arrives, instead of memory: `HTTPResponse.body` then holds only
+    /// its first `inspectedPrefixLength` bytes. A sink that refuses a write fails the transfer
+    /// with `HTTPError.sinkFailed`.
+    public var bodySink: (any HTTPBodySink)?
 
     public init(
         url: URL,
         headers: [String: String] = [:],
         maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes,
         priority: LoadPriority = .visible,
-        inspect: Inspector? = nil
+        inspect: Inspector? = nil,
+        bodySink: (any HTTPBodySink)? = nil
     ) {
         self.url = url
         self.headers = headers
         self.maxBodyBytes = maxBodyBytes
         self.priority = priority
         self.inspect = inspect
+        self.bodySink = bodySink
     }
 }

@@ -1,5 +1,6 @@
 /// Transfers waiting for a free slot: highest priority first, first come first served within one.
-/// An order whose shared priority rose while it waited moves up when the next one is picked.
+/// An order whose shared priority rose (or dropped back) while it waited moves to its new
+/// priority's line when the next one is picked.
 struct PendingTransferQueue {
     private static let prioritiesHighestFirst = LoadPriority.allCases.sorted(by: >)
 
@@ -18,24 +19,24 @@ struct PendingTransferQueue {
     }
 
     mutating func popHighestPriority() -> TransferOrder? {
-        promoteRaised()
+        regroupChanged()
         for priority in Self.prioritiesHighestFirst where queues[priority]?.isEmpty == false {
             return queues[priority]?.removeFirst()
         }
         return nil
     }
 
-    /// Moves orders whose priority rose to the end of their new priority's line.
-    private mutating func promoteRaised() {
-        for priority in Self.prioritiesHighestFirst.reversed() {
-            guard let orders = queues[priority], orders.contains(where: { $0.priority.current > priority }) else {
+    /// Moves orders whose priority changed to the end of their new priority's line.
+    private mutating func regroupChanged() {
+        var moved: [TransferOrder] = []
+        for priority in Self.prioritiesHighestFirst {
+            guard let orders = queues[priority], orders.contains(where: { $0.priority.current != priority }) else {
                 continue
             }
-            queues[priority] = orders.filter { $0.priority.current <= priority }
-            for order in orders where order.priority.current > priority {
-                queues[order.priority.current, default: []].append(order)
-            }
+            queues[priority] = orders.filter { $0.priority.current == priority }
+            moved += orders.filter { $0.priority.current != priority }
         }
+        for order in moved { queues[order.priority.current, default: []].append(order) }
     }
 
     /// Drops the order with `id` if nobody waits for it any more. Ids are object addresses, so

@@ -10,7 +10,9 @@ import Synchronization
 ///
 /// The work runs at the highest priority of its callers: a caller that joins with a higher
 /// priority raises the shared `SharedPriority` the operation was given (a page turn that joins a
-/// prefetch's download is not left queued behind other prefetches).
+/// prefetch's download is not left queued behind other prefetches), and when it leaves, the
+/// priority drops back to the highest of those still waiting (a page flicked past goes back to
+/// being a prefetch instead of overtaking the page shown now).
 public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private typealias Waiter = CheckedContinuation<Value, any Error>
 
@@ -20,6 +22,8 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
         let priority: SharedPriority
         var task: Task<Void, Never>?
         var waiters: [Int: Waiter] = [:]
+        /// What each waiter asked for.
+        var priorities: [Int: LoadPriority] = [:]
     }
 
     private struct State {
@@ -66,13 +70,14 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
                     }
                     if let entry = state.entries[key] {
                         state.entries[key]?.waiters[waiterID] = continuation
+                        state.entries[key]?.priorities[waiterID] = priority
                         entry.priority.raise(to: priority)
                         return nil
                     }
                     state.nextGeneration += 1
                     let shared = SharedPriority(priority)
                     state.entries[key] = Entry(generation: state.nextGeneration, priority: shared,
-                                               waiters: [waiterID: continuation])
+                                               waiters: [waiterID: continuation], priorities: [waiterID: priority])
                     return (state.nextGeneration, shared)
                 }
                 if let started {
@@ -115,6 +120,8 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
                 state.entries[key] = nil
                 return (waiter, entry.task)
             }
+            entry.priorities[waiterID] = nil
+            if let highest = entry.priorities.values.max() { entry.priority.settle(to: highest) }
             state.entries[key] = entry
             return (waiter, nil)
         }

@@ -23,6 +23,10 @@ public final class ImageRepository: Sendable {
         public var maxPixels = 100_000_000
         /// All frames of one animated GIF together; a larger one is shown as a still.
         public var maxAnimationBytes = ImageDecoder.defaultMaxAnimationBytes
+        /// Originals that thumbnail decodes hold in memory at once (`OriginalBytesBudget`): two
+        /// camera photos of 20 MB, as many as two cores decode at a time anyway, or hundreds of
+        /// ordinary web images.
+        public var thumbnailOriginalBytes = 40 * 1024 * 1024
         public init() {}
     }
 
@@ -32,14 +36,16 @@ public final class ImageRepository: Sendable {
     private let notImageStore: DiskStore?
     private let originalStore: DiskStore?
     private let memory: MemoryCache<String, DecodedImage>
-    private let originalBytes = CoalescedTasks<String, Data>()
+    private let originalDownloads = CoalescedTasks<String, DownloadedOriginal>()
     private let thumbnails = CoalescedTasks<String, DecodedImage>()
+    let thumbnailOriginals: OriginalBytesBudget
     public let cacheProblems = CacheProblemReporter()
 
     public init(http: HTTPClient, directories: CacheDirectories?, configuration: Configuration = .init()) {
         self.http = http
         self.configuration = configuration
         memory = MemoryCache(capacityBytes: configuration.memoryCapacityBytes)
+        thumbnailOriginals = OriginalBytesBudget(capacityBytes: configuration.thumbnailOriginalBytes)
         func store(_ url: URL?, _ capacity: Int, _ ext: String) -> DiskStore? {
             url.map { DiskStore(directory: $0, capacityBytes: capacity, fileExtension: ext) }
         }
@@ -71,11 +77,7 @@ public final class ImageRepository: Sendable {
             return try await thumbnails.value(for: key) { [self] in
                 if let fromDisk = await thumbnailFromDisk(key: key) { return fromDisk }
                 if await isKnownNotImage(key: url.absoluteString) { throw ImageLoadError.notAnImage }
-                let bytes = try await original(bytesFor: url, priority: priority)
-                let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
-                let thumbnail = try await decodeOrForget(key: url.absoluteString, bytes: bytes, priority: priority) {
-                    try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
-                }
+                let thumbnail = try await makeThumbnail(of: url, priority: priority)
                 await save(thumbnail.pngData, key: key, to: thumbnailStore)
                 memory.insert(thumbnail.image, for: key, cost: thumbnail.image.texture.byteCost)
                 return thumbnail.image
@@ -83,6 +85,68 @@ public final class ImageRepository: Sendable {
         } catch {
             throw ImageLoadError(error)
         }
+    }
+
+    /// Decodes a thumbnail from the original in the disk cache, read back only once the
+    /// `thumbnailOriginals` budget has room for it: originals are written to disk as they
+    /// arrive, so thumbnails waiting for a decode hold no memory. Without a disk cache (or when the file went
+    /// away meanwhile) from the bytes in memory, under the same budget.
+    private func makeThumbnail(of url: URL, priority: LoadPriority) async throws -> Thumbnail {
+        let key = url.absoluteString
+        let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
+        let bytes: Data
+        switch try await originalForThumbnail(url, priority: priority) {
+        case .inMemory(let downloaded):
+            bytes = downloaded
+        case .stored(let prefix, let size, let store):
+            let share = try await thumbnailOriginals.acquire(bytes: size, priority: priority)
+            defer { share.release() }
+            do {
+                return try await decodeOrForget(key: key, bytes: prefix, priority: priority) {
+                    guard let bytes = store.read(key: key) else { throw OriginalFileGone() }
+                    return try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
+                }
+            } catch is OriginalFileGone {
+                // Evicted, or damaged on disk (then removed) since: fetched again.
+            }
+            bytes = try await original(bytesFor: url, priority: priority)
+        }
+        let share = try await thumbnailOriginals.acquire(bytes: bytes.count, priority: priority)
+        defer { share.release() }
+        return try await decodeOrForget(key: key, bytes: bytes, priority: priority) {
+            try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
+        }
+    }
+
+    private enum OriginalForThumbnail {
+        /// In the disk cache: the start of it (what `DecodeThreads` chooses a decode's thread by:
+        /// the format and declared size, within the first megabyte) and the payload's size.
+        case stored(prefix: Data, size: Int, store: DiskStore)
+        /// Downloaded, but the disk cache could not keep it.
+        case inMemory(Data)
+    }
+
+    private struct OriginalFileGone: Error {}
+
+    /// Bytes of an original's start that `DecodeThreads.isHeavy` reads.
+    private static let decodeChoicePrefixBytes = 1 << 20
+
+    /// The original in the disk cache, downloaded there (once, shared with the viewer) if it is
+    /// not there yet; only its first megabyte is read back here.
+    private func originalForThumbnail(_ url: URL, priority: LoadPriority) async throws -> OriginalForThumbnail {
+        let key = url.absoluteString
+        let prefixBytes = Self.decodeChoicePrefixBytes
+        func stored(in store: DiskStore) async -> OriginalForThumbnail? {
+            guard let found = await BlockingWork.run(on: BlockingWork.disk, {
+                store.payloadPrefix(key: key, maxBytes: prefixBytes)
+            }) else { return nil }
+            return .stored(prefix: found.prefix, size: found.size, store: store)
+        }
+        if let store = originalStore, let found = await stored(in: store) { return found }
+        if case .inMemory(let bytes) = try await downloadOnce(url, priority: priority) { return .inMemory(bytes) }
+        if let store = originalStore, let found = await stored(in: store) { return found }
+        // Evicted at once (a cache smaller than a photo): the bytes from memory, then.
+        return .inMemory(try await downloadIntoMemory(url, priority: priority))
     }
 
     private func thumbnailFromDisk(key: String) async -> DecodedImage? {
@@ -169,33 +233,81 @@ public final class ImageRepository: Sendable {
     /// The original's bytes: from disk, or downloaded once and stored. Only images are accepted:
     /// the transfer stops after the first bytes when they are not an image.
     public func original(bytesFor url: URL, priority: LoadPriority) async throws -> Data {
-        let key = url.absoluteString
-        if let store = originalStore,
-           let data = await BlockingWork.run(on: BlockingWork.disk, { store.read(key: key) }) {
-            return data
-        }
-        return try await originalBytes.value(for: key, priority: priority) { [self] shared in
-            let data = try await download(url, priority: shared)
-            await save(data, key: key, to: originalStore)
-            return data
+        if let data = await storedOriginal(for: url) { return data }
+        if case .inMemory(let data) = try await downloadOnce(url, priority: priority) { return data }
+        if let data = await storedOriginal(for: url) { return data }
+        // Evicted at once (a cache smaller than a photo), or damaged on disk: into memory, then.
+        return try await downloadIntoMemory(url, priority: priority)
+    }
+
+    private func downloadIntoMemory(_ url: URL, priority: LoadPriority) async throws -> Data {
+        switch try await download(url, priority: SharedPriority(priority), into: nil) {
+        case .inMemory(let data): return data
+        case .stored: throw ImageLoadError.damaged // not reached: nothing was streamed to disk
         }
     }
 
-    /// Originals being downloaded (shared by however many callers), for tests.
-    var downloadsInFlight: Int { originalBytes.inFlightCount }
+    private func storedOriginal(for url: URL) async -> Data? {
+        guard let store = originalStore else { return nil }
+        let key = url.absoluteString
+        return await BlockingWork.run(on: BlockingWork.disk) { store.read(key: key) }
+    }
 
-    private func download(_ url: URL, priority: SharedPriority) async throws -> Data {
+    /// Where a downloaded original is: in the disk cache, written as it arrived (never whole in
+    /// memory: a camera photo is 9–20 MB, and the grid downloads six at a time), or in memory
+    /// when the disk cache could not take it.
+    private enum DownloadedOriginal: Sendable {
+        case stored
+        case inMemory(Data)
+    }
+
+    /// Downloads the original into the disk cache, once however many callers ask at the same
+    /// time. Without a usable cache (none, full, failing) into memory, as before there was one.
+    private func downloadOnce(_ url: URL, priority: LoadPriority) async throws -> DownloadedOriginal {
+        let key = url.absoluteString
+        return try await originalDownloads.value(for: key, priority: priority) { [self] shared in
+            if let store = originalStore {
+                do {
+                    let pending = try await BlockingWork.run(on: BlockingWork.disk) { try store.beginWrite() }
+                    do {
+                        _ = try await download(url, priority: shared, into: pending)
+                        try await BlockingWork.run(on: BlockingWork.disk) { try store.commit(pending, key: key) }
+                        return .stored
+                    } catch {
+                        await BlockingWork.run(on: BlockingWork.disk) { pending.discard() }
+                        throw error
+                    }
+                } catch let error as DiskStoreError {
+                    cacheProblems.report("\(error)")
+                } catch is CacheWriteFailed {
+                    cacheProblems.report("the original of \(url.absoluteString) could not be written to the cache")
+                }
+            }
+            return try await download(url, priority: shared, into: nil)
+        }
+    }
+
+    /// The disk refused the body while it arrived: it is fetched again into memory.
+    private struct CacheWriteFailed: Error {}
+
+    /// Originals being downloaded (shared by however many callers), for tests.
+    var downloadsInFlight: Int { originalDownloads.inFlightCount }
+
+    /// The body goes to `file` as it arrives when given, else into memory.
+    private func download(_ url: URL, priority: SharedPriority, into file: PendingCacheWrite?) async throws -> DownloadedOriginal {
         let request = HTTPRequest(
             url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority.current,
             inspect: { head, prefix in
                 guard (200..<300).contains(head.status) else { return true }
                 return ImageRepository.looksLikeImage(contentType: head.contentType, prefix: prefix)
-            })
+            },
+            bodySink: file)
         let response: HTTPResponse
         do {
             response = try await http.send(request, priority: priority)
         } catch {
             if error == .rejected { await markNotImage(key: url.absoluteString) }
+            if error == .sinkFailed { throw CacheWriteFailed() }
             throw error.asImageLoadError
         }
         guard (200..<300).contains(response.head.status) else {
@@ -206,7 +318,7 @@ public final class ImageRepository: Sendable {
             await markNotImage(key: url.absoluteString)
             throw ImageLoadError.notAnImage
         }
-        return response.body
+        return file == nil ? .inMemory(response.body) : .stored
     }
 
     /// Magic bytes decide; the Content-Type only breaks ties when the bytes are too few to tell.

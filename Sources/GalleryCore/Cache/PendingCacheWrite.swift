@@ -1,0 +1,71 @@
+import CShims
+import Foundation
+
+/// A cache file written piece by piece as its bytes arrive (an original streamed from the
+/// network), invisible under any key until `DiskStore.commit` seals and renames it.
+///
+/// A camera photo is 9–20 MB: held in memory while it downloads, six at a time, and until it was
+/// written, the grid's originals were 159 MiB of its peak. Written as they arrive, they are a few
+/// kilobytes of curl's buffer each. The file starts with room for the seal (`SealedCacheFile`),
+/// written last from the CRC-32 kept along the way. `write` is called on the network thread:
+/// a `write(2)` into the page cache, no fsync (that is `commit`'s, on a disk queue).
+public final class PendingCacheWrite: HTTPBodySink, @unchecked Sendable { // state under `lock`
+    let temporaryPath: String
+    private let lock = NSLock()
+    private var fd: Int32
+    private var checksum = shim_crc32(nil, 0)
+    private var payloadBytes = 0
+    /// The first failed write's errno: every later write is refused.
+    private var failure: Int32?
+
+    init(fd: Int32, temporaryPath: String) {
+        self.fd = fd
+        self.temporaryPath = temporaryPath
+    }
+
+    deinit { discard() }
+
+    /// Appends `bytes` to the payload; false once a write failed (disk full, I/O error).
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        lock.withLock {
+            guard fd >= 0, failure == nil else { return false }
+            var offset = 0
+            while offset < bytes.count {
+                let count = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    failure = count < 0 ? errno : EIO
+                    return false
+                }
+                offset += count
+            }
+            checksum = shim_crc32_update(checksum, bytes.baseAddress, bytes.count)
+            payloadBytes += bytes.count
+            return true
+        }
+    }
+
+    /// Payload bytes written so far.
+    public var writtenBytes: Int { lock.withLock { payloadBytes } }
+
+    /// Hands the open file over to `DiskStore.commit`, once: its descriptor, seal and size.
+    func takeForCommit() -> Result<(fd: Int32, header: Data, payloadBytes: Int), DiskStoreError> {
+        lock.withLock {
+            guard fd >= 0 else { return .failure(.ioFailure(path: temporaryPath, reason: "already committed or discarded")) }
+            if let failure { return .failure(DiskStoreError.from(errno: failure, path: temporaryPath)) }
+            defer { fd = -1 }
+            return .success((fd, SealedCacheFile.header(crc32: checksum), payloadBytes))
+        }
+    }
+
+    /// Deletes the unfinished file (a failed or abandoned download). Nothing once committed.
+    public func discard() {
+        let open = lock.withLock { () -> Int32 in
+            defer { fd = -1 }
+            return fd
+        }
+        guard open >= 0 else { return }
+        close(open)
+        unlink(temporaryPath)
+    }
+}

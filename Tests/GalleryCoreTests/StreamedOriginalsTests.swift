@@ -1,0 +1,113 @@
+import Foundation
+import GalleryTestSupport
+@testable import GalleryCore
+import XCTest
+
+/// Originals go to the disk cache as they arrive, never whole in memory (`PendingCacheWrite`).
+final class StreamedOriginalsTests: XCTestCase {
+    private var folder: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryDirectory()
+    }
+
+    private func temporaryFiles(in directory: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasPrefix(DiskStore.temporaryPrefix) }.map { directory.appendingPathComponent($0) }
+    }
+
+    private func size(of file: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0
+    }
+
+    // MARK: The store
+
+    func testAFileWrittenPieceByPieceIsReadBackOnlyOnceCommitted() throws {
+        let store = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "bin")
+        let payload = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let pending = try store.beginWrite()
+        for start in stride(from: 0, to: payload.count, by: 16_384) {
+            let written = payload[start..<min(payload.count, start + 16_384)].withUnsafeBytes { pending.write($0) }
+            XCTAssertTrue(written)
+        }
+        XCTAssertNil(store.read(key: "photo"), "nothing is seen under the key before the commit")
+
+        try store.commit(pending, key: "photo")
+
+        XCTAssertEqual(store.read(key: "photo"), payload, "sealed with the checksum of what was written")
+        XCTAssertEqual(store.estimatedBytes, payload.count + SealedCacheFile.overhead)
+        XCTAssertEqual(temporaryFiles(in: folder.url), [])
+        let prefix = try XCTUnwrap(store.payloadPrefix(key: "photo", maxBytes: 1000))
+        XCTAssertEqual(prefix.prefix, payload.prefix(1000))
+        XCTAssertEqual(prefix.size, payload.count)
+    }
+
+    func testAnAbandonedWriteLeavesNoFile() throws {
+        let store = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "bin")
+        var pending: PendingCacheWrite? = try store.beginWrite()
+        _ = Data(count: 5000).withUnsafeBytes { pending?.write($0) }
+        XCTAssertEqual(temporaryFiles(in: folder.url).count, 1)
+        pending = nil
+        XCTAssertEqual(temporaryFiles(in: folder.url), [], "freed without a commit: deleted")
+        XCTAssertNil(store.read(key: "photo"))
+    }
+
+    // MARK: Through the network
+
+    /// A sink that refuses every write, as a full disk does.
+    private final class RefusingSink: HTTPBodySink {
+        func write(_ bytes: UnsafeRawBufferPointer) -> Bool { false }
+    }
+
+    func testASinkThatRefusesAWriteFailsTheTransfer() async throws {
+        let server = try FixtureServer.shared()
+        let client = HTTPClient()
+        defer { client.shutdown() }
+        let request = HTTPRequest(url: server.url("/img/640x480.jpg?tag=\(FixtureServer.uniqueTag())"),
+                                  bodySink: RefusingSink())
+        let failure = await client.failure(of: request)
+        XCTAssertEqual(failure, .sinkFailed)
+    }
+
+    func testADownloadIsWrittenToTheCacheAsItArrivesAndACancelledOneIsDeleted() async throws {
+        let lorisServer = try FixtureServer()
+        defer { lorisServer.stop() }
+        let client = HTTPClient(configuration: .init(lowSpeedTime: .seconds(300)))
+        defer { client.shutdown() }
+        let directories = try CacheDirectories(root: folder.url)
+        let repository = ImageRepository(http: client, directories: directories)
+        // 2 KB a second of a body announced as 64 MB: it never ends by itself here.
+        let url = lorisServer.url("/fault/loris?rate=2000&seconds=120&tag=\(FixtureServer.uniqueTag())")
+        let download = Task { try await repository.thumbnail(for: url, priority: .visible) }
+
+        try await waitUntil("the body is in a cache file while it still arrives") {
+            temporaryFiles(in: directories.originals).contains { size(of: $0) >= SealedCacheFile.overhead + 4000 }
+        }
+        download.cancel()
+        let outcome = await download.result
+        XCTAssertThrowsError(try outcome.get())
+        try await waitUntil("the unfinished file is deleted") { temporaryFiles(in: directories.originals).isEmpty }
+        XCTAssertFalse(DiskStore(directory: directories.originals, capacityBytes: 1 << 30, fileExtension: "bin")
+            .contains(key: url.absoluteString), "nothing half-downloaded is kept")
+    }
+
+    func testAnOriginalStreamedToTheCacheServesTheViewerAndTheGrid() async throws {
+        let server = try FixtureServer.shared()
+        let directories = try CacheDirectories(root: folder.url)
+        let repository = ImageRepository(http: HTTPClient(), directories: directories)
+        let path = "/img/1200x800.jpg?tag=\(FixtureServer.uniqueTag())"
+        let served = try await HTTPClient().send(HTTPRequest(url: server.url(path))).body
+
+        async let thumbnail = repository.thumbnail(for: server.url(path), priority: .visible)
+        async let page = repository.original(for: server.url(path), priority: .interactive)
+        let (small, large) = try await (thumbnail, page)
+        let bytes = try await repository.original(bytesFor: server.url(path), priority: .interactive)
+
+        XCTAssertEqual(small.texture.pixelWidth, ImageDecoder.defaultThumbnailSide)
+        XCTAssertEqual(large.texture.pixelWidth, 1200)
+        XCTAssertEqual(bytes, served, "the cached original is the body as served")
+        let downloads = try await server.requestCount(path: path)
+        XCTAssertEqual(downloads, 2, "one for the test's own copy, one shared by the grid and the viewer")
+        XCTAssertEqual(temporaryFiles(in: directories.originals), [])
+    }
+}
