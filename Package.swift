@@ -16,8 +16,11 @@ let package = Package(
         .target(name: "CShims", dependencies: ["CGtk", "CCurl"], linkerSettings: [.linkedLibrary("z")]),
         // libpng for decoding large PNGs row by row (`PNGRowScaling`); gdk-pixbuf loads it anyway.
         .target(name: "CPNGScale", linkerSettings: [.linkedLibrary("png16")]),
+        // libjpeg-turbo for decoding one region of a JPEG (`JPEGRegionDecoding`): full detail of a
+        // camera photo costs what is on screen. gdk-pixbuf's JPEG loader links it anyway.
+        .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
-        .target(name: "GalleryCore", dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "GObjectSupport"]),
+        .target(name: "GalleryCore", dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "GObjectSupport"]),
         .target(
             name: "GalleryUI",
             dependencies: ["CGtk", "CShims", "GObjectSupport", "GalleryCore"]

@@ -66,4 +66,45 @@ final class ViewerFullDetailTests: XCTestCase {
             }, "every kept page is screen-sized")
         }
     }
+
+    func testAZoomedPhotoHoldsWhatIsOnScreenAndAPanPastItBringsTheNextRegion() {
+        let images = images!
+        MainActor.assumeIsolated {
+            let url = FolderImageSource.link(for: try! images.jpeg("photo.jpg", width: 6000, height: 4000))
+            let source = FolderImageSource(folder: images.folder)
+            let app = GtkTestEnvironment.setUp()
+            let viewer = ViewerWindow(application: app, items: [ViewerItem(url: url)], startIndex: 0, source: source)
+            viewer.present()
+            defer {
+                gtk_window_destroy(viewer.window.cast())
+                GtkTestEnvironment.spin(for: 0.05)
+            }
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.texture != nil })
+            viewer.activate(.zoomOriginal)
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.detail != nil }, "the region on screen arrives")
+            let first = viewer.canvas.detail!
+            let visible = viewer.canvas.visibleDetailRegion!
+            XCTAssertEqual(first.scale, 1, "100 % needs every pixel")
+            XCTAssertTrue(first.covers(visible))
+            XCTAssertLessThan(first.pixelSize.pixels, 6000 * 4000 / 4, "a region, not the photo: \(first.pixelSize)")
+
+            // A pan within the margin needs nothing new; one to the far corner brings a region there.
+            viewer.canvas.updateZoom { _ = $0.pan(by: .init(x: -visible.width / 4, y: 0)) }
+            XCTAssertEqual(source.detailRequests.count, 1)
+            XCTAssertTrue(viewer.canvas.detail === first)
+            viewer.canvas.updateZoom { _ = $0.pan(by: .init(x: -100_000, y: -100_000)) }
+            XCTAssertTrue(GtkTestEnvironment.spin {
+                guard let detail = viewer.canvas.detail, detail !== first, let now = viewer.canvas.visibleDetailRegion else { return false }
+                return detail.covers(now)
+            }, "the corner's region replaces the first")
+            XCTAssertEqual(source.detailRequests.count, 2)
+            let corner = viewer.canvas.detail!
+            XCTAssertEqual(corner.sourceRegion.x + corner.sourceRegion.width, 6000, accuracy: 1)
+            XCTAssertEqual(corner.sourceRegion.y + corner.sourceRegion.height, 4000, accuracy: 1)
+            XCTAssertLessThan(corner.pixelSize.pixels, 6000 * 4000 / 4)
+
+            viewer.activate(.zoomBestFit)
+            XCTAssertNil(viewer.store.detail, "leaving the zoom releases the pixels")
+        }
+    }
 }

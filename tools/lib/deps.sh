@@ -7,7 +7,7 @@
 # Nothing is installed or updated when everything is already there, so repeated runs stay fast
 # and work offline.
 
-DEPS_BUILD=(pkg-config libgtk-4-dev libcurl4-openssl-dev zlib1g-dev libpng-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader
+DEPS_BUILD=(pkg-config libgtk-4-dev libcurl4-openssl-dev zlib1g-dev libpng-dev libjpeg-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader
     librsvg2-common gettext libglib2.0-dev-bin desktop-file-utils appstream meson ninja-build)
 DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi python3-pil
     python3-pytest imagemagick xdotool x11-utils xclip

@@ -1,25 +1,39 @@
 import CGtk
 import GObjectSupport
 
-/// Every pixel of one page, upright, handed to GTK a tile at a time.
+/// The pixels of one page finer than its screen-sized picture, upright, handed to GTK a tile at
+/// a time: the whole image, or (for a baseline JPEG, `JPEGRegionDecoding`) only the region a
+/// zoom shows, with a margin, at the coarsest JPEG scale as fine as the screen.
 ///
 /// One texture of a 50-megapixel photo would exceed the GPU's largest texture side and hold a
 /// second full copy in the renderer; textures of the tiles on screen (each sharing the decoded
 /// pixels, no copy) cost only what is visible. Immutable, so safe to share across threads.
 public final class FullDetailImage: @unchecked Sendable {
-    /// Source pixels per tile side: a 1920×1080 viewport at 100 % touches at most 5 × 4 tiles.
+    /// Pixels per tile side: a 1920×1080 viewport at 100 % touches at most 5 × 4 tiles.
     public static let tileSide = 512
 
+    /// The whole image, upright, in source pixels.
     public let size: PixelSize
+    /// The pixels held: the whole image, or one region of it.
+    public let pixelSize: PixelSize
+    /// Where the held pixels start, in upright pixels at `scale`.
+    public let origin: (x: Int, y: Int)
+    /// Held pixels per source pixel: 1 for full resolution, n/8 for a JPEG scaled while decoding.
+    public let scale: Double
     private let bytes: OpaquePointer // GBytes over the pixbuf's pixels, holding the pixbuf alive
     private let rowStride: Int
     private let bytesPerPixel: Int
     private let format: GdkMemoryFormat
     public let isOpaque: Bool
 
-    init(pixbuf: ObjectReference) {
+    /// `pixbuf` holds the whole upright image, unless `imageSize`, `origin` and `scale` say which
+    /// part of which image it is.
+    init(pixbuf: ObjectReference, imageSize: PixelSize? = nil, origin: (x: Int, y: Int) = (0, 0), scale: Double = 1) {
         let pointer = OpaquePointer(pixbuf.pointer)
-        size = PixelSize(width: Int(gdk_pixbuf_get_width(pointer)), height: Int(gdk_pixbuf_get_height(pointer)))
+        pixelSize = PixelSize(width: Int(gdk_pixbuf_get_width(pointer)), height: Int(gdk_pixbuf_get_height(pointer)))
+        size = imageSize ?? pixelSize
+        self.origin = origin
+        self.scale = scale
         rowStride = Int(gdk_pixbuf_get_rowstride(pointer))
         bytesPerPixel = Int(gdk_pixbuf_get_n_channels(pointer))
         isOpaque = gdk_pixbuf_get_has_alpha(pointer) == 0
@@ -36,13 +50,38 @@ public final class FullDetailImage: @unchecked Sendable {
     /// What the pixels weigh in memory.
     public var byteCost: Int { Int(g_bytes_get_size(bytes)) }
 
-    public var columns: Int { (size.width + Self.tileSide - 1) / Self.tileSide }
-    public var rows: Int { (size.height + Self.tileSide - 1) / Self.tileSide }
+    /// The held pixels' rectangle in source pixels of the upright image.
+    public var sourceRegion: (x: Double, y: Double, width: Double, height: Double) {
+        (Double(origin.x) / scale, Double(origin.y) / scale,
+         Double(pixelSize.width) / scale, Double(pixelSize.height) / scale)
+    }
 
-    /// The source rectangle of tile (`column`, `row`): `tileSide` square, smaller at the edges.
+    /// True when these pixels are as fine as `region` asks (or full resolution, the finest there
+    /// is) and hold all of it (within a pixel: scaled edges round).
+    public func covers(_ region: DetailRegion) -> Bool {
+        guard scale + 1e-9 >= min(1, region.devicePixelsPerSourcePixel) else { return false }
+        let held = sourceRegion, slack = 1 / scale
+        return region.x >= held.x - slack && region.y >= held.y - slack
+            && region.x + region.width <= held.x + held.width + slack
+            && region.y + region.height <= held.y + held.height + slack
+    }
+
+    public var columns: Int { (pixelSize.width + Self.tileSide - 1) / Self.tileSide }
+    public var rows: Int { (pixelSize.height + Self.tileSide - 1) / Self.tileSide }
+
+    /// The held-pixel rectangle of tile (`column`, `row`): `tileSide` square, smaller at the edges.
     public func tileFrame(column: Int, row: Int) -> (x: Int, y: Int, width: Int, height: Int) {
         let x = column * Self.tileSide, y = row * Self.tileSide
-        return (x, y, min(Self.tileSide, size.width - x), min(Self.tileSide, size.height - y))
+        return (x, y, min(Self.tileSide, pixelSize.width - x), min(Self.tileSide, pixelSize.height - y))
+    }
+
+    /// Where tile (`column`, `row`) lies in source pixels of the upright image, cut at its edges
+    /// (a scaled JPEG rounds its size up by a fraction of a source pixel).
+    public func sourceFrame(column: Int, row: Int) -> (x: Double, y: Double, width: Double, height: Double) {
+        let frame = tileFrame(column: column, row: row)
+        let x = Double(origin.x + frame.x) / scale, y = Double(origin.y + frame.y) / scale
+        return (x, y, min(Double(frame.width) / scale, Double(size.width) - x),
+                min(Double(frame.height) / scale, Double(size.height) - y))
     }
 
     /// A texture of one tile over the shared pixels (no copy; the renderer uploads only it).

@@ -94,11 +94,15 @@ public enum ImageDecoder {
                             sourceHeight: still.sourceHeight, animation: frames)
     }
 
-    /// Every pixel of the image, upright, for the one page a person zooms into. Kept as pixels,
-    /// not as one texture: the viewer makes textures of the tiles on screen only, so neither the
-    /// GPU limit on a texture's side nor a second copy of the whole image applies.
-    public static func fullDetail(from data: Data, maxPixels: Int = defaultMaxPixels) throws(ImageLoadError) -> FullDetailImage {
+    /// The image finer than its screen-sized picture, upright, for the one page a person zooms
+    /// into: of a baseline JPEG, only `region` (`JPEGRegionDecoding`); of anything else, every
+    /// pixel. Kept as pixels, not as one texture: the viewer makes textures of the tiles on
+    /// screen only, so neither the GPU limit on a texture's side nor a second copy applies.
+    public static func fullDetail(
+        from data: Data, covering region: DetailRegion? = nil, maxPixels: Int = defaultMaxPixels
+    ) throws(ImageLoadError) -> FullDetailImage {
         let gate = LoaderSizeGate(maxPixels: maxPixels, maxSide: Int(Int32.max))
+        if let region, let detail = try JPEGRegionDecoding.decode(data, region: region, gate: gate) { return detail }
         return FullDetailImage(pixbuf: try orient(PixbufLoading.load(data, gate: gate)).pixbuf)
     }
 

@@ -193,13 +193,14 @@ public final class ImageRepository: Sendable {
         }
     }
 
-    /// Every pixel of the image, upright, for the page a person zooms into past its screen size.
-    public func fullDetail(for url: URL, priority: LoadPriority) async throws -> FullDetailImage {
+    /// The image finer than its screen size, upright, for the page a person zooms into: the
+    /// `region` the zoom shows (of a baseline JPEG) or every pixel (`ImageDecoder.fullDetail`).
+    public func fullDetail(for url: URL, covering region: DetailRegion?, priority: LoadPriority) async throws -> FullDetailImage {
         do {
             let bytes = try await original(bytesFor: url, priority: priority)
             let maxPixels = configuration.maxPixels
             return try await decodeOrForget(key: url.absoluteString, bytes: bytes, priority: priority) {
-                try ImageDecoder.fullDetail(from: bytes, maxPixels: maxPixels)
+                try ImageDecoder.fullDetail(from: bytes, covering: region, maxPixels: maxPixels)
             }
         } catch {
             throw ImageLoadError(error)

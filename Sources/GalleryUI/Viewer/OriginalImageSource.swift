@@ -11,8 +11,9 @@ public protocol OriginalImageSource: Sendable {
     /// texture limit it comes back downscaled (`DecodedImage.wasDownscaled`).
     func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage
 
-    /// Every pixel of the original, for the page a person zooms into past its screen size.
-    func fullDetail(for url: URL, priority: LoadPriority) async throws -> FullDetailImage
+    /// The original finer than its screen size, for the page a person zooms into: at least
+    /// `region` (nil: all of it), as fine as it asks.
+    func fullDetail(for url: URL, covering region: DetailRegion?, priority: LoadPriority) async throws -> FullDetailImage
 
     /// The original file's bytes exactly as downloaded, for "Save Image As…".
     func originalData(for url: URL) async throws -> Data

@@ -12,9 +12,9 @@ import GalleryCore
 /// everything shifts by `slideOffset`, so the image follows the finger.
 ///
 /// A screen-sized page (`DecodedImage.isScreenSized`) is zoomed in source pixels; once the zoom
-/// is finer than its texture (`needsFullDetail`), the tiles of `detail` that are on screen are
-/// drawn over it, each a texture sharing the decoded pixels, made when it comes into view and
-/// dropped when it leaves.
+/// is finer than its texture (`needsFullDetail`), the tiles of `detail` (the region on screen,
+/// or the whole page) that are on screen are drawn over it, each a texture sharing the decoded
+/// pixels, made when it comes into view and dropped when it leaves.
 @MainActor
 final class ViewerCanvas {
     /// Space between pages while sliding.
@@ -122,6 +122,19 @@ final class ViewerCanvas {
                                          devicePixelsPerSourcePixel: zoom.scale * zoom.deviceScale)
     }
 
+    /// What of the page is on screen and how finely, in its source pixels: what its detail must
+    /// cover. Nil without a page.
+    var visibleDetailRegion: DetailRegion? {
+        guard let zoom else { return nil }
+        let topLeft = zoom.imagePoint(at: .init(x: 0, y: 0))
+        let bottomRight = zoom.imagePoint(at: .init(x: zoom.viewportSize.width, y: zoom.viewportSize.height))
+        let left = max(0, topLeft.x), top = max(0, topLeft.y)
+        let right = min(zoom.imageSize.width, bottomRight.x), bottom = min(zoom.imageSize.height, bottomRight.y)
+        guard right > left, bottom > top else { return nil }
+        return DetailRegion(x: left, y: top, width: right - left, height: bottom - top,
+                            devicePixelsPerSourcePixel: zoom.scale * zoom.deviceScale)
+    }
+
     /// The accessible name: what a screen reader says for the picture.
     func describe(_ label: String) {
         shim_accessible_set_label(widget.opaque, label)
@@ -180,21 +193,27 @@ final class ViewerCanvas {
 
     private func appendVisibleTiles(of detail: FullDetailImage, zoom: ZoomModel, origin: ZoomModel.Point,
                                     to snapshot: OpaquePointer) {
-        let side = Double(FullDetailImage.tileSide)
+        // The viewport in the detail's own pixels: source pixels at its scale, from its origin.
+        let side = Double(FullDetailImage.tileSide), scale = detail.scale
         let topLeft = zoom.imagePoint(at: .init(x: -slideOffset, y: 0))
         let bottomRight = zoom.imagePoint(at: .init(x: zoom.viewportSize.width - slideOffset, y: zoom.viewportSize.height))
-        let firstColumn = max(0, Int(topLeft.x / side)), lastColumn = min(detail.columns - 1, Int(bottomRight.x / side))
-        let firstRow = max(0, Int(topLeft.y / side)), lastRow = min(detail.rows - 1, Int(bottomRight.y / side))
-        guard firstColumn <= lastColumn, firstRow <= lastRow else { return }
+        func column(_ x: Double) -> Int { Int(((x * scale - Double(detail.origin.x)) / side).rounded(.down)) }
+        func row(_ y: Double) -> Int { Int(((y * scale - Double(detail.origin.y)) / side).rounded(.down)) }
+        let firstColumn = max(0, column(topLeft.x)), lastColumn = min(detail.columns - 1, column(bottomRight.x))
+        let firstRow = max(0, row(topLeft.y)), lastRow = min(detail.rows - 1, row(bottomRight.y))
+        guard firstColumn <= lastColumn, firstRow <= lastRow else {
+            tiles = [:]
+            return
+        }
         var shown: [Tile: TextureHandle] = [:]
         for row in firstRow...lastRow {
             for column in firstColumn...lastColumn {
                 let key = Tile(column: column, row: row)
                 let tile = tiles[key] ?? detail.tile(column: column, row: row)
                 shown[key] = tile
-                let frame = detail.tileFrame(column: column, row: row)
-                append(tile, x: origin.x + Double(frame.x) * zoom.scale, y: origin.y + Double(frame.y) * zoom.scale,
-                       width: Double(frame.width) * zoom.scale, height: Double(frame.height) * zoom.scale, to: snapshot)
+                let frame = detail.sourceFrame(column: column, row: row)
+                append(tile, x: origin.x + frame.x * zoom.scale, y: origin.y + frame.y * zoom.scale,
+                       width: frame.width * zoom.scale, height: frame.height * zoom.scale, to: snapshot)
             }
         }
         tiles = shown

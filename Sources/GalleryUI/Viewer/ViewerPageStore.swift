@@ -5,8 +5,9 @@ import GalleryCore
 /// textures that left the window of kept pages, so memory stays bounded however far one pages.
 ///
 /// Pages are decoded at the size the screen shows them (`screen`); the one page a person zooms
-/// into past that gets its full detail (`detail`), released when the zoom or the page is left.
-/// At most: the current page at full detail, every kept page at screen size.
+/// into past that gets its detail (`detail`): what is on screen and a margin, as fine as the
+/// zoom (of a JPEG; other formats whole), released when the zoom or the page is left. At most:
+/// the current page's detail, every kept page at screen size.
 @MainActor
 final class ViewerPageStore {
     enum PageState {
@@ -31,9 +32,12 @@ final class ViewerPageStore {
     private var waitingPrefetches: [Int] = []
     /// The device-pixel box pages are decoded to fit (nil: full size).
     private(set) var screen: PixelSize?
-    /// The full-resolution pixels of one page, while its zoom needs them.
+    /// The pixels of one page finer than its screen-sized picture, while its zoom needs them.
     private(set) var detail: (index: Int, image: FullDetailImage)?
-    private var detailLoad: (index: Int, task: Task<Void, Never>)?
+    private var detailLoad: (index: Int, region: DetailRegion, id: Int, task: Task<Void, Never>)?
+    /// How much a detail region is grown on every side, as a fraction of what is on screen: a pan
+    /// of half a screen needs no new decode, and 100 % in a 1920×1080 window holds 25 MB.
+    static let detailMargin = 0.5
     /// Called with the page index whenever that page's state changes.
     var onChange: ((Int) -> Void)?
     /// Called when `detail` arrives or goes.
@@ -110,28 +114,43 @@ final class ViewerPageStore {
 
     // MARK: Full detail
 
-    /// Starts decoding page `index` at full resolution, unless it is there or on its way.
-    func requestDetail(at index: Int) {
-        guard items.indices.contains(index), detail?.index != index, detailLoad?.index != index else { return }
-        releaseDetail()
+    /// Makes sure page `index` gets pixels that cover `visible` as finely as it asks: those held,
+    /// or on their way, if they do; otherwise a decode of it with a margin. What is held stays
+    /// drawn until the new pixels arrive, so a pan past the margin never shows less than before.
+    func requestDetail(at index: Int, covering visible: DetailRegion, imageSize: PixelSize) {
+        guard items.indices.contains(index) else { return }
+        if let held = detail, held.index != index { releaseDetail() }
+        if let held = detail, held.image.covers(visible) {
+            cancelDetailLoad()
+            return
+        }
+        if let load = detailLoad, load.index == index, load.region.contains(visible) { return }
+        cancelDetailLoad()
+        let region = visible.expanded(by: Self.detailMargin, within: imageSize)
         let url = items[index].url
         let source = source
+        nextLoadID += 1
+        let id = nextLoadID
         let task = Task { @MainActor [weak self] in
-            let image = try? await source.fullDetail(for: url, priority: .interactive)
-            guard let self, self.detailLoad?.index == index, !Task.isCancelled else { return }
+            let image = try? await source.fullDetail(for: url, covering: region, priority: .interactive)
+            guard let self, self.detailLoad?.id == id, !Task.isCancelled else { return }
             self.detailLoad = nil
-            // A failure leaves the screen-sized page shown; the next zoom asks again.
+            // A failure leaves what was shown; the next zoom or pan asks again.
             guard let image else { return }
             self.detail = (index, image)
             self.onDetailChange?()
         }
-        detailLoad = (index, task)
+        detailLoad = (index, region, id, task)
     }
 
-    /// Lets the full-resolution pixels go (or stops their decode).
-    func releaseDetail() {
+    private func cancelDetailLoad() {
         detailLoad?.task.cancel()
         detailLoad = nil
+    }
+
+    /// Lets the fine pixels go (or stops their decode).
+    func releaseDetail() {
+        cancelDetailLoad()
         guard detail != nil else { return }
         detail = nil
         onDetailChange?()

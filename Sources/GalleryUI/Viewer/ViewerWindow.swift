@@ -166,11 +166,12 @@ public final class ViewerWindow {
         if let box = canvas.screenBox { store.setScreen(box, paging: paging) }
     }
 
-    /// Full detail follows the zoom: asked for when the zoom passes the screen-sized texture,
-    /// let go when it comes back (or the page changes, `ViewerPageStore.update`).
+    /// Detail follows the zoom and the pan: asked for when the zoom passes the screen-sized
+    /// texture or shows what the held detail does not cover, let go when it comes back (or the page changes, `ViewerPageStore.update`).
     private func updateDetail() {
-        if canvas.needsFullDetail {
-            store.requestDetail(at: paging.index)
+        if canvas.needsFullDetail, let visible = canvas.visibleDetailRegion, let size = canvas.zoom?.imageSize {
+            store.requestDetail(at: paging.index, covering: visible,
+                                imageSize: PixelSize(width: Int(size.width), height: Int(size.height)))
         } else {
             store.releaseDetail()
         }

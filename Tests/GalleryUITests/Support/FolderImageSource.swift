@@ -32,6 +32,7 @@ final class FolderImageSource: OriginalImageSource {
         var requests: [Request] = []
         var cancelled: [URL] = []
         var detailRequests: [URL] = []
+        var detailRegions: [DetailRegion?] = []
     }
 
     private let state = Mutex(State())
@@ -61,14 +62,19 @@ final class FolderImageSource: OriginalImageSource {
         return try await onQueue { try ImageDecoder.original(from: data, fitting: screen) }
     }
 
-    func fullDetail(for url: URL, priority: LoadPriority) async throws -> FullDetailImage {
-        state.withLock { $0.detailRequests.append(url) }
+    func fullDetail(for url: URL, covering region: DetailRegion?, priority: LoadPriority) async throws -> FullDetailImage {
+        state.withLock {
+            $0.detailRequests.append(url)
+            $0.detailRegions.append(region)
+        }
         let data = try await originalData(for: url)
-        return try await onQueue { try ImageDecoder.fullDetail(from: data) }
+        return try await onQueue { try ImageDecoder.fullDetail(from: data, covering: region) }
     }
 
     /// Full-detail decodes asked for, in order.
     var detailRequests: [URL] { state.withLock { $0.detailRequests } }
+    /// The regions those decodes were asked to cover, in order.
+    var detailRegions: [DetailRegion?] { state.withLock { $0.detailRegions } }
 
     private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in

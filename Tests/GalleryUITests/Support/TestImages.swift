@@ -3,7 +3,7 @@ import Foundation
 import GObjectSupport
 import XCTest
 
-/// Real PNG files written with gdk-pixbuf into a fresh temporary folder.
+/// Real PNG and JPEG files written with gdk-pixbuf into a fresh temporary folder.
 struct TestImages {
     let folder: URL
 
@@ -16,11 +16,21 @@ struct TestImages {
     /// Writes a solid-colour PNG and returns its file URL.
     @discardableResult
     func png(_ name: String, width: Int, height: Int, rgba: UInt32 = 0x3366_99FF) throws -> URL {
+        try write(name, width: width, height: height, rgba: rgba, alpha: true, type: "png")
+    }
+
+    /// Writes a baseline JPEG (gdk-pixbuf's encoder) of one colour and returns its file URL.
+    @discardableResult
+    func jpeg(_ name: String, width: Int, height: Int, rgba: UInt32 = 0x3366_99FF) throws -> URL {
+        try write(name, width: width, height: height, rgba: rgba, alpha: false, type: "jpeg")
+    }
+
+    private func write(_ name: String, width: Int, height: Int, rgba: UInt32, alpha: Bool, type: String) throws -> URL {
         let url = folder.appendingPathComponent(name)
-        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(width), Int32(height))!
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height))!
         gdk_pixbuf_fill(pixbuf, rgba)
         var error: UnsafeMutablePointer<GError>?
-        let ok = gdk_pixbuf_savev(pixbuf, url.path, "png", nil, nil, &error)
+        let ok = gdk_pixbuf_savev(pixbuf, url.path, type, nil, nil, &error)
         g_object_unref(pixbuf.rawPointer)
         if ok == 0 {
             let message = error.map { String(cString: $0.pointee.message) } ?? "?"

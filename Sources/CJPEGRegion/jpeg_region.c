@@ -1,0 +1,140 @@
+#include "CJPEGRegion.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+// Rows decoded (or skipped) between two questions to `stop`.
+enum { STOP_CHECK_ROWS = 64 };
+// What libjpeg may allocate for one decode. A baseline decode needs a few rows of MCUs; this
+// bounds a hostile header (huge sampling factors, many components) before it costs memory.
+enum { MAX_LIBJPEG_MEMORY = 64 * 1024 * 1024 };
+
+typedef struct {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    int out_of_memory;
+} region_error;
+
+// libjpeg's default error_exit calls exit(): jump back out of the decode instead.
+static void region_error_exit(j_common_ptr info) {
+    region_error *error = (region_error *)info->err;
+    error->out_of_memory = info->err->msg_code == JERR_OUT_OF_MEMORY;
+    longjmp(error->jump, 1);
+}
+
+// Corrupt-data warnings would go to stderr; a damaged photo is reported by its picture instead.
+static void region_silent(j_common_ptr info) { (void)info; }
+
+// Errors jump back to the caller's setjmp; warnings are dropped.
+static void prepare_errors(struct jpeg_decompress_struct *info, region_error *error) {
+    info->err = jpeg_std_error(&error->manager);
+    error->manager.error_exit = region_error_exit;
+    error->manager.output_message = region_silent;
+    error->out_of_memory = 0;
+}
+
+// After the caller's setjmp: reads the header of `data`, within libjpeg's memory bound.
+static void open_source(struct jpeg_decompress_struct *info, const uint8_t *data, size_t length) {
+    jpeg_create_decompress(info);
+    info->mem->max_memory_to_use = MAX_LIBJPEG_MEMORY;
+    jpeg_mem_src(info, data, (unsigned long)length);
+    jpeg_read_header(info, TRUE);
+}
+
+static int is_supported(const struct jpeg_decompress_struct *info) {
+    if (info->progressive_mode) return 0; // needs whole-image coefficient buffers
+    switch (info->jpeg_color_space) {
+    case JCS_GRAYSCALE: return info->num_components == 1;
+    case JCS_YCbCr:
+    case JCS_RGB: return info->num_components == 3;
+    default: return 0;
+    }
+}
+
+static void prepare(struct jpeg_decompress_struct *info, unsigned scale_eighths) {
+    info->out_color_space = JCS_RGB;
+    info->scale_num = scale_eighths < 1 ? 1 : (scale_eighths > 8 ? 8 : scale_eighths);
+    info->scale_denom = 8;
+}
+
+int jpegregion_read_info(const uint8_t *data, size_t length, unsigned scale_eighths, jpegregion_info *out) {
+    struct jpeg_decompress_struct info;
+    region_error error;
+    memset(out, 0, sizeof(*out));
+    prepare_errors(&info, &error);
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&info);
+        return error.out_of_memory ? JPEGREGION_NO_MEMORY : JPEGREGION_DAMAGED;
+    }
+    open_source(&info, data, length);
+    int status = is_supported(&info) ? JPEGREGION_OK : JPEGREGION_UNSUPPORTED;
+    prepare(&info, scale_eighths);
+    jpeg_calc_output_dimensions(&info);
+    out->width = info.image_width;
+    out->height = info.image_height;
+    out->scaled_width = info.output_width;
+    out->scaled_height = info.output_height;
+    out->progressive = info.progressive_mode ? 1 : 0;
+    jpeg_destroy_decompress(&info);
+    return status;
+}
+
+int jpegregion_decode(const uint8_t *data, size_t length, unsigned scale_eighths,
+                      uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+                      uint8_t *out, size_t stride, jpegregion_stop_callback stop, void *context) {
+    struct jpeg_decompress_struct info;
+    region_error error;
+    // Volatile: read after a longjmp back into this frame.
+    JSAMPLE *volatile row = NULL;
+    prepare_errors(&info, &error);
+    if (setjmp(error.jump)) {
+        free(row);
+        jpeg_destroy_decompress(&info);
+        return error.out_of_memory ? JPEGREGION_NO_MEMORY : JPEGREGION_DAMAGED;
+    }
+    open_source(&info, data, length);
+    if (!is_supported(&info)) {
+        jpeg_destroy_decompress(&info);
+        return JPEGREGION_UNSUPPORTED;
+    }
+    prepare(&info, scale_eighths);
+    jpeg_start_decompress(&info);
+    if (width == 0 || height == 0 || x > info.output_width || width > info.output_width - x ||
+        y > info.output_height || height > info.output_height - y || info.output_components != 3) {
+        jpeg_destroy_decompress(&info);
+        return JPEGREGION_UNSUPPORTED;
+    }
+    // libjpeg crops whole iMCU columns: it may widen the crop to the left and right.
+    JDIMENSION crop_x = x, crop_width = width;
+    jpeg_crop_scanline(&info, &crop_x, &crop_width);
+    row = malloc((size_t)crop_width * 3);
+    if (!row) {
+        jpeg_destroy_decompress(&info);
+        return JPEGREGION_NO_MEMORY;
+    }
+    while (info.output_scanline < y) {
+        if (stop && stop(context)) goto stopped;
+        JDIMENSION rows = y - info.output_scanline;
+        if (rows > STOP_CHECK_ROWS * 4) rows = STOP_CHECK_ROWS * 4;
+        if (jpeg_skip_scanlines(&info, rows) == 0) break;
+    }
+    for (uint32_t line = 0; line < height; line++) {
+        if (line % STOP_CHECK_ROWS == 0 && stop && stop(context)) goto stopped;
+        JSAMPROW rows[1] = { row };
+        if (jpeg_read_scanlines(&info, rows, 1) != 1) break; // not reached: libjpeg pads a short file
+        memcpy(out + (size_t)line * stride, row + (size_t)(x - crop_x) * 3, (size_t)width * 3);
+    }
+    free(row);
+    jpeg_abort_decompress(&info); // the rows below are not needed
+    jpeg_destroy_decompress(&info);
+    return JPEGREGION_OK;
+
+stopped:
+    free(row);
+    jpeg_destroy_decompress(&info);
+    return JPEGREGION_STOPPED;
+}
