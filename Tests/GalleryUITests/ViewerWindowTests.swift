@@ -79,6 +79,42 @@ final class ViewerWindowTests: XCTestCase {
         }
     }
 
+    func testNeighboursStartOnlyOnceThePageShownIsOnScreen() {
+        let urls = urls, images = images!
+        MainActor.assumeIsolated {
+            // The store alone, with no window to paint: the page is decoded, not yet shown.
+            let store = ViewerPageStore(items: urls.map { ViewerItem(url: $0) }, source: FolderImageSource(folder: images.folder))
+            let paging = PagingModel(count: urls.count, index: 2)
+            store.update(for: paging)
+            XCTAssertTrue(GtkTestEnvironment.spin { store.decodedIndices == [2] })
+            GtkTestEnvironment.spin(for: 0.1)
+            XCTAssertEqual(store.loadingIndices, [], "decoded is not shown: the neighbours would take the cores from its frame")
+            XCTAssertEqual(store.decodedIndices, [2])
+            store.currentPageShown(1)
+            XCTAssertEqual(store.loadingIndices, [], "only the current page's frame counts")
+            store.currentPageShown(2)
+            XCTAssertEqual(store.loadingIndices, [1, 3, 0, 4])
+            XCTAssertTrue(GtkTestEnvironment.spin { store.decodedIndices == [0, 1, 2, 3, 4] })
+        }
+    }
+
+    func testTheSpinnerWaitsBeforeItSaysAPageIsLoading() {
+        let urls = urls, images = images!
+        MainActor.assumeIsolated {
+            let source = FolderImageSource(folder: images.folder)
+            source.setDelay(.seconds(30))
+            let viewer = Self.openViewer(at: 0, source: source, urls: urls)
+            defer { Self.close(viewer) }
+            // Most pages arrive within the delay: no spinner flashes for them.
+            XCTAssertFalse(viewer.status.isShowingSpinner)
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.status.isShowingSpinner }, "a slow page gets its spinner")
+            source.setDelay(.zero)
+            viewer.activate(.next)
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.texture != nil })
+            XCTAssertFalse(viewer.status.isShowingSpinner, "the picture ends it")
+        }
+    }
+
     func testPagesFlickedPastAreCancelledAndFarPagesDropped() {
         let images = images!
         MainActor.assumeIsolated {

@@ -76,9 +76,10 @@ final class ViewerPageStore {
         startPrefetchesOnceCurrentIsDone()
     }
 
-    /// Neighbours start when the page shown has its picture (or failed): until then they would
-    /// share its two cores and its disk reads (a cold 24 MP page took 3.9 times an in-process
-    /// decode with them, see BENCHMARKS.md).
+    /// Neighbours start when the page shown has its picture on screen (`currentPageShown`) or
+    /// failed: until then they would share its two cores and its disk reads (a cold 24 MP page
+    /// took 3.9 times an in-process decode with them, see BENCHMARKS.md), and started as soon as
+    /// it was decoded, they took the cores from the frame that shows it (64 ms of its 225).
     private func startPrefetchesOnceCurrentIsDone() {
         guard let current, loads[current] == nil else { return }
         let indices = waitingPrefetches
@@ -201,6 +202,12 @@ final class ViewerPageStore {
         case (.failure(let error), _): states[index] = .failed(error)
         }
         onChange?(index)
-        if index == current { startPrefetchesOnceCurrentIsDone() }
+        if index == current, case .failed = states[index] { startPrefetchesOnceCurrentIsDone() }
+    }
+
+    /// The page shown has its picture on screen: its neighbours may start.
+    func currentPageShown(_ index: Int) {
+        guard index == current else { return }
+        startPrefetchesOnceCurrentIsDone()
     }
 }

@@ -19,12 +19,16 @@ final class ViewerStatusViews {
     private var bannerTimeout: UInt32 = 0
     /// Banners go away by themselves after this long.
     static let bannerMilliseconds: UInt32 = 8000
+    /// How long a page may load before the spinner says so.
+    static let spinnerDelayMilliseconds: UInt32 = 300
+    private let spinnerDelay = MainLoopSource()
 
     init() {
         spinner = gtk_spinner_new()
         gtk_widget_set_size_request(spinner, 48, 48)
         Self.center(spinner)
         shim_accessible_set_label(spinner.opaque, L10n.tr("Loading image"))
+        gtk_widget_set_visible(spinner, 0) // until a load takes long enough to say so
 
         errorIcon = gtk_image_new_from_icon_name("image-missing-symbolic")
         gtk_image_set_pixel_size(errorIcon.opaque, 96)
@@ -84,11 +88,18 @@ final class ViewerStatusViews {
         for child in [spinner, errorPage, reducedNote, banner] { gtk_overlay_add_overlay(overlay, child) }
     }
 
+    /// Shows the spinner once loading has taken `spinnerDelayMilliseconds`: most pages arrive
+    /// sooner, where a spinner would only flash, and its animation, drawn every frame, took the
+    /// main thread and CPU from the decode it was waiting for.
     func showLoading() {
-        gtk_widget_set_visible(spinner, 1)
-        gtk_spinner_start(spinner.opaque)
         gtk_widget_set_visible(errorPage, 0)
         gtk_widget_set_visible(reducedNote, 0)
+        guard !isShowingSpinner, !spinnerDelay.isPending else { return }
+        spinnerDelay.after(milliseconds: Self.spinnerDelayMilliseconds) { [weak self] in
+            guard let self else { return }
+            gtk_widget_set_visible(spinner, 1)
+            gtk_spinner_start(spinner.opaque)
+        }
     }
 
     func showError(_ error: ImageLoadError) {
@@ -141,9 +152,13 @@ final class ViewerStatusViews {
         gtk_revealer_get_reveal_child(banner.opaque) != 0 ? String(cString: gtk_label_get_text(bannerLabel.opaque)) : nil
     }
 
-    func invalidate() { MainLoopSources.cancel(&bannerTimeout) }
+    func invalidate() {
+        MainLoopSources.cancel(&bannerTimeout)
+        spinnerDelay.cancel()
+    }
 
     private func stopSpinner() {
+        spinnerDelay.cancel()
         gtk_spinner_stop(spinner.opaque)
         gtk_widget_set_visible(spinner, 0)
     }

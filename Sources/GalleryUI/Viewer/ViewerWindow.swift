@@ -139,6 +139,8 @@ public final class ViewerWindow {
             status.showImage(loaded)
             PerformanceTrace.shared.recordAtNextPaint(
                 of: canvas.widget, "viewer-page-shown", "\(paging.index) \(loaded.texture.pixelWidth)x\(loaded.texture.pixelHeight)")
+            let index = paging.index
+            afterNextPaint { [weak self] in self?.store.currentPageShown(index) }
         case .failed(let error):
             image = nil
             status.showError(error)
@@ -181,6 +183,13 @@ public final class ViewerWindow {
         let detail = store.detail.flatMap { $0.index == paging.index ? $0.image : nil }
         canvas.detail = detail
         if detail != nil { PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-detail-shown", String(paging.index)) }
+    }
+
+    /// Runs `body` once the canvas painted its next frame, or at once when it cannot paint.
+    private func afterNextPaint(_ body: @escaping @MainActor () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(canvas.widget) else { return body() }
+        Signal.connectOnce(clock, "after-paint") { body() }
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
 
     private func refreshNeighbours() {
