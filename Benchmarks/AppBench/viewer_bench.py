@@ -11,8 +11,9 @@ writes the raw numbers as JSON. Measures and reports; asserts nothing.
 Rows (milliseconds from the key press, read from the app's LINK_GALLERY_TRACE):
   prefetched page turn   Right onto a neighbour that had time to prefetch, to the frame
                          painted with its picture (median over the 13 turns); the picture then
-                         slides in for 0.25 s, and the longest main-loop stall during that slide
-                         says whether it moved smoothly
+                         slides in for 0.25 s, to the frame painted with it at rest
+                         (`viewer-slide-finished`), and the longest main-loop stall during that
+                         slide says whether it moved smoothly
   cold page 24/50 MP     Home/End onto a page that was not kept, from the disk cache, to the
                          frame with its picture; the floor is an in-process scale-on-decode of
                          the same file to the size the app showed (GdkPixbuf at size, here)
@@ -23,6 +24,7 @@ Needs GSETTINGS_SCHEMA_DIR (tools/lib/uninstalled.sh), Xvfb, openbox, xdotool, P
 
 import argparse
 import json
+import math
 import os
 import re
 import statistics
@@ -131,6 +133,11 @@ def one_run(binary, display, server, photos_dir, names, scratch):
             at = press(display, "Right", run)
             shown, value = shown_after(run, "viewer-page-shown", at)
             result["turnsMs"].append(shown - at)
+            try:  # the frame painted with the page at rest; older builds do not report it
+                slid, _ = shown_after(run, "viewer-slide-finished", at, timeout=3)
+                result.setdefault("slideMs", []).append(slid - at)
+            except RuntimeError:
+                pass
             time.sleep(0.6)
             # The longest the main loop was busy while the picture slid in (0.25 s): a frame late.
             result["turnStallsMs"].append(max(run.stalls(at, at + 600), default=0.0))
@@ -213,6 +220,8 @@ def report(apps, results, floors, names):
     rows = [
         ("prefetched page turn, median of 13 (ms)", per_app(lambda run: median(run["turnsMs"]))),
         ("prefetched page turn, slowest (ms)", per_app(lambda run: max(run["turnsMs"]))),
+        ("prefetched page turn, key to the slide's last frame, median (ms)",
+         per_app(lambda run: median(run.get("slideMs", [])))),
         ("longest main-loop stall in a turn's slide, median (ms)", per_app(lambda run: median(run["turnStallsMs"]))),
         ("zoom to 100 %, 24 MP, until full detail (ms)", per_app(lambda run: run["zoomMs"][0]["ms"])),
         ("zoom to 100 %, 50 MP, until full detail (ms)", per_app(lambda run: run["zoomMs"][1]["ms"])),
@@ -227,7 +236,8 @@ def report(apps, results, floors, names):
     lines = [header, "|---" * (len(apps) + 2) + "|"]
     for label, values in rows:
         ratio = f"{values[-1] / values[0]:.2f}×" if len(values) > 1 and values[0] else ""
-        lines.append(f"| {label} | " + " | ".join(f"{v:.0f}" for v in values) + f" | {ratio} |")
+        ratio = "" if any(math.isnan(v) for v in values) else ratio
+        lines.append(f"| {label} | " + " | ".join("—" if math.isnan(v) else f"{v:.0f}" for v in values) + f" | {ratio} |")
     for index, label in (("0", "24 MP"), ("13", "50 MP")):
         if index in floors:
             cold = median([run["cold"][index]["ms"] for run in results[apps[-1][0]]])

@@ -87,7 +87,9 @@ final class ViewerCanvasInput {
         animation.animate(from: start, to: 0, duration: Self.slideSeconds, update: { [weak self] value in
             self?.canvas.slideOffset = value
         }, completion: { [weak self] in
-            self?.arriving = false
+            guard let self else { return }
+            arriving = false
+            PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-slide-finished")
         })
     }
 
