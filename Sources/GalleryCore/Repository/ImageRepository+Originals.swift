@@ -1,0 +1,88 @@
+import Foundation
+
+/// Originals for the viewer: decoded for the screen or as the detail a zoom shows, from the
+/// disk cache or one coalesced download; bytes that do not decode are forgotten.
+extension ImageRepository {
+    /// The full image for the viewer, scaled down only when it exceeds what a texture can hold.
+    public func original(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
+        try await original(for: url, fitting: nil, priority: priority)
+    }
+
+    /// The image for the viewer: given `screen` (device pixels, upright), scaled while decoding
+    /// to fit it (`ScreenFit`), which for a camera photo is a twentieth of the pixels; without,
+    /// at full size up to the texture limit. A decode nobody waits for any more never starts.
+    public func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage {
+        do {
+            let bytes = try await original(bytesFor: url, priority: priority)
+            let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
+            let queue = priority == .prefetch ? BlockingWork.prefetchDecode : BlockingWork.decode
+            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, on: queue, priority: priority) {
+                try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
+                                          maxAnimationBytes: maxAnimationBytes)
+            }
+        } catch {
+            throw ImageLoadError(error)
+        }
+    }
+
+    /// The image finer than its screen size, upright, for the page a person zooms into: the
+    /// `region` the zoom shows (of a baseline JPEG) or every pixel (`ImageDecoder.fullDetail`).
+    public func fullDetail(for url: URL, covering region: DetailRegion?, priority: LoadPriority) async throws -> FullDetailImage {
+        do {
+            let bytes = try await original(bytesFor: url, priority: priority)
+            let maxPixels = configuration.maxPixels
+            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, priority: priority) {
+                try ImageDecoder.fullDetail(from: bytes, covering: region, maxPixels: maxPixels)
+            }
+        } catch {
+            throw ImageLoadError(error)
+        }
+    }
+
+    /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
+    /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
+    func decodeOrForget<T: Sendable>(
+        key: String, bytes: Data, on queue: DispatchQueue = BlockingWork.decode, priority: LoadPriority,
+        _ decode: @escaping @Sendable () throws -> T
+    ) async throws -> T {
+        do {
+            // Task cancellation does not reach a decode thread: the decoders check this flag.
+            let cancellation = DecodeCancellation()
+            return try await withTaskCancellationHandler {
+                try await DecodeThreads.run(decoding: bytes, on: queue, priority: priority) {
+                    // Still queued when its caller left (a page flicked past): never starts.
+                    if cancellation.isCancelled { throw CancellationError() }
+                    return try cancellation.makeCurrent(during: decode)
+                }
+            } onCancel: {
+                cancellation.cancel()
+            }
+        } catch let error as ImageLoadError where error == .damaged || error == .tooLarge {
+            await remove(key: key, from: originalStore)
+            throw error
+        }
+    }
+
+    /// The original's bytes: from disk, or downloaded once and stored. Only images are accepted:
+    /// the transfer stops after the first bytes when they are not an image.
+    public func original(bytesFor url: URL, priority: LoadPriority) async throws -> Data {
+        if let data = await storedOriginal(for: url) { return data }
+        if case .inMemory(let data) = try await downloadOnce(url, priority: priority) { return data }
+        if let data = await storedOriginal(for: url) { return data }
+        // Evicted at once (a cache smaller than a photo), or damaged on disk: into memory, then.
+        return try await downloadIntoMemory(url, priority: priority)
+    }
+
+    func downloadIntoMemory(_ url: URL, priority: LoadPriority) async throws -> Data {
+        switch try await download(url, priority: SharedPriority(priority), into: nil) {
+        case .inMemory(let data): return data
+        case .stored: throw ImageLoadError.damaged // not reached: nothing was streamed to disk
+        }
+    }
+
+    func storedOriginal(for url: URL) async -> Data? {
+        guard let store = originalStore else { return nil }
+        let key = url.absoluteString
+        return await BlockingWork.run(on: BlockingWork.disk) { store.read(key: key) }
+    }
+}
