@@ -81,6 +81,20 @@ final class LinksSourceTests: XCTestCase {
         XCTAssertEqual(entries.count, 1)
     }
 
+    func testAFIFOOrAFolderNamedAsTheListIsUnreadableAndBlocksNothing() async throws {
+        // Before, opening the FIFO waited for a writer forever, holding the disk queue.
+        let fifo = folder.appendingPathComponent("pipe.txt")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let http = HTTPClient()
+        await assertRefresh(LinksRepository(url: fifo, http: http, directories: nil), throws: .unreadableFile)
+        await assertRefresh(LinksRepository(url: folder, http: http, directories: nil), throws: .unreadableFile)
+        // The disk queue still serves a real file afterwards.
+        let list = folder.appendingPathComponent("list.txt")
+        try Data("https://example.com/a.png\n".utf8).write(to: list)
+        let entries = try await LinksRepository(url: list, http: http, directories: nil).refresh().snapshot.entries
+        XCTAssertEqual(entries.count, 1)
+    }
+
     private func assertRefresh(_ repository: LinksRepository, throws expected: LinksError, line: UInt = #line) async {
         do {
             _ = try await repository.refresh()

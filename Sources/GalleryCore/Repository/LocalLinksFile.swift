@@ -7,8 +7,14 @@ import Foundation
 enum LocalLinksFile {
     static func read(_ url: URL, maxBytes: Int) async throws(LinksError) -> LinksSnapshot {
         let result: Result<Data, LinksError> = await BlockingWork.run(on: BlockingWork.disk) {
-            guard let handle = try? FileHandle(forReadingFrom: url) else { return .failure(.unreadableFile) }
+            // Non-blocking open, then regular files only: a FIFO (or a device) named as the list
+            // would block the open or the read, and with them the disk queue every cache uses.
+            let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { return .failure(.unreadableFile) }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             defer { try? handle.close() }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unreadableFile) }
             // One byte more than allowed tells "too large" from "exactly at the limit".
             guard let data = try? handle.read(upToCount: maxBytes + 1) else { return .failure(.unreadableFile) }
             return data.count > maxBytes ? .failure(.tooLarge) : .success(data)
