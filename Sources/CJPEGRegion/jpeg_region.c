@@ -45,8 +45,10 @@ static void open_source(struct jpeg_decompress_struct *info, const uint8_t *data
     jpeg_read_header(info, TRUE);
 }
 
-static int is_supported(const struct jpeg_decompress_struct *info) {
-    if (info->progressive_mode) return 0; // needs whole-image coefficient buffers
+static int is_supported(struct jpeg_decompress_struct *info) {
+    // Progressive and other multi-scan files need the whole image's coefficients in memory
+    // (libjpeg's "backing store"), which the memory bound refuses: those decode whole elsewhere.
+    if (info->progressive_mode || jpeg_has_multiple_scans(info)) return 0;
     switch (info->jpeg_color_space) {
     case JCS_GRAYSCALE: return info->num_components == 1;
     case JCS_YCbCr:
@@ -108,19 +110,29 @@ int jpegregion_decode(const uint8_t *data, size_t length, unsigned scale_eighths
         jpeg_destroy_decompress(&info);
         return JPEGREGION_UNSUPPORTED;
     }
-    // libjpeg crops whole iMCU columns: it may widen the crop to the left and right.
-    JDIMENSION crop_x = x, crop_width = width;
+    // libjpeg crops whole iMCU columns: it may widen the crop to the left and right. A pixel
+    // more on each side keeps the region's own edge columns inside the crop: at an edge of the
+    // crop, chroma upsampling has no neighbour and repeats the edge, which changed them.
+    JDIMENSION crop_x = x > 0 ? x - 1 : 0;
+    JDIMENSION crop_width = width + (x - crop_x);
+    if (crop_width < info.output_width - crop_x) crop_width++;
     jpeg_crop_scanline(&info, &crop_x, &crop_width);
     row = malloc((size_t)crop_width * 3);
     if (!row) {
         jpeg_destroy_decompress(&info);
         return JPEGREGION_NO_MEMORY;
     }
+    // Skipped in whole iMCU rows: libjpeg-turbo 2.1 returns rows from before the skip when a
+    // skip starts inside an iMCU row at a scaled output (3/8, 5/8, 6/8, 7/8 have iMCU rows of 6,
+    // 10, 12, 14 or twice that, which no power of two divides). Every chunk but the last is a
+    // multiple of the iMCU height, so each call starts on a boundary.
+    const JDIMENSION imcu_rows = (JDIMENSION)info.max_v_samp_factor * (JDIMENSION)info.min_DCT_scaled_size; // libjpeg 6b API: one size for both axes
+    const JDIMENSION chunk = imcu_rows * (STOP_CHECK_ROWS * 4 / imcu_rows > 0 ? STOP_CHECK_ROWS * 4 / imcu_rows : 1);
     while (info.output_scanline < y) {
         if (stop && stop(context)) goto stopped;
         JDIMENSION rows = y - info.output_scanline;
-        if (rows > STOP_CHECK_ROWS * 4) rows = STOP_CHECK_ROWS * 4;
-        if (jpeg_skip_scanlines(&info, rows) == 0) break;
+        if (rows > chunk) rows = chunk;
+        if (jpeg_skip_scanlines(&info, rows) != rows) goto damaged;
     }
     for (uint32_t line = 0; line < height; line++) {
         if (line % STOP_CHECK_ROWS == 0 && stop && stop(context)) goto stopped;
@@ -137,4 +149,9 @@ stopped:
     free(row);
     jpeg_destroy_decompress(&info);
     return JPEGREGION_STOPPED;
+
+damaged:
+    free(row);
+    jpeg_destroy_decompress(&info);
+    return JPEGREGION_DAMAGED;
 }

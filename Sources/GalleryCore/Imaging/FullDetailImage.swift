@@ -75,15 +75,6 @@ public final class FullDetailImage: @unchecked Sendable {
         return (x, y, min(Self.tileSide, pixelSize.width - x), min(Self.tileSide, pixelSize.height - y))
     }
 
-    /// Where tile (`column`, `row`) lies in source pixels of the upright image, cut at its edges
-    /// (a scaled JPEG rounds its size up by a fraction of a source pixel).
-    public func sourceFrame(column: Int, row: Int) -> (x: Double, y: Double, width: Double, height: Double) {
-        let frame = tileFrame(column: column, row: row)
-        let x = Double(origin.x + frame.x) / scale, y = Double(origin.y + frame.y) / scale
-        return (x, y, min(Double(frame.width) / scale, Double(size.width) - x),
-                min(Double(frame.height) / scale, Double(size.height) - y))
-    }
-
     /// A texture of one tile over the shared pixels (no copy; the renderer uploads only it).
     public func tile(column: Int, row: Int) -> TextureHandle {
         let frame = tileFrame(column: column, row: row)

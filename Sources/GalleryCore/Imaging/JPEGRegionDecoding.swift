@@ -12,8 +12,9 @@ import GObjectSupport
 /// with its margin is about 25 MB, and a 3840×2160 region of that photo decodes in about
 /// 0.4× the time of the whole (BENCHMARKS.md).
 ///
-/// Progressive JPEGs (libjpeg keeps every coefficient of the whole image for them), CMYK and
-/// anything not a JPEG return nil: the caller decodes those whole.
+/// Progressive and other multi-scan JPEGs (libjpeg keeps every coefficient of the whole image
+/// for them), CMYK, anything libjpeg refuses and anything not a JPEG return nil: the caller
+/// decodes those whole, and that decode alone says whether a file is damaged.
 enum JPEGRegionDecoding {
     /// The pixels of `region` (grown to whole pixels at the chosen scale, within the image),
     /// upright, or nil when this decoder does not handle the data. The gate bounds the stored
@@ -53,9 +54,9 @@ enum JPEGRegionDecoding {
         switch Int(result) {
         case JPEGREGION_OK: break
         case JPEGREGION_STOPPED: throw .cancelled
-        case JPEGREGION_NO_MEMORY: throw .tooLarge
-        case JPEGREGION_UNSUPPORTED: return nil
-        default: throw .damaged
+        // Whatever else this decoder cannot do (or libjpeg refused) is the whole decode's to
+        // judge: only it may call a file damaged, which drops the cached copy.
+        default: return nil
         }
         let uprightPixels = try orient(reference, orientation: orientation)
         return FullDetailImage(pixbuf: uprightPixels, imageSize: source, origin: (wanted.x, wanted.y), scale: scale)

@@ -165,7 +165,7 @@ final class ViewerCanvas {
         onViewportChange?()
     }
 
-    fileprivate func draw(_ snapshot: OpaquePointer) {
+    func draw(_ snapshot: OpaquePointer) {
         let viewport = viewportSize
         if let texture, let zoom {
             let shown = zoom.displayedSize
@@ -205,15 +205,19 @@ final class ViewerCanvas {
             tiles = [:]
             return
         }
+        // Tile edges on whole device pixels, each edge computed once from its index: a tile's
+        // right edge is its neighbour's left edge to the bit. Fractional edges were drawn
+        // part-covered, so a seam of the picture beneath showed between tiles at most zooms.
+        let edges = TileEdges(detail: detail, zoom: zoom, origin: origin, deviceScale: deviceScale)
         var shown: [Tile: TextureHandle] = [:]
         for row in firstRow...lastRow {
             for column in firstColumn...lastColumn {
                 let key = Tile(column: column, row: row)
                 let tile = tiles[key] ?? detail.tile(column: column, row: row)
                 shown[key] = tile
-                let frame = detail.sourceFrame(column: column, row: row)
-                append(tile, x: origin.x + frame.x * zoom.scale, y: origin.y + frame.y * zoom.scale,
-                       width: frame.width * zoom.scale, height: frame.height * zoom.scale, to: snapshot)
+                let left = edges.x(column), top = edges.y(row)
+                append(tile, x: left, y: top, width: edges.x(column + 1) - left, height: edges.y(row + 1) - top,
+                       to: snapshot)
             }
         }
         tiles = shown
