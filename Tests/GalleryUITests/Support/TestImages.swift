@@ -25,10 +25,23 @@ struct TestImages {
         try write(name, width: width, height: height, rgba: rgba, alpha: false, type: "jpeg")
     }
 
-    private func write(_ name: String, width: Int, height: Int, rgba: UInt32, alpha: Bool, type: String) throws -> URL {
+    /// Writes a baseline JPEG of one colour whose last `bandRows` rows are `bandRGBA`: whether
+    /// a picture's last rows are on screen shows at a glance.
+    @discardableResult
+    func jpeg(_ name: String, width: Int, height: Int, rgba: UInt32, bandRows: Int, bandRGBA: UInt32) throws -> URL {
+        try write(name, width: width, height: height, rgba: rgba, alpha: false, type: "jpeg") { pixbuf in
+            let band = gdk_pixbuf_new_subpixbuf(pixbuf, 0, Int32(height - bandRows), Int32(width), Int32(bandRows))!
+            gdk_pixbuf_fill(band, bandRGBA)
+            g_object_unref(band.rawPointer)
+        }
+    }
+
+    private func write(_ name: String, width: Int, height: Int, rgba: UInt32, alpha: Bool, type: String,
+                       paint: (OpaquePointer) -> Void = { _ in }) throws -> URL {
         let url = folder.appendingPathComponent(name)
         let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height))!
         gdk_pixbuf_fill(pixbuf, rgba)
+        paint(pixbuf)
         var error: UnsafeMutablePointer<GError>?
         let ok = gdk_pixbuf_savev(pixbuf, url.path, type, nil, nil, &error)
         g_object_unref(pixbuf.rawPointer)
