@@ -19,8 +19,14 @@ let package = Package(
         // libjpeg-turbo for decoding one region of a JPEG (`JPEGRegionDecoding`): full detail of a
         // camera photo costs what is on screen. gdk-pixbuf's JPEG loader links it anyway.
         .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
+        // lcms2 for colour management (`ColorProfileConversion`): pictures tagged with an ICC
+        // profile are converted to sRGB. zlib inflates the profiles PNG files carry.
+        .target(name: "CColorManagement", linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("z")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
-        .target(name: "GalleryCore", dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "GObjectSupport"]),
+        .target(
+            name: "GalleryCore",
+            dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "GObjectSupport"]
+        ),
         .target(
             name: "GalleryUI",
             dependencies: ["CGtk", "CShims", "GObjectSupport", "GalleryCore"]

@@ -12,6 +12,9 @@ public enum ImageLoadError: Error, Sendable, Equatable {
     case tooLarge
     /// The data claims to be an image but does not decode (truncated, corrupt).
     case damaged
+    /// An image in a format this machine has no decoder for (JPEG XL on Debian 12): the file
+    /// may be fine, so it is neither called damaged nor dropped from the cache.
+    case unsupportedFormat(ImageFormat)
     /// Drawing it (an SVG, in its child renderer) ran out of time while the machine was busy,
     /// with its own CPU limit not reached: not a bomb, so the file is kept and Retry may work.
     /// Not retried by itself: a picture that needs more than a busy machine gives would burn
@@ -27,7 +30,7 @@ public enum ImageLoadError: Error, Sendable, Equatable {
         switch self {
         case .noConnection, .timedOut: return true
         case .serverError(let status): return Self.isTransient(status: status)
-        case .notAnImage, .tooLarge, .damaged, .tooSlowToDraw, .badResponse, .cancelled: return false
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .badResponse, .cancelled: return false
         }
     }
 

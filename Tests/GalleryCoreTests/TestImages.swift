@@ -44,6 +44,29 @@ enum TestImages {
         return encode(source, as: type)
     }
 
+    /// A PNG of one colour, written by gdk-pixbuf.
+    static func solidPNG(width: Int, height: Int, rgba: UInt32) -> Data {
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height))!
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        gdk_pixbuf_fill(pixbuf, rgba)
+        return encode(pixbuf, as: "png")
+    }
+
+    /// An ICO file whose entries are the given PNGs (side in pixels, bytes), as favicons are
+    /// written today: a 6-byte header, 16 bytes of directory per entry, then the PNGs.
+    static func ico(entries: [(side: Int, png: Data)]) -> Data {
+        var file = Data([0, 0, 1, 0, UInt8(entries.count), 0])
+        var offset = 6 + 16 * entries.count
+        func little32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        for entry in entries {
+            let side = UInt8(truncatingIfNeeded: entry.side) // 256 is written as 0
+            file.append(contentsOf: [side, side, 0, 0, 1, 0, 32, 0] + little32(entry.png.count) + little32(offset))
+            offset += entry.png.count
+        }
+        for entry in entries { file.append(entry.png) }
+        return file
+    }
+
     /// The minimal 1×1 GIF89a: header, 2-colour palette, one image block, trailer.
     static let gif1x1: [UInt8] = [
         0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00,

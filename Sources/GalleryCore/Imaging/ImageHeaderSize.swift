@@ -15,8 +15,16 @@ enum ImageHeaderSize {
         case .webp: return webp(bytes)
         case .tiff: return tiff(Array(data.prefix(1 << 16)))
         case .jpeg: return jpeg(data)
+        case .heif, .avif: return isoMedia(data)
         default: return nil
         }
+    }
+
+    /// The largest `ispe` in the `meta` box, which precedes the picture data in files phones
+    /// and encoders write.
+    private static func isoMedia(_ data: some Collection<UInt8>) -> (width: Int, height: Int)? {
+        let bytes = Array(data.prefix(1 << 20))
+        return bytes.withUnsafeBytes { ISOMediaImageInfo.read($0) }.map { ($0.width, $0.height) }
     }
 
     private static func png(_ bytes: [UInt8]) -> (width: Int, height: Int)? {

@@ -58,6 +58,9 @@ enum JPEGRegionDecoding {
         // judge: only it may call a file damaged, which drops the cached copy.
         default: return nil
         }
+        if let profile = EmbeddedColorProfile.of(data, format: .jpeg) {
+            ColorProfileConversion.convert(pixbuf, from: profile) // as the whole decode does
+        }
         let uprightPixels = try orient(reference, orientation: orientation)
         return FullDetailImage(pixbuf: uprightPixels, imageSize: source, origin: (wanted.x, wanted.y), scale: scale)
     }

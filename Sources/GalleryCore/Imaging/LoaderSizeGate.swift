@@ -43,6 +43,9 @@ final class LoaderSizeGate {
     var headerPixels = 0
     /// Pixels the caller will allocate after the loader (copies of animation frames).
     var extraPixels = 0
+    /// False for loaders that decode before `size-prepared` (`ImageFormat.decodesBeforeSizePrepared`):
+    /// the caller took the budget from the header and scales the result itself.
+    var loaderScales = true
     private var reservation: DecodeBudget.Reservation?
 
     /// `cancellation` nil: the calling thread's `DecodeCancellation.current`.
@@ -71,12 +74,12 @@ final class LoaderSizeGate {
             return
         }
         let target = Self.targetSize(width: width, height: height, fit: fit)
-        guard reserve(pixels: allocatedPixels(width: width, height: height, target: target)) else {
+        guard reservation != nil || reserve(pixels: allocatedPixels(width: width, height: height, target: target)) else {
             cancelled = true
             gdk_pixbuf_loader_set_size(loader, 1, 1)
             return
         }
-        if let target {
+        if let target, loaderScales {
             gdk_pixbuf_loader_set_size(loader, gint(target.width), gint(target.height))
         }
     }
@@ -112,6 +115,9 @@ final class LoaderSizeGate {
         switch format {
         case .svg:
             return scaled + extraPixels
+        case .heif, .avif:
+            // libheif holds the decoded planes beside the RGBA picture it hands over.
+            return 2 * full + scaled + extraPixels
         case .jpeg:
             var denominator = 1
             while denominator < 8, width / (denominator * 2) >= target.width, height / (denominator * 2) >= target.height {

@@ -34,8 +34,26 @@ enum PixbufLoading {
     /// Decodes `data`. The calling thread's `DecodeCancellation.current` (if any) stops it; an
     /// SVG is rendered in a child process (`SVGRenderer`) unless this is that child; a PNG shown
     /// smaller than it is is decoded row by row (`PNGRowScaling`), never whole.
+    /// The pixels come out in sRGB: a picture with an embedded ICC profile is converted
+    /// (`ColorProfileConversion`). `imageType` names our own files (cached thumbnails), which
+    /// are decoded as they are.
     static func load(
         _ data: Data, gate: LoaderSizeGate, imageType: String? = nil, keepAnimation: Bool = false
+    ) throws(ImageLoadError) -> Loaded {
+        guard imageType == nil else { return try decode(data, gate: gate, imageType: imageType, keepAnimation: false) }
+        // A favicon whose largest picture is a PNG is that PNG (gdk-pixbuf's ICO loader refuses it).
+        if ContentSniffer.imageFormat(of: data.prefix(32)) == .ico, let png = ICOEntries.largestPNG(in: data) {
+            return try load(png, gate: gate, keepAnimation: keepAnimation)
+        }
+        let loaded = try decode(data, gate: gate, imageType: nil, keepAnimation: keepAnimation)
+        if let format = gate.format, let profile = EmbeddedColorProfile.of(data, format: format) {
+            ColorProfileConversion.convert(loaded.pointer, from: profile)
+        }
+        return loaded
+    }
+
+    private static func decode(
+        _ data: Data, gate: LoaderSizeGate, imageType: String?, keepAnimation: Bool
     ) throws(ImageLoadError) -> Loaded {
         guard !data.isEmpty else { throw .damaged }
         let header = ImageHeaderSize.declaredSize(of: data)
@@ -62,7 +80,13 @@ enum PixbufLoading {
         if keepAnimation, format == .gif, let layout = GIFStructure.layout(of: data) {
             gate.extraPixels = AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
         }
-        guard let loader = makeLoader(imageType: imageType ?? format.pixbufLoaderName) else { throw .damaged }
+        guard let loaderName = imageType ?? PixbufLoaderRegistry.loaderName(for: format) else {
+            throw .unsupportedFormat(format)
+        }
+        if format.decodesBeforeSizePrepared, imageType == nil {
+            try reserveBeforeLoading(header, gate: gate)
+        }
+        guard let loader = makeLoader(imageType: loaderName) else { throw .unsupportedFormat(format) }
         defer { g_object_unref(loader) }
         connectSizePrepared(loader, gate: gate)
 
@@ -81,10 +105,36 @@ enum PixbufLoading {
             animation = ObjectReference(retaining: UnsafeMutableRawPointer(animated)) // (transfer none)
         }
         handedOver = true
+        if !gate.loaderScales, let scaled = scaledToFit(pixbuf, gate: gate) {
+            return Loaded(pixbuf: scaled, declaredWidth: gate.declaredWidth, declaredHeight: gate.declaredHeight,
+                          budget: gate.takeReservation())
+        }
         return Loaded(pixbuf: ObjectReference(retaining: UnsafeMutableRawPointer(pixbuf)),
                       declaredWidth: gate.sizeKnown ? gate.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
                       declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)),
                       animation: animation, budget: gate.takeReservation())
+    }
+
+    /// For a loader that decodes the whole picture before it reports the size (HEIF, AVIF):
+    /// the pixel limit and the budget are applied from the header here, before a byte reaches
+    /// it, and the loader is left at full size, scaled afterwards with a smooth filter (it would
+    /// scale by nearest neighbour).
+    private static func reserveBeforeLoading(_ header: (width: Int, height: Int)?, gate: LoaderSizeGate) throws(ImageLoadError) {
+        guard let size = header else { throw .damaged } // no `ispe`: not a valid HEIF picture
+        gate.loaderScales = false
+        let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit)
+        guard gate.reserve(pixels: gate.allocatedPixels(width: size.width, height: size.height, target: target)) else {
+            throw .cancelled
+        }
+    }
+
+    /// `pixbuf` scaled to the gate's fit, or nil when it already fits.
+    private static func scaledToFit(_ pixbuf: OpaquePointer, gate: LoaderSizeGate) -> ObjectReference? {
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        guard let target = LoaderSizeGate.targetSize(width: width, height: height, fit: gate.fit),
+              let scaled = gdk_pixbuf_scale_simple(pixbuf, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR)
+        else { return nil }
+        return ObjectReference(taking: UnsafeMutableRawPointer(scaled))
     }
 
     private enum FeedOutcome { case complete, failed, refused, cancelled }

@@ -20,6 +20,11 @@ public enum ContentSniffer {
             return .tiff
         }
         if let format = isoMediaImageFormat(bytes) { return format }
+        // JPEG XL: a bare codestream, or its ISO box container.
+        if bytes.starts(with: [0xFF, 0x0A])
+            || bytes.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+            return .jxl
+        }
         if SVGSniffer.isSVG(bytes) { return .svg }
         return nil
     }

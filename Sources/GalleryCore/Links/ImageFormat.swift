@@ -1,8 +1,45 @@
 /// Image formats recognised by their leading bytes. Whether this machine can decode one is a
-/// separate question (gdk-pixbuf loaders are plug-ins; AVIF/HEIF usually have none).
+/// separate question (`PixbufLoaderRegistry`: gdk-pixbuf loaders are plug-ins, and JPEG XL has
+/// none on Debian 12); a recognised format without a decoder is "unsupported", not "damaged".
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
-    case jpeg, png, gif, webp, bmp, ico, tiff, svg, avif, heif
+    case jpeg, png, gif, webp, bmp, ico, tiff, svg, avif, heif, jxl
 
-    /// The gdk-pixbuf loader for this format (`gdk_pixbuf_loader_new_with_type`).
-    var pixbufLoaderName: String { rawValue }
+    /// The MIME type gdk-pixbuf's loaders declare for this format: the loader is found by it,
+    /// since loader names differ between builds (Debian's libheif loader is "heif/avif").
+    var mimeType: String {
+        switch self {
+        case .jpeg: "image/jpeg"
+        case .png: "image/png"
+        case .gif: "image/gif"
+        case .webp: "image/webp"
+        case .bmp: "image/bmp"
+        case .ico: "image/x-icon"
+        case .tiff: "image/tiff"
+        case .svg: "image/svg+xml"
+        case .avif: "image/avif"
+        case .heif: "image/heif"
+        case .jxl: "image/jxl"
+        }
+    }
+
+    /// True for formats whose gdk-pixbuf loader decodes the whole picture before it emits
+    /// `size-prepared` (libheif's, for HEIF and AVIF): their size is checked from the header.
+    var decodesBeforeSizePrepared: Bool { self == .heif || self == .avif }
+
+    /// The name people know the format by, for "Unsupported format (JPEG XL)".
+    public var displayName: String {
+        switch self {
+        case .jpeg: "JPEG"
+        case .png: "PNG"
+        case .gif: "GIF"
+        case .webp: "WebP"
+        case .bmp: "BMP"
+        case .ico: "ICO"
+        case .tiff: "TIFF"
+        case .svg: "SVG"
+        case .avif: "AVIF"
+        case .heif: "HEIF"
+        case .jxl: "JPEG XL"
+        }
+    }
 }

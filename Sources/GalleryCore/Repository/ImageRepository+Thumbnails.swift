@@ -9,8 +9,10 @@ extension ImageRepository {
     }
 
     /// Thumbnails of one size per URL; the not-an-image verdict and originals are per URL.
+    /// "cm:" marks thumbnails made with colour management: those cached before it showed tagged
+    /// pictures in the wrong colours, so they are made again (and the old files age out).
     func thumbnailKey(_ url: URL) -> String {
-        "\(configuration.thumbnailSide)px:\(url.absoluteString)"
+        "cm:\(configuration.thumbnailSide)px:\(url.absoluteString)"
     }
 
     /// The downscaled image for a grid tile. Throws `ImageLoadError`.

@@ -20,6 +20,9 @@ enum ErrorMessages {
             return L10n.tr("The file is bigger than this app can open safely.")
         case .damaged:
             return L10n.tr("The file is incomplete or corrupt and cannot be shown.")
+        case .unsupportedFormat(let format):
+            return L10n.tr("The picture is in the %s format, which this computer cannot decode. Open it in the web browser instead.")
+                .replacingFirst("%s", with: format.displayName)
         case .tooSlowToDraw:
             return L10n.tr("Drawing this picture took too long while the computer was busy. Try again.")
         case .badResponse:
@@ -38,10 +41,16 @@ enum ErrorMessages {
         case .notAnImage: return L10n.tr("Not an image")
         case .tooLarge: return L10n.tr("Too large")
         case .damaged: return L10n.tr("Damaged image")
+        case .unsupportedFormat(let format): return unsupportedFormat(format)
         case .tooSlowToDraw: return L10n.tr("Too slow to draw")
         case .badResponse: return L10n.tr("Bad response")
         case .cancelled: return L10n.tr("Cancelled")
         }
+    }
+
+    /// "Unsupported format (JPEG XL)": the tile's words and the viewer's title alike.
+    static func unsupportedFormat(_ format: ImageFormat) -> String {
+        L10n.tr("Unsupported format (%s)").replacingFirst("%s", with: format.displayName)
     }
 
     static func linksTitle(_ error: LinksError) -> String {

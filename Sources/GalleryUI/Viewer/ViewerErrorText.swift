@@ -10,6 +10,7 @@ enum ViewerErrorText {
         case .notAnImage: return L10n.tr("Not an Image")
         case .tooLarge: return L10n.tr("Image Too Large")
         case .damaged: return L10n.tr("Damaged Image")
+        case .unsupportedFormat(let format): return ErrorMessages.unsupportedFormat(format)
         case .tooSlowToDraw: return L10n.tr("The Picture Took Too Long to Draw")
         case .badResponse: return L10n.tr("Unusable Server Response")
         case .cancelled: return L10n.tr("Loading Stopped")
@@ -21,7 +22,7 @@ enum ViewerErrorText {
         switch error {
         case .noConnection, .timedOut: return "network-offline-symbolic"
         case .serverError, .badResponse: return "network-error-symbolic"
-        case .notAnImage, .tooLarge, .damaged, .tooSlowToDraw, .cancelled: return "image-missing-symbolic"
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .cancelled: return "image-missing-symbolic"
         }
     }
 }

@@ -148,7 +148,7 @@ final class ViewerSaveImage {
     private nonisolated static let extensions: [ImageFormat: (preferred: String, accepted: Set<String>)] = [
         .jpeg: ("jpg", ["jpg", "jpeg", "jpe", "jfif"]), .png: ("png", ["png"]), .gif: ("gif", ["gif"]),
         .webp: ("webp", ["webp"]), .bmp: ("bmp", ["bmp"]), .ico: ("ico", ["ico"]), .tiff: ("tif", ["tif", "tiff"]),
-        .svg: ("svg", ["svg"]), .avif: ("avif", ["avif"]), .heif: ("heic", ["heic", "heif"]),
+        .svg: ("svg", ["svg"]), .avif: ("avif", ["avif"]), .heif: ("heic", ["heic", "heif"]), .jxl: ("jxl", ["jxl"]),
     ]
     private nonisolated static let imageExtensions = Set(extensions.values.flatMap(\.accepted))
     /// File names longer than 255 bytes cannot be created; the extension needs room too.

@@ -1,0 +1,29 @@
+// Colour management for decoded pictures: converts 8-bit RGB(A) pixels from the colour space
+// an embedded ICC profile describes to sRGB (what GTK shows), with lcms2, and inflates the
+// zlib-compressed profiles PNG files carry. Every input here comes from untrusted files.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    COLORMANAGEMENT_CONVERTED = 0,
+    COLORMANAGEMENT_IGNORED = 1,   // broken, unsupported (not RGB) or oversized profile: shown untagged
+};
+
+// The largest profile accepted. Camera and editor RGB profiles are 0.5–60 KB; large ones
+// (CMYK with many tables) stay under 2 MB.
+enum { COLORMANAGEMENT_MAX_PROFILE_BYTES = 4 * 1024 * 1024 };
+
+// Converts `width` × `height` pixels in place, rows `stride` bytes apart, `channels` 3 (RGB)
+// or 4 (RGBA, alpha kept as it is), from `profile` to sRGB: relative colorimetric intent with
+// black-point compensation, as GNOME Image Viewer and browsers do. Safe on any thread.
+int colormanagement_rgb_to_srgb(const uint8_t *profile, size_t profile_length,
+                                uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int channels);
+
+// The profile's colour space as its ICC signature ('RGB ', 'CMYK', 'GRAY', …), or 0 when lcms
+// cannot read it.
+uint32_t colormanagement_profile_space(const uint8_t *profile, size_t profile_length);
+
+// Inflates zlib data into `out` (at most `capacity` bytes); returns the length, or 0 when the
+// data is damaged or inflates to more than `capacity`.
+size_t colormanagement_inflate(const uint8_t *data, size_t length, uint8_t *out, size_t capacity);

@@ -1,0 +1,118 @@
+"""Writes colour-tagged pictures in every container the app reads, and what lcms says each
+should look like in sRGB, for ColorManagementTests.
+
+    colour_fixtures.py FOLDER      writes FOLDER/*.{jpg,png,webp,tif,avif,heic} and FOLDER/expected.json
+
+Each picture is 400 x 200: its left half is sRGB pure green and its right half an orange, both
+converted into the picture's own colour space (Adobe RGB, ProPhoto) and stored with that
+profile. The expected colours are lcms's own transform (Pillow's ImageCms) of the pixels as
+stored, to sRGB, relative colorimetric with black-point compensation: what the app must show.
+"""
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+
+from PIL import Image, ImageCms
+
+PROFILES = "/usr/share/color/icc/ghostscript"
+WIDTH, HEIGHT = 400, 200
+LEFT, RIGHT = (0, 255, 0), (220, 120, 40)
+SRGB = ImageCms.createProfile("sRGB")
+# Pillow 9.1 named the intents in an enum; Debian 12 has 9.4.
+RELATIVE = ImageCms.Intent.RELATIVE_COLORIMETRIC if hasattr(ImageCms, "Intent") else ImageCms.INTENT_RELATIVE_COLORIMETRIC
+
+
+def profile_bytes(name):
+    with open(os.path.join(PROFILES, name), "rb") as file:
+        return file.read()
+
+
+def picture(profile):
+    """The two colours, converted from sRGB into `profile`'s space (None: left as sRGB)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), LEFT)
+    image.paste(RIGHT, (WIDTH // 2, 0, WIDTH, HEIGHT))
+    if profile is None:
+        return image
+    target = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+    return ImageCms.profileToProfile(image, SRGB, target, renderingIntent=RELATIVE)
+
+
+def to_srgb(stored, profile):
+    """lcms's transform of the stored pixels to sRGB (or the pixels themselves, untagged)."""
+    if profile is None:
+        return stored
+    source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+    transform = ImageCms.buildTransform(source, SRGB, "RGB", "RGB",
+                                        renderingIntent=RELATIVE,
+                                        flags=ImageCms.FLAGS["BLACKPOINTCOMPENSATION"])
+    return ImageCms.applyTransform(stored, transform)
+
+
+def sample(image):
+    image = image.convert("RGB")
+    return {"left": list(image.getpixel((WIDTH // 4, HEIGHT // 2))),
+            "right": list(image.getpixel((3 * WIDTH // 4, HEIGHT // 2)))}
+
+
+def padded(profile, size):
+    """The same profile grown to `size` bytes (its header's size says so): a JPEG must split
+    it over several APP2 segments, each under 64 KB."""
+    grown = bytearray(profile) + bytes(size - len(profile))
+    grown[0:4] = size.to_bytes(4, "big")
+    return bytes(grown)
+
+
+def main(folder):
+    expected = {}
+
+    def record(name, written_pixels, profile):
+        expected[name] = sample(to_srgb(written_pixels, profile))
+
+    for label, icc in [("adobergb", profile_bytes("a98.icc")), ("prophoto", profile_bytes("rommrgb.icc"))]:
+        stored = picture(icc)
+        stored.save(os.path.join(folder, label + ".jpg"), "JPEG", quality=100, subsampling=0, icc_profile=icc)
+        stored.save(os.path.join(folder, label + ".png"), "PNG", icc_profile=icc)
+        stored.save(os.path.join(folder, label + ".webp"), "WEBP", lossless=True, icc_profile=icc)
+        stored.save(os.path.join(folder, label + ".tif"), "TIFF", icc_profile=icc)
+        for extension in ["jpg", "png", "webp", "tif"]:
+            with Image.open(os.path.join(folder, label + "." + extension)) as written:
+                record(label + "." + extension, written.convert("RGB"), icc)
+        # The phone formats, losslessly, so the stored pixels are the PNG's.
+        source = os.path.join(folder, label + "-source.png")
+        stored.save(source, "PNG")
+        subprocess.run(["avifenc", "--lossless", "--icc", os.path.join(PROFILES, "rommrgb.icc" if label == "prophoto" else "a98.icc"),
+                        source, os.path.join(folder, label + ".avif")], check=True, stdout=subprocess.DEVNULL)
+        record(label + ".avif", stored, icc)
+        tagged_source = os.path.join(folder, label + "-tagged.png")
+        stored.save(tagged_source, "PNG", icc_profile=icc)
+        subprocess.run(["heif-enc", "-L", "-p", "chroma=444", "--matrix_coefficients=0",
+                        "-o", os.path.join(folder, label + ".heic"), tagged_source],
+                       check=True, stdout=subprocess.DEVNULL)
+        record(label + ".heic", stored, icc)
+
+    # A profile bigger than one JPEG segment holds: split over three, joined in order.
+    big = padded(profile_bytes("a98.icc"), 150_000)
+    picture(big).save(os.path.join(folder, "split.jpg"), "JPEG", quality=100, subsampling=0, icc_profile=big)
+    with Image.open(os.path.join(folder, "split.jpg")) as written:
+        record("split.jpg", written.convert("RGB"), profile_bytes("a98.icc"))
+
+    # Untagged, and tagged with garbage: both are shown as the pixels say (sRGB).
+    plain = picture(None)
+    plain.save(os.path.join(folder, "untagged.jpg"), "JPEG", quality=100, subsampling=0)
+    random.seed(5)
+    garbage = bytes(random.randrange(256) for _ in range(700))
+    plain.save(os.path.join(folder, "broken-profile.jpg"), "JPEG", quality=100, subsampling=0, icc_profile=garbage)
+    plain.save(os.path.join(folder, "broken-profile.png"), "PNG", icc_profile=garbage)
+    for name in ["untagged.jpg", "broken-profile.jpg", "broken-profile.png"]:
+        with Image.open(os.path.join(folder, name)) as written:
+            record(name, written.convert("RGB"), None)
+
+    with open(os.path.join(folder, "expected.json"), "w") as file:
+        json.dump(expected, file, indent=1)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
