@@ -3,7 +3,7 @@ import GalleryCore
 
 /// The command line of link-gallery-bench.
 ///
-///     link-gallery-bench report [--work DIR] [--runs N] [--app-results FILE] [--no-app]
+///     link-gallery-bench report [--work DIR] [--runs N] [--app-results FILE] [--no-app] [--section TEXT]
 ///         makes the test files in DIR (a new temp folder by default), measures every row of
 ///         `BenchmarkSuite`, prints the Markdown report on stdout and progress on stderr; the
 ///         app-level rows keep their raw results in FILE (JSON), or are left out with --no-app
@@ -14,7 +14,7 @@ import GalleryCore
 ///         does nothing: the cost of starting this process (Swift runtime, GTK libraries)
 enum BenchCommand {
     static let usage = """
-        usage: link-gallery-bench report [--work DIR] [--runs N] [--app-results FILE] [--no-app]
+        usage: link-gallery-bench report [--work DIR] [--runs N] [--app-results FILE] [--no-app] [--section TEXT]
                link-gallery-bench thumbnail IN OUT
                link-gallery-bench startup
         """
@@ -47,6 +47,7 @@ enum BenchCommand {
         var runs = 7
         var appResults: String?
         var includeAppLevel = true
+        var section: String?
         var index = 0
         while index < arguments.count {
             let value = index + 1 < arguments.count ? arguments[index + 1] : nil
@@ -59,6 +60,7 @@ enum BenchCommand {
             case ("--app-results", let value?): appResults = value
             case ("--work", let value?): work = value
             case ("--runs", let value?) where Int(value).map({ $0 >= 1 }) == true: runs = Int(value)!
+            case ("--section", let value?): section = value
             default:
                 printError(usage)
                 return 2
@@ -70,6 +72,7 @@ enum BenchCommand {
             let context = try BenchContext(workFolder: folder, runs: runs)
             context.includeAppLevel = includeAppLevel
             context.appResultsPath = appResults
+            context.sectionFilter = section
             let report = BenchmarkSuite.measure(context)
             print(report.markdown(), terminator: "")
             return 0

@@ -17,6 +17,8 @@ final class BenchContext {
     var includeAppLevel = true
     /// Where the app-level driver keeps its raw JSON (for plots); the work folder by default.
     var appResultsPath: String?
+    /// Only the sections whose title contains this (case-insensitive), when set.
+    var sectionFilter: String?
     private var jpegs: [String: URL] = [:]
     private var linksFiles: [Int: URL] = [:]
     private var remembered: [String: Any] = [:]

@@ -35,12 +35,17 @@ enum BenchmarkSuite {
         return [
             Section(title: "Thumbnails: JPEG → \(BenchContext.thumbnailSide) px square PNG", explanation: ThumbnailBenchmarks.explanation, rows: thumbnailRows),
             Section(title: "Links file: parse and classify", explanation: LinksBenchmarks.explanation, rows: linksRows),
+            Section(title: "Pictures: colour management, HEIC and AVIF, zoomed regions",
+                    explanation: PictureFormatBenchmarks.explanation, rows: PictureFormatBenchmarks.rows),
         ] + (context.includeAppLevel ? [appSection] : [])
     }
 
     static func measure(_ context: BenchContext) -> BenchmarkReport {
         var report = BenchmarkReport(context: context)
-        for section in sections(context) {
+        let chosen = sections(context).filter { section in
+            context.sectionFilter.map { section.title.localizedCaseInsensitiveContains($0) } ?? true
+        }
+        for section in chosen {
             printError("== \(section.title)")
             let rows = section.rows.map { measureRow in
                 let row = measureRow(context)

@@ -27,6 +27,18 @@ enum TestJPEG {
     }
 
     static func write(_ size: Size, to url: URL) throws {
+        try write(size, to: url, type: "jpeg", options: ["quality": "90"])
+    }
+
+    /// The same picture as `type` ("jpeg" or "png"), tagged with `iccProfile` when given
+    /// (gdk-pixbuf's savers embed it: JPEG APP2, PNG iCCP).
+    static func write(_ size: Size, to url: URL, type: String, iccProfile: Data?) throws {
+        var options = type == "jpeg" ? ["quality": "90"] : ["compression": "1"]
+        if let iccProfile { options["icc-profile"] = iccProfile.base64EncodedString() }
+        try write(size, to: url, type: type, options: options)
+    }
+
+    private static func write(_ size: Size, to url: URL, type: String, options: [String: String]) throws {
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(size.width), gint(size.height)) else {
             throw Failure(description: "cannot allocate \(size.width)×\(size.height)")
         }
@@ -34,12 +46,12 @@ enum TestJPEG {
         paint(pixbuf, size)
 
         var error: UnsafeMutablePointer<GError>?
-        let keys: [UnsafeMutablePointer<CChar>?] = [strdup("quality"), nil]
-        let values: [UnsafeMutablePointer<CChar>?] = [strdup("90"), nil]
+        let keys: [UnsafeMutablePointer<CChar>?] = options.keys.sorted().map { strdup($0) } + [nil]
+        let values: [UnsafeMutablePointer<CChar>?] = options.keys.sorted().map { strdup(options[$0]!) } + [nil]
         defer { (keys + values).forEach { free($0) } }
         var mutableKeys = keys
         var mutableValues = values
-        let saved = gdk_pixbuf_savev(pixbuf, url.path, "jpeg", &mutableKeys, &mutableValues, &error)
+        let saved = gdk_pixbuf_savev(pixbuf, url.path, type, &mutableKeys, &mutableValues, &error)
         if let error {
             let message = String(cString: error.pointee.message)
             g_error_free(error)

@@ -56,6 +56,33 @@ int colormanagement_rgb_to_srgb(const uint8_t *profile, size_t length,
     return status;
 }
 
+int colormanagement_cmyk_to_srgb(const uint8_t *profile, size_t length, const uint8_t *cmyk, size_t cmyk_stride,
+                                 int inverted, uint8_t *rgb, size_t rgb_stride, uint32_t width, uint32_t height) {
+    if (!cmyk || !rgb || width == 0 || height == 0) return COLORMANAGEMENT_IGNORED;
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    if (!context) return COLORMANAGEMENT_IGNORED;
+    cmsSetLogErrorHandlerTHR(context, silent);
+    int status = COLORMANAGEMENT_IGNORED;
+    cmsHTRANSFORM transform = NULL;
+    cmsHPROFILE source = open_profile(context, profile, length);
+    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
+    if (source && srgb && cmsGetColorSpace(source) == cmsSigCmykData) {
+        transform = cmsCreateTransformTHR(context, source, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8, srgb, TYPE_RGB_8,
+                                          INTENT_RELATIVE_COLORIMETRIC,
+                                          cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_NOCACHE);
+    }
+    if (transform) {
+        cmsDoTransformLineStride(transform, cmyk, rgb, width, height,
+                                 (cmsUInt32Number)cmyk_stride, (cmsUInt32Number)rgb_stride, 0, 0);
+        status = COLORMANAGEMENT_CONVERTED;
+        cmsDeleteTransform(transform);
+    }
+    if (srgb) cmsCloseProfile(srgb);
+    if (source) cmsCloseProfile(source);
+    cmsDeleteContext(context);
+    return status;
+}
+
 size_t colormanagement_inflate(const uint8_t *data, size_t length, uint8_t *out, size_t capacity) {
     if (!data || !out || capacity == 0) return 0;
     z_stream stream = {0};

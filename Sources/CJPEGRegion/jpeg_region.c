@@ -45,10 +45,16 @@ static void open_source(struct jpeg_decompress_struct *info, const uint8_t *data
     jpeg_read_header(info, TRUE);
 }
 
-static int is_supported(struct jpeg_decompress_struct *info) {
+static int is_cmyk(const struct jpeg_decompress_struct *info) {
+    return (info->jpeg_color_space == JCS_CMYK || info->jpeg_color_space == JCS_YCCK) && info->num_components == 4;
+}
+
+// `cmyk`: the caller wants ink (4 channels), for a colour-managed CMYK file; else RGB.
+static int is_supported(struct jpeg_decompress_struct *info, int cmyk) {
     // Progressive and other multi-scan files need the whole image's coefficients in memory
     // (libjpeg's "backing store"), which the memory bound refuses: those decode whole elsewhere.
     if (info->progressive_mode || jpeg_has_multiple_scans(info)) return 0;
+    if (cmyk) return is_cmyk(info);
     switch (info->jpeg_color_space) {
     case JCS_GRAYSCALE: return info->num_components == 1;
     case JCS_YCbCr:
@@ -57,8 +63,8 @@ static int is_supported(struct jpeg_decompress_struct *info) {
     }
 }
 
-static void prepare(struct jpeg_decompress_struct *info, unsigned scale_eighths) {
-    info->out_color_space = JCS_RGB;
+static void prepare(struct jpeg_decompress_struct *info, unsigned scale_eighths, int cmyk) {
+    info->out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
     info->scale_num = scale_eighths < 1 ? 1 : (scale_eighths > 8 ? 8 : scale_eighths);
     info->scale_denom = 8;
 }
@@ -73,8 +79,10 @@ int jpegregion_read_info(const uint8_t *data, size_t length, unsigned scale_eigh
         return error.out_of_memory ? JPEGREGION_NO_MEMORY : JPEGREGION_DAMAGED;
     }
     open_source(&info, data, length);
-    int status = is_supported(&info) ? JPEGREGION_OK : JPEGREGION_UNSUPPORTED;
-    prepare(&info, scale_eighths);
+    int status = is_supported(&info, 0) ? JPEGREGION_OK : JPEGREGION_UNSUPPORTED;
+    out->cmyk = is_supported(&info, 1);
+    out->inverted = info.saw_Adobe_marker ? 1 : 0;
+    prepare(&info, scale_eighths, 0);
     jpeg_calc_output_dimensions(&info);
     out->width = info.image_width;
     out->height = info.image_height;
@@ -85,9 +93,10 @@ int jpegregion_read_info(const uint8_t *data, size_t length, unsigned scale_eigh
     return status;
 }
 
-int jpegregion_decode(const uint8_t *data, size_t length, unsigned scale_eighths,
-                      uint32_t x, uint32_t y, uint32_t width, uint32_t height,
-                      uint8_t *out, size_t stride, jpegregion_stop_callback stop, void *context) {
+static int decode_region(const uint8_t *data, size_t length, unsigned scale_eighths,
+                         uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+                         uint8_t *out, size_t stride, jpegregion_stop_callback stop, void *context, int cmyk) {
+    const int components = cmyk ? 4 : 3;
     struct jpeg_decompress_struct info;
     region_error error;
     // Volatile: read after a longjmp back into this frame.
@@ -99,14 +108,14 @@ int jpegregion_decode(const uint8_t *data, size_t length, unsigned scale_eighths
         return error.out_of_memory ? JPEGREGION_NO_MEMORY : JPEGREGION_DAMAGED;
     }
     open_source(&info, data, length);
-    if (!is_supported(&info)) {
+    if (!is_supported(&info, cmyk)) {
         jpeg_destroy_decompress(&info);
         return JPEGREGION_UNSUPPORTED;
     }
-    prepare(&info, scale_eighths);
+    prepare(&info, scale_eighths, cmyk);
     jpeg_start_decompress(&info);
     if (width == 0 || height == 0 || x > info.output_width || width > info.output_width - x ||
-        y > info.output_height || height > info.output_height - y || info.output_components != 3) {
+        y > info.output_height || height > info.output_height - y || info.output_components != components) {
         jpeg_destroy_decompress(&info);
         return JPEGREGION_UNSUPPORTED;
     }
@@ -117,7 +126,7 @@ int jpegregion_decode(const uint8_t *data, size_t length, unsigned scale_eighths
     JDIMENSION crop_width = width + (x - crop_x);
     if (crop_width < info.output_width - crop_x) crop_width++;
     jpeg_crop_scanline(&info, &crop_x, &crop_width);
-    row = malloc((size_t)crop_width * 3);
+    row = malloc((size_t)crop_width * components);
     if (!row) {
         jpeg_destroy_decompress(&info);
         return JPEGREGION_NO_MEMORY;
@@ -138,7 +147,7 @@ int jpegregion_decode(const uint8_t *data, size_t length, unsigned scale_eighths
         if (line % STOP_CHECK_ROWS == 0 && stop && stop(context)) goto stopped;
         JSAMPROW rows[1] = { row };
         if (jpeg_read_scanlines(&info, rows, 1) != 1) break; // not reached: libjpeg pads a short file
-        memcpy(out + (size_t)line * stride, row + (size_t)(x - crop_x) * 3, (size_t)width * 3);
+        memcpy(out + (size_t)line * stride, row + (size_t)(x - crop_x) * components, (size_t)width * components);
     }
     free(row);
     jpeg_abort_decompress(&info); // the rows below are not needed
@@ -154,4 +163,16 @@ damaged:
     free(row);
     jpeg_destroy_decompress(&info);
     return JPEGREGION_DAMAGED;
+}
+
+int jpegregion_decode(const uint8_t *data, size_t length, unsigned scale_eighths,
+                      uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+                      uint8_t *out, size_t stride, jpegregion_stop_callback stop, void *context) {
+    return decode_region(data, length, scale_eighths, x, y, width, height, out, stride, stop, context, 0);
+}
+
+int jpegregion_decode_cmyk(const uint8_t *data, size_t length, unsigned scale_eighths,
+                           uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+                           uint8_t *out, size_t stride, jpegregion_stop_callback stop, void *context) {
+    return decode_region(data, length, scale_eighths, x, y, width, height, out, stride, stop, context, 1);
 }

@@ -30,6 +30,41 @@ def profile_bytes(name):
         return file.read()
 
 
+def display_p3():
+    """A Display P3 profile (what iPhones tag their photos with), written here since no Debian
+    package ships one: an ICC v2 matrix/TRC display profile with P3's primaries adapted to D50
+    (Bradford) and the sRGB tone curve, as Apple's own profile has."""
+    def s15(value):
+        return int(round(value * 65536)).to_bytes(4, "big", signed=True)
+
+    def xyz(x, y, z):
+        return b"XYZ " + bytes(4) + s15(x) + s15(y) + s15(z)
+
+    description = b"Display P3 (test)"
+    desc = (b"desc" + bytes(4) + (len(description) + 1).to_bytes(4, "big") + description + b"\0"
+            + bytes(4) + bytes(4) + bytes(2) + bytes(1) + bytes(67))
+    # Parametric curve type 3: the sRGB transfer function.
+    curve = b"para" + bytes(4) + (3).to_bytes(2, "big") + bytes(2) + b"".join(
+        s15(v) for v in (2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045))
+    tags = [(b"desc", desc), (b"wtpt", xyz(0.9642, 1.0, 0.8249)),
+            (b"rXYZ", xyz(0.5151, 0.2412, -0.0011)), (b"gXYZ", xyz(0.2920, 0.6922, 0.0419)),
+            (b"bXYZ", xyz(0.1571, 0.0666, 0.7841)), (b"rTRC", curve), (b"gTRC", curve), (b"bTRC", curve),
+            (b"cprt", b"text" + bytes(4) + b"No copyright, test data\0")]
+    offset = 128 + 4 + 12 * len(tags)
+    table, data = len(tags).to_bytes(4, "big"), b""
+    for signature, body in tags:
+        while len(body) % 4:
+            body += b"\0"
+        table += signature + (offset + len(data)).to_bytes(4, "big") + len(body).to_bytes(4, "big")
+        data += body
+    size = 128 + len(table) + len(data)
+    header = (size.to_bytes(4, "big") + b"lcms" + bytes([2, 0x10, 0, 0]) + b"mntr" + b"RGB " + b"XYZ "
+              + bytes(12) + b"acsp" + b"APPL" + bytes(4) + bytes(4) + bytes(4) + bytes(8) + bytes(4)
+              + s15(0.9642) + s15(1.0) + s15(0.8249) + bytes(4) + bytes(16) + bytes(28))
+    assert len(header) == 128
+    return header + table + data
+
+
 def picture(profile):
     """The two colours, converted from sRGB into `profile`'s space (None: left as sRGB)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), LEFT)
@@ -45,14 +80,13 @@ def to_srgb(stored, profile):
     if profile is None:
         return stored
     source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
-    transform = ImageCms.buildTransform(source, SRGB, "RGB", "RGB",
+    transform = ImageCms.buildTransform(source, SRGB, stored.mode, "RGB",
                                         renderingIntent=RELATIVE,
                                         flags=ImageCms.FLAGS["BLACKPOINTCOMPENSATION"])
     return ImageCms.applyTransform(stored, transform)
 
 
 def sample(image):
-    image = image.convert("RGB")
     return {"left": list(image.getpixel((WIDTH // 4, HEIGHT // 2))),
             "right": list(image.getpixel((3 * WIDTH // 4, HEIGHT // 2)))}
 
@@ -71,7 +105,14 @@ def main(folder):
     def record(name, written_pixels, profile):
         expected[name] = sample(to_srgb(written_pixels, profile))
 
-    for label, icc in [("adobergb", profile_bytes("a98.icc")), ("prophoto", profile_bytes("rommrgb.icc"))]:
+    p3_path = os.path.join(folder, "display-p3.icc")
+    with open(p3_path, "wb") as file:
+        file.write(display_p3())
+    profile_files = {"adobergb": os.path.join(PROFILES, "a98.icc"), "prophoto": os.path.join(PROFILES, "rommrgb.icc"),
+                     "displayp3": p3_path}
+    for label, path in profile_files.items():
+        with open(path, "rb") as file:
+            icc = file.read()
         stored = picture(icc)
         stored.save(os.path.join(folder, label + ".jpg"), "JPEG", quality=100, subsampling=0, icc_profile=icc)
         stored.save(os.path.join(folder, label + ".png"), "PNG", icc_profile=icc)
@@ -83,8 +124,8 @@ def main(folder):
         # The phone formats, losslessly, so the stored pixels are the PNG's.
         source = os.path.join(folder, label + "-source.png")
         stored.save(source, "PNG")
-        subprocess.run(["avifenc", "--lossless", "--icc", os.path.join(PROFILES, "rommrgb.icc" if label == "prophoto" else "a98.icc"),
-                        source, os.path.join(folder, label + ".avif")], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(["avifenc", "--lossless", "--icc", path, source, os.path.join(folder, label + ".avif")],
+                       check=True, stdout=subprocess.DEVNULL)
         record(label + ".avif", stored, icc)
         tagged_source = os.path.join(folder, label + "-tagged.png")
         stored.save(tagged_source, "PNG", icc_profile=icc)
@@ -92,6 +133,15 @@ def main(folder):
                         "-o", os.path.join(folder, label + ".heic"), tagged_source],
                        check=True, stdout=subprocess.DEVNULL)
         record(label + ".heic", stored, icc)
+
+    # A CMYK JPEG (Photoshop's way: Adobe marker, inverted ink) with its 187 KB press profile,
+    # split over three APP2 segments.
+    cmyk_icc = profile_bytes("default_cmyk.icc")
+    cmyk = ImageCms.profileToProfile(picture(None), SRGB, ImageCms.ImageCmsProfile(io.BytesIO(cmyk_icc)),
+                                     renderingIntent=RELATIVE, outputMode="CMYK")
+    cmyk.save(os.path.join(folder, "press-cmyk.jpg"), "JPEG", quality=100, icc_profile=cmyk_icc)
+    with Image.open(os.path.join(folder, "press-cmyk.jpg")) as written:
+        record("press-cmyk.jpg", written.copy(), cmyk_icc)
 
     # A profile bigger than one JPEG segment holds: split over three, joined in order.
     big = padded(profile_bytes("a98.icc"), 150_000)

@@ -5,7 +5,7 @@ import XCTest
 
 /// Pictures tagged with an ICC profile show their real colours on every path the app draws
 /// them by: the grid's thumbnail, the viewer's screen-sized page, the whole picture and a zoomed
-/// region. Expected colours are lcms's own transform of the stored pixels (Pillow's ImageCms,
+/// region. Adobe RGB, ProPhoto, Display P3 and a CMYK press profile; expected colours are lcms's own transform of the stored pixels (Pillow's ImageCms,
 /// in `Tests/Fixtures/colour_fixtures.py`), within 3/255 per channel.
 final class ColorManagementTests: XCTestCase {
     private static let tolerance = 3
@@ -32,11 +32,11 @@ final class ColorManagementTests: XCTestCase {
     }
 
     private static let tagged = ["jpg", "png", "webp", "tif", "avif", "heic"].flatMap { format in
-        ["adobergb", "prophoto"].map { "\($0).\(format)" }
+        ["adobergb", "prophoto", "displayp3"].map { "\($0).\(format)" }
     }
 
     func testTaggedPicturesShowLcmsColoursInThumbnailsPagesAndWholeDecodes() throws {
-        for name in Self.tagged + ["split.jpg"] {
+        for name in Self.tagged + ["split.jpg", "press-cmyk.jpg"] {
             let (data, left, right) = try fixture(name)
             let format = ContentSniffer.imageFormat(of: data.prefix(64))
             XCTAssertNotNil(EmbeddedColorProfile.of(data, format: try XCTUnwrap(format)), "\(name): the profile is found")
@@ -69,6 +69,23 @@ final class ColorManagementTests: XCTestCase {
             let rightPixel = pixels.at(300 - detail.origin.x, 100 - detail.origin.y)
             assertClose([Int(leftPixel.0), Int(leftPixel.1), Int(leftPixel.2)], left, "\(name) region")
             assertClose([Int(rightPixel.0), Int(rightPixel.1), Int(rightPixel.2)], right, "\(name) region")
+        }
+    }
+
+    /// A CMYK JPEG's ink goes through its press profile, whichever path draws it; gdk-pixbuf
+    /// alone shows its green as (88, 255, 0) where the press prints (96, 187, 70).
+    func testCMYKJPEGsGoThroughTheirProfileAtEverySize() throws {
+        let (data, left, right) = try fixture("press-cmyk.jpg")
+        let region = DetailRegion(x: 60, y: 50, width: 280, height: 100, devicePixelsPerSourcePixel: 1)
+        let detail = try ImageDecoder.fullDetail(from: data, covering: region)
+        let pixels = DetailPixels(detail)
+        let leftPixel = pixels.at(100 - detail.origin.x, 100 - detail.origin.y)
+        let rightPixel = pixels.at(300 - detail.origin.x, 100 - detail.origin.y)
+        assertClose([Int(leftPixel.0), Int(leftPixel.1), Int(leftPixel.2)], left, "CMYK full detail")
+        assertClose([Int(rightPixel.0), Int(rightPixel.1), Int(rightPixel.2)], right, "CMYK full detail")
+        // Truncated: libjpeg would pad it with grey; the loader calls it damaged instead.
+        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: data.prefix(data.count - 300))) {
+            XCTAssertEqual($0 as? ImageLoadError, .damaged)
         }
     }
 

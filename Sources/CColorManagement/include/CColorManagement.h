@@ -20,6 +20,12 @@ enum { COLORMANAGEMENT_MAX_PROFILE_BYTES = 4 * 1024 * 1024 };
 int colormanagement_rgb_to_srgb(const uint8_t *profile, size_t profile_length,
                                 uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int channels);
 
+// Converts `width` × `height` CMYK pixels (`cmyk`, 4 bytes each, rows `cmyk_stride` apart;
+// `inverted`: 255 means no ink, as Adobe's JPEGs store it) with the CMYK `profile` into 8-bit
+// RGB `rgb` (rows `rgb_stride` apart), sRGB, with the same intent.
+int colormanagement_cmyk_to_srgb(const uint8_t *profile, size_t profile_length, const uint8_t *cmyk, size_t cmyk_stride,
+                                 int inverted, uint8_t *rgb, size_t rgb_stride, uint32_t width, uint32_t height);
+
 // The profile's colour space as its ICC signature ('RGB ', 'CMYK', 'GRAY', …), or 0 when lcms
 // cannot read it.
 uint32_t colormanagement_profile_space(const uint8_t *profile, size_t profile_length);

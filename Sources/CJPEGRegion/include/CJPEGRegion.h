@@ -19,6 +19,8 @@ typedef struct {
     uint32_t scaled_width;   // the stored image at `scale_eighths` / 8
     uint32_t scaled_height;
     int progressive;
+    int cmyk;       // CMYK or YCCK, one scan: `jpegregion_decode_cmyk` can decode it
+    int inverted;   // an Adobe marker: the ink is stored inverted (255 = none), as Photoshop writes
 } jpegregion_info;
 
 // Reads the header. `scale_eighths` (1–8) gives `scaled_width`/`scaled_height`.
@@ -33,3 +35,10 @@ typedef int (*jpegregion_stop_callback)(void *context);
 int jpegregion_decode(const uint8_t *data, size_t length, unsigned scale_eighths,
                       uint32_t x, uint32_t y, uint32_t width, uint32_t height,
                       uint8_t *out, size_t stride, jpegregion_stop_callback stop, void *context);
+
+// The same for a CMYK or YCCK JPEG, as 4 channels of ink as stored (see `inverted`), for a
+// colour-managed conversion with the file's profile: gdk-pixbuf turns CMYK into RGB with no
+// profile at all.
+int jpegregion_decode_cmyk(const uint8_t *data, size_t length, unsigned scale_eighths,
+                           uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+                           uint8_t *out, size_t stride, jpegregion_stop_callback stop, void *context);

@@ -45,10 +45,13 @@ enum PixbufLoading {
         if ContentSniffer.imageFormat(of: data.prefix(32)) == .ico, let png = ICOEntries.largestPNG(in: data) {
             return try load(png, gate: gate, keepAnimation: keepAnimation)
         }
-        let loaded = try decode(data, gate: gate, imageType: nil, keepAnimation: keepAnimation)
-        if let format = gate.format, let profile = EmbeddedColorProfile.of(data, format: format) {
-            ColorProfileConversion.convert(loaded.pointer, from: profile)
+        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
+        let profile = format.flatMap { EmbeddedColorProfile.of(data, format: $0) }
+        if format == .jpeg, let profile, let converted = try CMYKJPEGDecoding.load(data, profile: profile, gate: gate) {
+            return converted
         }
+        let loaded = try decode(data, gate: gate, imageType: nil, keepAnimation: keepAnimation)
+        if let profile { ColorProfileConversion.convert(loaded.pointer, from: profile) }
         return loaded
     }
 
