@@ -31,9 +31,14 @@ enum TestJPEG {
     }
 
     /// The same picture as `type` ("jpeg" or "png"), tagged with `iccProfile` when given
-    /// (gdk-pixbuf's savers embed it: JPEG APP2, PNG iCCP).
+    /// (JPEG APP2 by gdk-pixbuf's saver; PNG iCCP by `PNGProfileChunk`).
     static func write(_ size: Size, to url: URL, type: String, iccProfile: Data?) throws {
-        var options = type == "jpeg" ? ["quality": "90"] : ["compression": "1"]
+        guard type == "jpeg" else {
+            try write(size, to: url, type: type, options: ["compression": "1"])
+            if let iccProfile { try PNGProfileChunk.insert(iccProfile, into: try Data(contentsOf: url)).write(to: url) }
+            return
+        }
+        var options = ["quality": "90"]
         if let iccProfile { options["icc-profile"] = iccProfile.base64EncodedString() }
         try write(size, to: url, type: type, options: options)
     }

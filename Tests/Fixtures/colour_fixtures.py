@@ -134,6 +134,27 @@ def main(folder):
                        check=True, stdout=subprocess.DEVNULL)
         record(label + ".heic", stored, icc)
 
+    # An animated GIF in ProPhoto: an ICCRGBG1 application extension after the global colour
+    # table carries the profile, in sub-blocks of at most 255 bytes. "left" is the first
+    # frame's colour, "right" the second's.
+    icc = profile_bytes("rommrgb.icc")
+    stored = picture(icc)
+    frames = [Image.new("RGB", (64, 64), stored.getpixel((WIDTH // 4, 0))),
+              Image.new("RGB", (64, 64), stored.getpixel((3 * WIDTH // 4, 0)))]
+    buffer = io.BytesIO()
+    frames[0].save(buffer, "GIF", save_all=True, append_images=frames[1:], duration=500, loop=0)
+    gif = buffer.getvalue()
+    table = 3 * (2 << (gif[10] & 7)) if gif[10] & 0x80 else 0
+    chunks = b"".join(bytes([len(icc[i:i + 255])]) + icc[i:i + 255] for i in range(0, len(icc), 255))
+    extension = b"\x21\xff\x0bICCRGBG1012" + chunks + b"\x00"
+    with open(os.path.join(folder, "animated.gif"), "wb") as file:
+        file.write(gif[:13 + table] + extension + gif[13 + table:])
+    with Image.open(os.path.join(folder, "animated.gif")) as written:
+        first = to_srgb(written.convert("RGB"), icc).getpixel((32, 32))
+        written.seek(1)
+        second = to_srgb(written.convert("RGB"), icc).getpixel((32, 32))
+    expected["animated.gif"] = {"left": list(first), "right": list(second)}
+
     # A CMYK JPEG (Photoshop's way: Adobe marker, inverted ink) with its 187 KB press profile,
     # split over three APP2 segments.
     cmyk_icc = profile_bytes("default_cmyk.icc")

@@ -89,6 +89,17 @@ final class ColorManagementTests: XCTestCase {
         }
     }
 
+    /// An animated GIF tagged with a profile plays every frame in its real colour.
+    func testAnimationFramesAreColourManaged() throws {
+        let (data, first, second) = try fixture("animated.gif")
+        let image = try ImageDecoder.original(from: data)
+        let frames = try XCTUnwrap(image.animation?.frames, "plays as an animation")
+        XCTAssertEqual(frames.count, 2)
+        assertColour(frames[0].texture, x: 32, first, "first frame")
+        assertColour(frames[1].texture, x: 32, second, "second frame")
+        assertColour(image.texture, x: 32, first, "the still")
+    }
+
     /// A big PNG goes through the row-by-row scaler for its thumbnail, not gdk-pixbuf.
     func testTheRowByRowPNGPathIsColourManaged() throws {
         let (data, left, right) = try fixture("prophoto.png")

@@ -21,8 +21,9 @@ enum AnimationFrames {
         return total
     }
 
+    /// Each frame is converted from `colorProfile` (the GIF's `ICCRGBG1` profile), as the still is.
     static func extract(
-        from animation: OpaquePointer, summary: GIFStructure.Summary, maxBytes: Int
+        from animation: OpaquePointer, summary: GIFStructure.Summary, maxBytes: Int, colorProfile: [UInt8]? = nil
     ) -> DecodedAnimation? {
         let width = Int(gdk_pixbuf_animation_get_width(animation))
         let height = Int(gdk_pixbuf_animation_get_height(animation))
@@ -40,7 +41,8 @@ enum AnimationFrames {
         for _ in 0..<count {
             // A negative delay means "stay here forever": the animation ended early.
             let delay = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
-            guard delay > 0, let frame = copyTexture(gdk_pixbuf_animation_iter_get_pixbuf(iterator)) else { break }
+            guard delay > 0, let frame = copyTexture(gdk_pixbuf_animation_iter_get_pixbuf(iterator), colorProfile)
+            else { break }
             frames.append(DecodedAnimation.Frame(texture: frame, milliseconds: delay))
             clock += delay
             shim_pixbuf_animation_iter_advance_to(iterator, clock)
@@ -50,9 +52,10 @@ enum AnimationFrames {
     }
 
     /// The iterator's pixbuf is overwritten by the next frame: the texture gets its own copy.
-    private static func copyTexture(_ pixbuf: OpaquePointer?) -> TextureHandle? {
+    private static func copyTexture(_ pixbuf: OpaquePointer?, _ colorProfile: [UInt8]?) -> TextureHandle? {
         guard let pixbuf, let copy = gdk_pixbuf_copy(pixbuf) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(copy)) }
+        if let colorProfile { ColorProfileConversion.convert(copy, from: colorProfile) }
         guard let texture = gdk_texture_new_for_pixbuf(copy) else { return nil }
         return TextureHandle(taking: texture)
     }

@@ -88,7 +88,8 @@ public enum ImageDecoder {
         guard let summary, let animation = loaded.animation,
               still.texture.pixelWidth == loaded.declaredWidth, still.texture.pixelHeight == loaded.declaredHeight,
               let frames = AnimationFrames.extract(from: OpaquePointer(animation.pointer), summary: summary,
-                                                   maxBytes: maxAnimationBytes) else { return still }
+                                                   maxBytes: maxAnimationBytes, colorProfile: loaded.colorProfile)
+        else { return still }
         // The first frame doubles as the still (thumbnail-sized neighbours, copy, zoom geometry).
         return DecodedImage(texture: frames.frames[0].texture, sourceWidth: still.sourceWidth,
                             sourceHeight: still.sourceHeight, animation: frames)

@@ -27,6 +27,8 @@ enum PixbufLoading {
         /// This decode's share of the `DecodeBudget`, given back when the last copy of this
         /// value (and so its pixbuf) goes away, or on `release()`.
         var budget: DecodeBudget.Reservation? = nil
+        /// The embedded ICC profile the pixbuf was converted from, for the animation's frames.
+        var colorProfile: [UInt8]? = nil
 
         var pointer: OpaquePointer { OpaquePointer(pixbuf.pointer) }
     }
@@ -50,8 +52,8 @@ enum PixbufLoading {
         if format == .jpeg, let profile, let converted = try CMYKJPEGDecoding.load(data, profile: profile, gate: gate) {
             return converted
         }
-        let loaded = try decode(data, gate: gate, imageType: nil, keepAnimation: keepAnimation)
-        if let profile { ColorProfileConversion.convert(loaded.pointer, from: profile) }
+        var loaded = try decode(data, gate: gate, imageType: nil, keepAnimation: keepAnimation)
+        if let profile, ColorProfileConversion.convert(loaded.pointer, from: profile) { loaded.colorProfile = profile }
         return loaded
     }
 

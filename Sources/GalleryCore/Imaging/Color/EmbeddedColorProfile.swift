@@ -3,8 +3,8 @@ import Foundation
 
 /// Finds the ICC profile a picture file carries, in each format's own place: JPEG `APP2`
 /// segments (a profile over 64 KB is split over several, numbered), the PNG `iCCP` chunk
-/// (zlib-compressed), the WebP `ICCP` chunk, the TIFF `InterColorProfile` tag (34675), and the
-/// HEIF/AVIF `colr` property. Bounded: at most `maxBytes`, and only the headers are walked.
+/// (zlib-compressed), the WebP `ICCP` chunk, the TIFF `InterColorProfile` tag (34675), the GIF
+/// `ICCRGBG1` application extension, and the HEIF/AVIF `colr` property. Bounded: at most `maxBytes`, and only the headers are walked.
 ///
 /// gdk-pixbuf hands over only the JPEG and PNG profiles, only from its own loaders, and never
 /// applies them; the region and row-by-row decoders read the files themselves. One reader for
@@ -22,6 +22,7 @@ enum EmbeddedColorProfile {
             case .png: profile = png(reader)
             case .webp: profile = webp(reader)
             case .tiff: profile = tiff(reader)
+            case .gif: profile = gif(reader)
             case .heif, .avif: profile = ISOMediaImageInfo.read(raw)?.iccProfile
             default: profile = nil
             }
@@ -99,6 +100,31 @@ enum EmbeddedColorProfile {
             return reader.slice(start, count)
         }
         return nil
+    }
+
+    /// The `ICCRGBG1012` application extension before the first image: its sub-blocks, joined.
+    private static func gif(_ reader: ByteReader) -> [UInt8]? {
+        guard let packed = reader.uint8(10) else { return nil }
+        var offset = 13 + (packed & 0x80 != 0 ? 3 << ((packed & 7) + 1) : 0) // after the global colour table
+        while reader.uint8(offset) == 0x21, let label = reader.uint8(offset + 1) {
+            offset += 2
+            if label == 0xFF, reader.uint8(offset) == 11, reader.matches("ICCRGBG1012", at: offset + 1) {
+                return gifSubBlocks(reader, from: offset + 12)
+            }
+            while let length = reader.uint8(offset), length > 0 { offset += 1 + length }
+            offset += 1 // the empty sub-block that ends the extension
+        }
+        return nil // an image (0x2C) came first, or the file ended
+    }
+
+    private static func gifSubBlocks(_ reader: ByteReader, from start: Int) -> [UInt8]? {
+        var joined: [UInt8] = [], offset = start
+        while let length = reader.uint8(offset), length > 0 {
+            guard let block = reader.slice(offset + 1, length), joined.count + length <= maxBytes else { return nil }
+            joined += block
+            offset += 1 + length
+        }
+        return joined
     }
 
     private static func inflate(_ compressed: [UInt8]) -> [UInt8]? {
