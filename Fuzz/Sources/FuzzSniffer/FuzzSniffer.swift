@@ -19,6 +19,17 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     FuzzInvariant.check(size == nil || format != nil, "declared size without a recognised format")
     if let size { FuzzInvariant.check(size.width >= 0 && size.height >= 0, "negative size \(size)") }
 
+    // Every container's profile reader, the HEIF/AVIF box walker and the ICO directory on the
+    // same bytes, whatever they were sniffed as: bounded, never trapping.
+    let data = Data(bytes)
+    for candidate in ImageFormat.allCases {
+        if let profile = EmbeddedColorProfile.of(data, format: candidate) {
+            FuzzInvariant.check(profile.count <= EmbeddedColorProfile.maxBytes, "profile over its bound")
+        }
+    }
+    _ = bytes.withUnsafeBytes { ISOMediaImageInfo.read($0) }
+    if let png = ICOEntries.largestPNG(in: data) { FuzzInvariant.check(png.count <= data.count, "ICO entry past the end") }
+
     // The same bytes as a Content-Type value must not trip the header parser either.
     _ = ContentSniffer.isImage(contentType: String(decoding: bytes.prefix(256), as: UTF8.self))
 

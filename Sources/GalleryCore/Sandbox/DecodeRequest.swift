@@ -1,0 +1,87 @@
+import Foundation
+
+/// What the app asks a sandboxed decoder for: the picture's bytes, how big the result may be,
+/// and whether to bring an animation's frames. Sent over the worker's socket as a fixed header
+/// of little-endian integers, then the bytes.
+struct DecodeRequest: Equatable {
+    static let magic: UInt32 = 0x5144_474C // "LGDQ"
+    static let headerSize = 48
+
+    var fit: LoaderSizeGate.Fit
+    var maxPixels: Int
+    var keepAnimation: Bool
+    /// CPU seconds this one decode may use before the worker dies of `RLIMIT_CPU`.
+    var cpuSeconds: Int
+    var dataLength: Int
+
+    func header() -> Data {
+        let (kind, a, b, c): (UInt32, Int, Int, Int)
+        switch fit {
+        case .inside(let maxSide): (kind, a, b, c) = (0, maxSide, 0, 0)
+        case .cover(let side, let maxSide): (kind, a, b, c) = (1, side, maxSide, 0)
+        case .within(let width, let height, let maxSide): (kind, a, b, c) = (2, width, height, maxSide)
+        }
+        var writer = LittleEndianWriter()
+        writer.put32(Self.magic)
+        writer.put32(kind)
+        [a, b, c].forEach { writer.put32(UInt32(clamping: $0)) }
+        writer.put64(UInt64(clamping: maxPixels))
+        writer.put32(keepAnimation ? 1 : 0)
+        writer.put32(UInt32(clamping: cpuSeconds))
+        writer.put64(UInt64(clamping: dataLength))
+        writer.pad(to: Self.headerSize)
+        return writer.data
+    }
+
+    /// Nil for anything that is not a header this version writes (the worker then quits).
+    init?(header: Data, maxDataLength: Int) {
+        guard header.count == Self.headerSize else { return nil }
+        let reader = LittleEndianReader(header)
+        guard reader.u32(0) == Self.magic else { return nil }
+        let a = Int(reader.u32(8)), b = Int(reader.u32(12)), c = Int(reader.u32(16))
+        switch reader.u32(4) {
+        case 0 where a > 0: fit = .inside(maxSide: a)
+        case 1 where a > 0 && b > 0: fit = .cover(side: a, maxSide: b)
+        case 2 where a > 0 && b > 0 && c > 0: fit = .within(width: a, height: b, maxSide: c)
+        default: return nil
+        }
+        let pixels = reader.u64(20), length = reader.u64(36)
+        guard pixels > 0, pixels <= UInt64(Int.max), length <= UInt64(maxDataLength) else { return nil }
+        maxPixels = Int(pixels)
+        keepAnimation = reader.u32(28) != 0
+        cpuSeconds = Int(reader.u32(32))
+        dataLength = Int(length)
+    }
+
+    init(fit: LoaderSizeGate.Fit, maxPixels: Int, keepAnimation: Bool, cpuSeconds: Int, dataLength: Int) {
+        self.fit = fit
+        self.maxPixels = maxPixels
+        self.keepAnimation = keepAnimation
+        self.cpuSeconds = cpuSeconds
+        self.dataLength = dataLength
+    }
+}
+
+/// Little-endian integers into a byte buffer.
+struct LittleEndianWriter {
+    private(set) var data = Data()
+
+    mutating func put32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    mutating func put64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    mutating func pad(to size: Int) { if data.count < size { data.append(Data(count: size - data.count)) } }
+}
+
+/// Little-endian integers out of a fixed-size header (the caller checked its length).
+struct LittleEndianReader {
+    let data: Data
+
+    init(_ data: Data) { self.data = Data(data) } // indices from 0
+
+    func u32(_ offset: Int) -> UInt32 {
+        data.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+    }
+
+    func u64(_ offset: Int) -> UInt64 {
+        data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    }
+}
