@@ -22,10 +22,12 @@ let package = Package(
         // lcms2 for colour management (`ColorProfileConversion`): pictures tagged with an ICC
         // profile are converted to sRGB. zlib inflates the profiles PNG files carry.
         .target(name: "CColorManagement", linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("z")]),
+        // libseccomp for the sandboxed decoders' system-call filter (`DecodeWorker`).
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
         .target(
             name: "GalleryCore",
-            dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "GObjectSupport"]
+            dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox", "GObjectSupport"]
         ),
         .target(
             name: "GalleryUI",

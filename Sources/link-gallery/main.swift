@@ -4,7 +4,7 @@ import Glibc
 import GalleryCore
 import GalleryUI
 
-// The hidden SVG renderer mode (a child of the app, see SVGRenderer): before anything else.
-SVGRenderChild.runIfAsked(arguments: CommandLine.arguments)
+// The hidden sandboxed decoder mode (a child of the app, see DecodeWorker): before anything else.
+DecodeWorker.runIfAsked(arguments: CommandLine.arguments)
 LargeAllocations.returnToTheSystemWhenFreed()
 exit(GalleryApplication.run(arguments: CommandLine.arguments))

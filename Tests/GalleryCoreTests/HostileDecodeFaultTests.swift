@@ -49,20 +49,32 @@ final class HostileDecodeFaultTests: XCTestCase {
     func testARendererKilledAtTheWallClockWithCPUToSpareIsTooSlowToDrawNotTooLarge() throws {
         faults += 1
         inputs += 1
-        // Stands for a valid SVG starved of CPU by other decodes: it is not a bomb, so its
-        // original is kept and the tile offers Retry (not retried by itself: see `tooSlowToDraw`).
-        let starved = ChildRun(arguments: ["/bin/sleep", "60"], input: Data(), maxOutput: 16, cancellation: nil,
-                               wallSeconds: 0.2)
-        XCTAssertThrowsError(try starved.result()) { XCTAssertEqual($0 as? ImageLoadError, .tooSlowToDraw) }
+        // Stands for a valid SVG starved of CPU by other decodes: killed at a wall-clock limit it
+        // reached long before its CPU limit, it is not a bomb, so its original is kept and the
+        // tile offers Retry (not retried by itself: see `tooSlowToDraw`).
+        let starved = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 0.3, addressSpaceBytes: SVGRenderer.addressSpaceBytes)
+        XCTAssertThrowsError(try render(HostileImages.heavySVG, limits: starved)) {
+            XCTAssertEqual($0 as? ImageLoadError, .tooSlowToDraw)
+        }
         XCTAssertFalse(ImageLoadError.tooSlowToDraw.isTransient, "would burn its time again at every retry")
     }
 
     func testARendererThatDiesOfItsOwnCPULimitIsTooLarge() throws {
         faults += 1
         inputs += 1
-        let bomb = ChildRun(arguments: ["/bin/sh", "-c", "ulimit -t 1; while :; do :; done"], input: Data(),
-                            maxOutput: 16, cancellation: nil, wallSeconds: 600, cpuSeconds: 1)
-        XCTAssertThrowsError(try bomb.result()) { XCTAssertEqual($0 as? ImageLoadError, .tooLarge) }
+        let bomb = DecodeWorkerPool.Limits(cpuSeconds: 1, wallSeconds: 600, addressSpaceBytes: SVGRenderer.addressSpaceBytes)
+        XCTAssertThrowsError(try render(HostileImages.heavySVG, limits: bomb)) {
+            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+        }
+    }
+
+    /// One render in a worker of its own pool, with `limits`.
+    private func render(_ svg: Data, limits: DecodeWorkerPool.Limits) throws(ImageLoadError) {
+        let pool = DecodeWorkerPool(size: 1)
+        let fit = LoaderSizeGate.Fit.inside(maxSide: SVGRenderer.maxOriginalSide)
+        let request = DecodeRequest(fit: fit, maxPixels: ImageDecoder.defaultMaxPixels, keepAnimation: false,
+                                    limits: limits, dataLength: svg.count)
+        _ = try pool.decode(svg, request: request, limits: limits, maxBodyLength: 64 << 20, cancellation: nil)
     }
 
     func testHeavyDecodesRunFewAtATimeAndCancelledWaitingOnesEndAtOnce() async throws {

@@ -9,7 +9,8 @@
 
 DEPS_BUILD=(pkg-config libgtk-4-dev libcurl4-openssl-dev zlib1g-dev libpng-dev libjpeg-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader
     librsvg2-common gettext libglib2.0-dev-bin desktop-file-utils appstream meson ninja-build
-    liblcms2-dev heif-gdk-pixbuf libavif-gdk-pixbuf) # the last three: colour management, HEIC, AVIF
+    liblcms2-dev heif-gdk-pixbuf libavif-gdk-pixbuf # colour management, HEIC, AVIF
+    bubblewrap libseccomp-dev) # the sandbox of the decoders
 DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi python3-pil
     python3-pytest imagemagick xdotool x11-utils xclip
     libgtk-4-bin chromium python3-websocket # real touch events (broadway + DevTools)

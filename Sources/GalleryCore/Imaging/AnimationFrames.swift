@@ -21,10 +21,34 @@ enum AnimationFrames {
         return total
     }
 
+    /// One composited frame, its own copy, and how long it shows.
+    struct FramePixels {
+        let pixbuf: ObjectReference
+        let milliseconds: Int
+    }
+
     /// Each frame is converted from `colorProfile` (the GIF's `ICCRGBG1` profile), as the still is.
     static func extract(
         from animation: OpaquePointer, summary: GIFStructure.Summary, maxBytes: Int, colorProfile: [UInt8]? = nil
     ) -> DecodedAnimation? {
+        guard let frames = framePixels(from: animation, summary: summary, maxBytes: maxBytes) else { return nil }
+        return textures(of: frames, loopCount: summary.loopCount, colorProfile: colorProfile)
+    }
+
+    /// The frames as textures (converted from `colorProfile` first), or nil with fewer than two.
+    static func textures(of frames: [FramePixels], loopCount: Int, colorProfile: [UInt8]?) -> DecodedAnimation? {
+        var textures: [DecodedAnimation.Frame] = []
+        for frame in frames {
+            let pointer = OpaquePointer(frame.pixbuf.pointer)
+            if let colorProfile { ColorProfileConversion.convert(pointer, from: colorProfile) }
+            guard let texture = gdk_texture_new_for_pixbuf(pointer) else { return nil }
+            textures.append(DecodedAnimation.Frame(texture: TextureHandle(taking: texture), milliseconds: frame.milliseconds))
+        }
+        return textures.count >= 2 ? DecodedAnimation(frames: textures, loopCount: loopCount) : nil
+    }
+
+    /// Copies of every frame of one cycle, within `maxBytes` (RGBA at the animation's size).
+    static func framePixels(from animation: OpaquePointer, summary: GIFStructure.Summary, maxBytes: Int) -> [FramePixels]? {
         let width = Int(gdk_pixbuf_animation_get_width(animation))
         let height = Int(gdk_pixbuf_animation_get_height(animation))
         let count = summary.frameCount
@@ -35,28 +59,18 @@ enum AnimationFrames {
 
         guard let iterator = shim_pixbuf_animation_iter_at_zero(animation) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(iterator)) }
-        var frames: [DecodedAnimation.Frame] = []
+        var frames: [FramePixels] = []
         frames.reserveCapacity(count)
         var clock = 0
         for _ in 0..<count {
             // A negative delay means "stay here forever": the animation ended early.
             let delay = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
-            guard delay > 0, let frame = copyTexture(gdk_pixbuf_animation_iter_get_pixbuf(iterator), colorProfile)
+            guard delay > 0, let frame = gdk_pixbuf_animation_iter_get_pixbuf(iterator), let copy = gdk_pixbuf_copy(frame)
             else { break }
-            frames.append(DecodedAnimation.Frame(texture: frame, milliseconds: delay))
+            frames.append(FramePixels(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(copy)), milliseconds: delay))
             clock += delay
             shim_pixbuf_animation_iter_advance_to(iterator, clock)
         }
-        guard frames.count >= 2 else { return nil }
-        return DecodedAnimation(frames: frames, loopCount: summary.loopCount)
-    }
-
-    /// The iterator's pixbuf is overwritten by the next frame: the texture gets its own copy.
-    private static func copyTexture(_ pixbuf: OpaquePointer?, _ colorProfile: [UInt8]?) -> TextureHandle? {
-        guard let pixbuf, let copy = gdk_pixbuf_copy(pixbuf) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(copy)) }
-        if let colorProfile { ColorProfileConversion.convert(copy, from: colorProfile) }
-        guard let texture = gdk_texture_new_for_pixbuf(copy) else { return nil }
-        return TextureHandle(taking: texture)
+        return frames.count >= 2 ? frames : nil
     }
 }

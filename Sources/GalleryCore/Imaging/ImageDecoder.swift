@@ -85,11 +85,20 @@ public enum ImageDecoder {
         let loaded = try PixbufLoading.load(data, gate: LoaderSizeGate(maxPixels: maxPixels, maxSide: maxTextureSide),
                                             keepAnimation: summary != nil)
         let still = try makeImage(orient(loaded))
-        guard let summary, let animation = loaded.animation,
-              still.texture.pixelWidth == loaded.declaredWidth, still.texture.pixelHeight == loaded.declaredHeight,
-              let frames = AnimationFrames.extract(from: OpaquePointer(animation.pointer), summary: summary,
-                                                   maxBytes: maxAnimationBytes, colorProfile: loaded.colorProfile)
-        else { return still }
+        guard let summary, still.texture.pixelWidth == loaded.declaredWidth,
+              still.texture.pixelHeight == loaded.declaredHeight else { return still }
+        let frames: DecodedAnimation?
+        if let sent = loaded.framePixels { // from a sandboxed decoder, converted already
+            let bytes = sent.count * loaded.declaredWidth * loaded.declaredHeight * 4
+            frames = bytes <= maxAnimationBytes
+                ? AnimationFrames.textures(of: sent, loopCount: loaded.loopCount, colorProfile: nil) : nil
+        } else if let animation = loaded.animation {
+            frames = AnimationFrames.extract(from: OpaquePointer(animation.pointer), summary: summary,
+                                             maxBytes: maxAnimationBytes, colorProfile: loaded.colorProfile)
+        } else {
+            frames = nil
+        }
+        guard let frames else { return still }
         // The first frame doubles as the still (thumbnail-sized neighbours, copy, zoom geometry).
         return DecodedImage(texture: frames.frames[0].texture, sourceWidth: still.sourceWidth,
                             sourceHeight: still.sourceHeight, animation: frames)

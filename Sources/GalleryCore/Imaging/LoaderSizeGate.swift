@@ -14,7 +14,7 @@ import CGtk
 ///
 /// Lives on the decoding thread only: the loader emits synchronously inside write/close.
 final class LoaderSizeGate {
-    enum Fit {
+    enum Fit: Equatable {
         /// The longest side at most this: originals within texture limits.
         case inside(maxSide: Int)
         /// The shortest side at most this, the longest at most `maxSide`: thumbnails that are

@@ -29,13 +29,18 @@ enum PixbufLoading {
         var budget: DecodeBudget.Reservation? = nil
         /// The embedded ICC profile the pixbuf was converted from, for the animation's frames.
         var colorProfile: [UInt8]? = nil
+        /// An animation's frames as a sandboxed decoder sent them (converted already), instead
+        /// of `animation`.
+        var framePixels: [AnimationFrames.FramePixels]? = nil
+        var loopCount = 0
 
         var pointer: OpaquePointer { OpaquePointer(pixbuf.pointer) }
     }
 
-    /// Decodes `data`. The calling thread's `DecodeCancellation.current` (if any) stops it; an
-    /// SVG is rendered in a child process (`SVGRenderer`) unless this is that child; a PNG shown
-    /// smaller than it is is decoded row by row (`PNGRowScaling`), never whole.
+    /// Decodes `data`. The calling thread's `DecodeCancellation.current` (if any) stops it; a
+    /// format other than JPEG and PNG is decoded in a sandboxed worker (`SandboxedDecoding`)
+    /// unless this is that worker; a PNG shown smaller than it is is decoded row by row
+    /// (`PNGRowScaling`), never whole.
     /// The pixels come out in sRGB: a picture with an embedded ICC profile is converted
     /// (`ColorProfileConversion`). `imageType` names our own files (cached thumbnails), which
     /// are decoded as they are.
@@ -48,6 +53,9 @@ enum PixbufLoading {
             return try load(png, gate: gate, keepAnimation: keepAnimation)
         }
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
+        if let format, SandboxedDecoding.handles(format) {
+            return try SandboxedDecoding.load(data, format: format, gate: gate, keepAnimation: keepAnimation)
+        }
         let profile = format.flatMap { EmbeddedColorProfile.of(data, format: $0) }
         if format == .jpeg, let profile, let converted = try CMYKJPEGDecoding.load(data, profile: profile, gate: gate) {
             return converted
@@ -74,9 +82,6 @@ enum PixbufLoading {
             throw imageType == nil ? .notAnImage : .damaged
         }
         gate.format = imageType == nil ? format : nil
-        if format == .svg, imageType == nil, !SVGRenderer.isRenderingChild {
-            return try SVGRenderer.render(data, gate: gate)
-        }
         if data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }) { throw .damaged }
         if format == .png, imageType == nil, let size = header,
            let scaled = try PNGRowScaling.load(data, gate: gate, declared: size) {

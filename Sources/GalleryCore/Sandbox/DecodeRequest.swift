@@ -5,13 +5,15 @@ import Foundation
 /// of little-endian integers, then the bytes.
 struct DecodeRequest: Equatable {
     static let magic: UInt32 = 0x5144_474C // "LGDQ"
-    static let headerSize = 48
+    static let headerSize = 56
 
     var fit: LoaderSizeGate.Fit
     var maxPixels: Int
     var keepAnimation: Bool
     /// CPU seconds this one decode may use before the worker dies of `RLIMIT_CPU`.
     var cpuSeconds: Int
+    /// Address space the worker may map during this decode (`RLIMIT_AS`, soft).
+    var addressSpaceBytes: Int
     var dataLength: Int
 
     func header() -> Data {
@@ -29,6 +31,7 @@ struct DecodeRequest: Equatable {
         writer.put32(keepAnimation ? 1 : 0)
         writer.put32(UInt32(clamping: cpuSeconds))
         writer.put64(UInt64(clamping: dataLength))
+        writer.put64(UInt64(clamping: addressSpaceBytes))
         writer.pad(to: Self.headerSize)
         return writer.data
     }
@@ -51,13 +54,15 @@ struct DecodeRequest: Equatable {
         keepAnimation = reader.u32(28) != 0
         cpuSeconds = Int(reader.u32(32))
         dataLength = Int(length)
+        addressSpaceBytes = Int(clamping: reader.u64(44))
     }
 
-    init(fit: LoaderSizeGate.Fit, maxPixels: Int, keepAnimation: Bool, cpuSeconds: Int, dataLength: Int) {
+    init(fit: LoaderSizeGate.Fit, maxPixels: Int, keepAnimation: Bool, limits: DecodeWorkerPool.Limits, dataLength: Int) {
         self.fit = fit
         self.maxPixels = maxPixels
         self.keepAnimation = keepAnimation
-        self.cpuSeconds = cpuSeconds
+        cpuSeconds = limits.cpuSeconds
+        addressSpaceBytes = limits.addressSpaceBytes
         self.dataLength = dataLength
     }
 }

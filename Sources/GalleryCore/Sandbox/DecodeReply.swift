@@ -1,0 +1,107 @@
+import CGtk
+import Foundation
+import GObjectSupport
+
+/// What a sandboxed decoder answers: a status, and for a picture its sizes and pixels (rows
+/// packed, RGB or RGBA), then for an animation each frame's delay and RGBA pixels at the same
+/// size. Everything in it comes from a process that decoded hostile bytes, so the reading side
+/// checks every number against what the request allowed before it reads a byte of pixels.
+enum DecodeReply {
+    static let magic: UInt32 = 0x5244_474C // "LGDR"
+    static let headerSize = 40
+
+    /// The fields before the pixels.
+    struct Header: Equatable {
+        var status: Status
+        var declaredWidth = 0
+        var declaredHeight = 0
+        var width = 0
+        var height = 0
+        var channels = 0
+        var frameCount = 0
+        var loopCount = 0
+
+        /// Bytes of pixels that follow: the still, and each frame with its 4-byte delay.
+        var bodyLength: Int? {
+            let (still, overflowStill) = (width * height).multipliedReportingOverflow(by: channels)
+            let (frame, overflowFrame) = (width * height).multipliedReportingOverflow(by: 4)
+            let (frames, overflowFrames) = (frame + 4).multipliedReportingOverflow(by: frameCount)
+            guard !overflowStill, !overflowFrame, !overflowFrames else { return nil }
+            return still + frames
+        }
+    }
+
+    enum Status: Equatable {
+        case picture
+        case failed(ImageLoadError)
+
+        var code: (UInt32, UInt32) {
+            switch self {
+            case .picture: (0, 0)
+            case .failed(.tooLarge): (2, 0)
+            case .failed(.notAnImage): (3, 0)
+            case .failed(.unsupportedFormat(let format)): (4, UInt32(ImageFormat.allCases.firstIndex(of: format) ?? 0))
+            case .failed(.tooSlowToDraw): (5, 0)
+            case .failed: (1, 0) // damaged, and anything the worker cannot tell apart
+            }
+        }
+
+        init?(code: UInt32, detail: UInt32) {
+            switch code {
+            case 0: self = .picture
+            case 1: self = .failed(.damaged)
+            case 2: self = .failed(.tooLarge)
+            case 3: self = .failed(.notAnImage)
+            case 4:
+                guard Int(detail) < ImageFormat.allCases.count else { return nil }
+                self = .failed(.unsupportedFormat(ImageFormat.allCases[Int(detail)]))
+            case 5: self = .failed(.tooSlowToDraw)
+            default: return nil
+            }
+        }
+    }
+
+    static func encode(_ header: Header) -> Data {
+        var writer = LittleEndianWriter()
+        writer.put32(magic)
+        let (code, detail) = header.status.code
+        writer.put32(code)
+        writer.put32(detail)
+        for field in [header.declaredWidth, header.declaredHeight, header.width, header.height, header.channels,
+                      header.frameCount, header.loopCount] {
+            writer.put32(UInt32(clamping: field))
+        }
+        return writer.data
+    }
+
+    /// The header, or nil when it is not one (a confused or hostile worker).
+    static func decodeHeader(_ data: Data) -> Header? {
+        guard data.count == headerSize else { return nil }
+        let reader = LittleEndianReader(data)
+        guard reader.u32(0) == magic, let status = Status(code: reader.u32(4), detail: reader.u32(8)) else { return nil }
+        let fields = (0..<7).map { Int(reader.u32(12 + 4 * $0)) }
+        return Header(status: status, declaredWidth: fields[0], declaredHeight: fields[1], width: fields[2],
+                      height: fields[3], channels: fields[4], frameCount: fields[5], loopCount: fields[6])
+    }
+
+    /// The still's bytes of `pixbuf`, rows packed, with `channels` per pixel.
+    static func packedPixels(of pixbuf: OpaquePointer) -> Data {
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let pixels = gdk_pixbuf_read_pixels(pixbuf)!
+        var data = Data(capacity: width * height * channels)
+        for row in 0..<height { data.append(pixels + row * stride, count: width * channels) }
+        return data
+    }
+
+    /// A pixbuf of its own holding `bytes` (rows packed; the caller checked their length).
+    static func pixbuf(_ bytes: Data, width: Int, height: Int, channels: Int) -> ObjectReference? {
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, channels == 4 ? 1 : 0, 8, gint(width), gint(height)),
+              let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return nil }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), row = width * channels
+        bytes.withUnsafeBytes { source in
+            for line in 0..<height { (pixels + line * stride).update(from: source.baseAddress!.assumingMemoryBound(to: UInt8.self) + line * row, count: row) }
+        }
+        return ObjectReference(taking: UnsafeMutableRawPointer(pixbuf))
+    }
+}

@@ -1,0 +1,115 @@
+import CGtk
+import CSandbox
+import Foundation
+import Glibc
+
+/// The `--decode-worker` mode of the app's own executable: a warm decoder that serves one
+/// picture after another on its standard input and output (one socket), inside the sandbox
+/// `DecodeWorkerLaunch` starts it in.
+///
+/// Before it reads a byte it closes every inherited descriptor but the socket, sets its
+/// resource limits, loads gdk-pixbuf's list of loaders and installs its seccomp filter
+/// (`sandbox_lockdown`): from then on it can read files and use memory and threads, and
+/// nothing else. Each request gets its own CPU and address-space allowance; a decode that
+/// passes either dies, and the parent starts another worker.
+public enum DecodeWorker {
+    static let flag = "--decode-worker"
+    /// True in the worker: it decodes in-process (it is the sandbox).
+    static let isWorker = CommandLine.arguments.dropFirst().first == flag
+
+    /// Largest picture file a worker accepts: the originals' download cap.
+    static let maxInputBytes = 256 * 1024 * 1024
+    /// Processes and threads within the worker's own user namespace: its decoders' threads.
+    static let maxThreads: UInt64 = 64
+    static let maxOpenFiles: UInt64 = 64
+    /// The CPU hard limit of a worker's whole life; each decode gets its own soft allowance.
+    static let lifetimeCPUSeconds: UInt64 = 3600
+
+    /// Exit codes of a worker that stops by itself.
+    enum ExitCode: Int32 {
+        case limitsRefused = 70, filterRefused = 71, badRequest = 72, shortInput = 73, replyFailed = 74
+    }
+
+    /// Runs the mode and exits when `arguments` ask for it; returns otherwise. Call first thing
+    /// in `main`. `--decode-worker bwrap` runs inside bubblewrap's user namespace (its process
+    /// limit counts only its own threads there); `plain` is the fallback without it.
+    public static func runIfAsked(arguments: [String]) {
+        guard arguments.dropFirst().first == flag else { return }
+        let inNamespace = arguments.dropFirst(2).first == "bwrap"
+        if let probe = arguments.dropFirst(3).first {
+            exit(lockDown(inNamespace: inNamespace) ?? SandboxProbe.run(probe))
+        }
+        exit(lockDown(inNamespace: inNamespace) ?? serve())
+    }
+
+    /// Everything before the first request; nil when the sandbox is in place, else why not.
+    private static func lockDown(inNamespace: Bool) -> Int32? {
+        sandbox_close_descriptors_from(3)
+        // Outside a namespace the process limit would count every process of this user: left
+        // as it is there (the filter refuses new processes anyway).
+        let processes = inNamespace ? maxThreads : 0
+        guard sandbox_set_limits(UInt64(DecodeWorkerPool.rasterLimits.addressSpaceBytes), maxOpenFiles, processes,
+                                 lifetimeCPUSeconds) == 0 else { return ExitCode.limitsRefused.rawValue }
+        LargeAllocations.returnToTheSystemWhenFreed()
+        _ = PixbufLoaderRegistry.loaderNames // reads gdk-pixbuf's loader list while it still may
+        guard sandbox_lockdown() == 0 else { return ExitCode.filterRefused.rawValue }
+        return nil
+    }
+
+    private static func serve() -> Int32 {
+        while let header = WorkerSocket.read(count: DecodeRequest.headerSize, from: 0) {
+            guard let request = DecodeRequest(header: header, maxDataLength: maxInputBytes) else {
+                return ExitCode.badRequest.rawValue
+            }
+            guard let data = WorkerSocket.read(count: request.dataLength, from: 0) else { return ExitCode.shortInput.rawValue }
+            sandbox_allow(UInt32(request.cpuSeconds), UInt64(request.addressSpaceBytes))
+            let reply = decode(data, request)
+            // Buffers of a megabyte or more are their own mappings (`LargeAllocations`): a
+            // large decode's memory is given back as it is freed, before the next request.
+            guard WorkerSocket.write(reply, to: 1) else { return ExitCode.replyFailed.rawValue }
+        }
+        return 0 // the parent closed the socket
+    }
+
+    /// The reply: header, still pixels, then each frame's delay and pixels.
+    static func decode(_ data: Data, _ request: DecodeRequest) -> Data {
+        let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, budget: nil)
+        let loaded: PixbufLoading.Loaded
+        do {
+            loaded = try PixbufLoading.load(data, gate: gate, keepAnimation: request.keepAnimation)
+        } catch {
+            return DecodeReply.encode(DecodeReply.Header(status: .failed(error)))
+        }
+        let still = loaded.pointer
+        // Before the frames: walking the animation draws each frame into the loader's pixbuf.
+        let stillPixels = DecodeReply.packedPixels(of: still)
+        var frames: [AnimationFrames.FramePixels] = []
+        if request.keepAnimation, let animation = loaded.animation, let summary = GIFStructure.summary(of: data),
+           let pixels = AnimationFrames.framePixels(from: OpaquePointer(animation.pointer), summary: summary,
+                                                    maxBytes: ImageDecoder.defaultMaxAnimationBytes) {
+            frames = pixels
+            if let profile = loaded.colorProfile {
+                frames.forEach { ColorProfileConversion.convert(OpaquePointer($0.pixbuf.pointer), from: profile) }
+            }
+        }
+        let width = Int(gdk_pixbuf_get_width(still)), height = Int(gdk_pixbuf_get_height(still))
+        // Frames are RGBA at the still's size, or the animation is left out.
+        frames = frames.allSatisfy({ frame in
+            let pointer = OpaquePointer(frame.pixbuf.pointer)
+            return gdk_pixbuf_get_width(pointer) == width && gdk_pixbuf_get_height(pointer) == height
+                && gdk_pixbuf_get_n_channels(pointer) == 4
+        }) ? frames : []
+        var reply = DecodeReply.encode(DecodeReply.Header(
+            status: .picture, declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight,
+            width: width, height: height, channels: Int(gdk_pixbuf_get_n_channels(still)), frameCount: frames.count,
+            loopCount: GIFStructure.summary(of: data)?.loopCount ?? 0))
+        reply.append(stillPixels)
+        for frame in frames {
+            var delay = LittleEndianWriter()
+            delay.put32(UInt32(clamping: frame.milliseconds))
+            reply.append(delay.data)
+            reply.append(DecodeReply.packedPixels(of: OpaquePointer(frame.pixbuf.pointer)))
+        }
+        return reply
+    }
+}

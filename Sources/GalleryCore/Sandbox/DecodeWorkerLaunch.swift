@@ -1,0 +1,87 @@
+import Foundation
+import Glibc
+
+/// How a decode worker is started: inside bubblewrap where it can run (no network, no home,
+/// read-only system folders, its own PID, user, IPC and UTS namespaces, no capabilities, an
+/// empty environment), else as a plain child with the same limits and filter, said once in
+/// the log. The worker is the app's own executable (`DecodeWorker`).
+struct DecodeWorkerLaunch: Sendable {
+    let arguments: [String]
+    let usesBubblewrap: Bool
+
+    static let bubblewrap = "/usr/bin/bwrap"
+
+    /// The launch for this machine, found once: bubblewrap is tried with a real worker probe.
+    static let current: DecodeWorkerLaunch? = {
+        guard let executable = SVGRenderer.executablePath else { return nil }
+        let sandboxed = DecodeWorkerLaunch(executable: executable, bubblewrap: true)
+        if FileManager.default.isExecutableFile(atPath: bubblewrap), sandboxed.starts() { return sandboxed }
+        FileHandle.standardError.write(Data(("link-gallery: bubblewrap cannot run here (\(bubblewrap) missing, or no "
+            + "namespaces): pictures are decoded in a child process with limits and a system-call filter only\n").utf8))
+        return DecodeWorkerLaunch(executable: executable, bubblewrap: false)
+    }()
+
+    init(executable: String, bubblewrap: Bool) {
+        usesBubblewrap = bubblewrap
+        let worker = [executable, DecodeWorker.flag, bubblewrap ? "bwrap" : "plain"]
+        arguments = bubblewrap ? Self.bubblewrapArguments(for: executable) + ["--"] + worker : worker
+    }
+
+    /// The same sandbox running one of `SandboxProbe`'s attempts instead of serving.
+    func probe(_ attempt: String, _ argument: String) -> [String] {
+        arguments + [attempt, argument]
+    }
+
+    /// True when a worker starts in this sandbox and answers a probe that must be refused.
+    private func starts() -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(probe("exec", "").dropFirst())
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationReason == .exit && process.terminationStatus == 0
+    }
+
+    private static func bubblewrapArguments(for executable: String) -> [String] {
+        var arguments = [
+            bubblewrap, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--clearenv",
+            "--setenv", "LANG", "C.UTF-8", "--setenv", "PATH", "/usr/bin", "--setenv", "HOME", "/nonexistent",
+            "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--chdir", "/",
+        ]
+        // Debian's merged /usr: the top-level folders are links into it.
+        for link in ["bin", "sbin", "lib", "lib64", "lib32", "libx32"] {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/" + link) {
+                arguments += ["--symlink", target, "/" + link]
+            } else if FileManager.default.fileExists(atPath: "/" + link) {
+                arguments += ["--ro-bind", "/" + link, "/" + link]
+            }
+        }
+        // The dynamic loader's cache and what librsvg draws text with, read-only.
+        for path in ["/etc/ld.so.cache", "/etc/fonts", "/var/cache/fontconfig"] {
+            arguments += ["--ro-bind-try", path, path]
+        }
+        // The executable and the libraries it loaded from outside /usr (the Swift runtime of
+        // an unpacked toolchain, a build folder), read-only; and the loader settings it got.
+        for folder in Set([URL(fileURLWithPath: executable).deletingLastPathComponent().path] + loadedLibraryFolders())
+        where !folder.hasPrefix("/usr/") {
+            arguments += ["--ro-bind", folder, folder]
+        }
+        for name in ["GDK_PIXBUF_MODULE_FILE", "GDK_PIXBUF_MODULEDIR", "LD_LIBRARY_PATH"] {
+            if let value = ProcessInfo.processInfo.environment[name] { arguments += ["--setenv", name, value] }
+        }
+        return arguments
+    }
+
+    /// The folders of the shared libraries mapped into this process.
+    private static func loadedLibraryFolders() -> [String] {
+        guard let maps = ProcFile.read("/proc/self/maps", maxBytes: 16 << 20) else { return [] }
+        let paths = maps.split(separator: "\n").compactMap { line -> String? in
+            guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last,
+                  path.hasPrefix("/"), path.contains(".so") else { return nil }
+            return URL(fileURLWithPath: String(path)).deletingLastPathComponent().path
+        }
+        return Array(Set(paths))
+    }
+}

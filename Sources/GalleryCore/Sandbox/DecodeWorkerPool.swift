@@ -1,0 +1,93 @@
+import Foundation
+
+/// A few warm sandboxed decoders shared by every decode of the app: a picture goes to an idle
+/// worker (one is started when none is running), and a worker that crashed, overran its
+/// limits or was cancelled is dropped and replaced on the next request. A worker costs its
+/// start once (bubblewrap and the app's own startup, tens of milliseconds), not per picture.
+final class DecodeWorkerPool: @unchecked Sendable { // all state under `condition`
+    /// What one decode may use inside its worker.
+    struct Limits: Sendable {
+        var cpuSeconds: Int
+        var wallSeconds: Double
+        var addressSpaceBytes: Int
+    }
+
+    /// Pictures: the largest allowed decodes in a few seconds; the address space holds a
+    /// 100-megapixel picture, its scaled copy and libheif's planes.
+    static let rasterLimits = Limits(cpuSeconds: 20, wallSeconds: 40, addressSpaceBytes: 2 << 30)
+    /// SVGs are programs: `SVGRenderer`'s limits, measured for them.
+    static let vectorLimits = Limits(cpuSeconds: SVGRenderer.cpuSeconds, wallSeconds: SVGRenderer.wallSeconds,
+                                     addressSpaceBytes: SVGRenderer.addressSpaceBytes)
+
+    static let shared = DecodeWorkerPool(size: 2)
+
+    private let size: Int
+    private let condition = NSCondition()
+    private var idle: [DecodeWorkerProcess] = []
+    private var busy = 0
+    /// Workers started, for tests and the benchmark.
+    private(set) var started = 0
+
+    init(size: Int) { self.size = size }
+
+    /// One decode in a worker: the reply, or why there is none. Blocks while every worker is
+    /// busy; `cancellation` stops the wait, or kills the worker mid-decode.
+    func decode(_ data: Data, request: DecodeRequest, limits: Limits, maxBodyLength: Int,
+                cancellation: DecodeCancellation?) throws(ImageLoadError) -> (header: DecodeReply.Header, body: Data) {
+        guard let launch = DecodeWorkerLaunch.current else { throw .damaged }
+        let worker = try acquire(launch, cancellation: cancellation)
+        var healthy = false
+        defer { release(worker, healthy: healthy) }
+        cancellation?.onCancel { worker.kill() }
+        let startCPU = worker.cpuSeconds ?? 0
+        let deadline = ContinuousClock.now + .milliseconds(Int(limits.wallSeconds * 1000))
+        let reply = worker.exchange(request, data, deadline: deadline, maxBodyLength: maxBodyLength)
+        cancellation?.removeHandlers()
+        if cancellation?.isCancelled == true { throw .cancelled }
+        guard let reply else {
+            // Killed at the wall-clock limit with CPU to spare: starved on a busy machine.
+            if ContinuousClock.now >= deadline, let used = worker.cpuSeconds, used - startCPU < Double(limits.cpuSeconds) {
+                throw .tooSlowToDraw
+            }
+            throw .tooLarge // died of its limits (SIGXCPU, out of address space) or crashed
+        }
+        healthy = true
+        return reply
+    }
+
+    private func acquire(_ launch: DecodeWorkerLaunch, cancellation: DecodeCancellation?) throws(ImageLoadError) -> DecodeWorkerProcess {
+        condition.lock()
+        while idle.isEmpty, busy >= size {
+            if cancellation?.isCancelled == true {
+                condition.unlock()
+                throw .cancelled
+            }
+            condition.wait(until: Date().addingTimeInterval(0.05))
+        }
+        busy += 1
+        if let worker = idle.popLast() {
+            condition.unlock()
+            return worker
+        }
+        started += 1
+        condition.unlock()
+        guard let worker = DecodeWorkerProcess.start(launch) else {
+            condition.withLock { busy -= 1 }
+            condition.signal()
+            throw .damaged
+        }
+        return worker
+    }
+
+    private func release(_ worker: DecodeWorkerProcess, healthy: Bool) {
+        condition.withLock {
+            busy -= 1
+            if healthy, !worker.isKilled { idle.append(worker) }
+        }
+        condition.signal()
+    }
+
+    /// Workers running now (idle ones), for tests.
+    var idleCount: Int { condition.withLock { idle.count } }
+    var startedCount: Int { condition.withLock { started } }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+
+/// One running decode worker: its process and the app's end of its socket. Used by one
+/// decode at a time (`DecodeWorkerPool` hands it out); killed when a decode overruns or is
+/// cancelled, and reaped here.
+final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fixed; `killed` under `lock`
+    let pid: pid_t
+    let socket: Int32
+    private let lock = NSLock()
+    private var killed = false
+    private(set) var served = 0
+
+    private init(pid: pid_t, socket: Int32) {
+        self.pid = pid
+        self.socket = socket
+    }
+
+    deinit {
+        kill()
+        close(socket)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    /// Starts a worker with `launch`; nil when the process cannot be started.
+    static func start(_ launch: DecodeWorkerLaunch) -> DecodeWorkerProcess? {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        closeInheritedDescriptors(&actions)
+        var argv: [UnsafeMutablePointer<CChar>?] = launch.arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // Without bubblewrap's --clearenv, the worker gets a minimal environment of its own.
+        let inherited = ["GDK_PIXBUF_MODULE_FILE", "GDK_PIXBUF_MODULEDIR", "LD_LIBRARY_PATH"].compactMap { name in
+            ProcessInfo.processInfo.environment[name].map { "\(name)=\($0)" }
+        }
+        var environment: [UnsafeMutablePointer<CChar>?] = (["LANG=C.UTF-8", "PATH=/usr/bin"] + inherited).map { strdup($0) } + [nil]
+        defer { environment.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, launch.arguments[0], &actions, nil, &argv, &environment)
+        close(ends[1])
+        guard spawned == 0 else {
+            close(ends[0])
+            return nil
+        }
+        return DecodeWorkerProcess(pid: pid, socket: ends[0])
+    }
+
+    /// Sends `request` and `data`, and reads the reply within `deadline`: nil when the worker
+    /// died, overran or sent something unreadable (it is killed then).
+    func exchange(_ request: DecodeRequest, _ data: Data, deadline: ContinuousClock.Instant,
+                  maxBodyLength: Int) -> (header: DecodeReply.Header, body: Data)? {
+        served += 1
+        guard WorkerSocket.write(request.header(), to: socket), WorkerSocket.write(data, to: socket),
+              let headerBytes = WorkerSocket.read(count: DecodeReply.headerSize, from: socket, until: deadline),
+              let header = DecodeReply.decodeHeader(headerBytes), let length = header.bodyLength, length <= maxBodyLength,
+              let body = WorkerSocket.read(count: length, from: socket, until: deadline) else {
+            kill()
+            return nil
+        }
+        return (header, body)
+    }
+
+    /// Kills the worker (from the decoding thread or a cancelling one); it is reaped on deinit.
+    func kill() {
+        lock.withLock {
+            guard !killed else { return }
+            killed = true
+            Glibc.kill(pid, SIGKILL)
+        }
+    }
+
+    var isKilled: Bool { lock.withLock { killed } }
+
+    /// CPU seconds the worker has used, from /proc (for telling a starved decode from a bomb).
+    var cpuSeconds: Double? {
+        guard let stat = ProcFile.read("/proc/\(pid)/stat"),
+              let end = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34): nothing of the app's but the
+    /// socket reaches bubblewrap or the worker. Looked up at run time like `memfd_create`; the
+    /// worker closes them itself too.
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Glibc
+
+/// Whole messages over a worker's socket, in both directions. Writes never raise SIGPIPE
+/// (`MSG_NOSIGNAL`) and reads on the app's side stop at a deadline, so a worker that died or
+/// hangs costs one decode, never the app.
+enum WorkerSocket {
+    /// `count` bytes, or nil at end of file, an error, or the deadline.
+    static func read(count: Int, from descriptor: Int32, until deadline: ContinuousClock.Instant? = nil) -> Data? {
+        var data = Data(count: count)
+        var offset = 0
+        while offset < count {
+            if let deadline, !waitReadable(descriptor, until: deadline) { return nil }
+            let received = data.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress! + offset, count - offset, 0) }
+            if received < 0, errno == EINTR { continue }
+            guard received > 0 else { return nil }
+            offset += received
+        }
+        return data
+    }
+
+    static func write(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let sent = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                if sent < 0, errno == EINTR { continue }
+                guard sent > 0 else { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
+
+    private static func waitReadable(_ descriptor: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { return false }
+            let (seconds, attoseconds) = remaining.components
+            let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, min(milliseconds, 200))
+            if ready > 0 { return true }
+            if ready < 0, errno != EINTR { return false }
+        }
+    }
+}
