@@ -71,7 +71,8 @@ struct DecodeWorkerLaunch: Sendable {
         for name in ["GDK_PIXBUF_MODULE_FILE", "GDK_PIXBUF_MODULEDIR", "LD_LIBRARY_PATH"] {
             if let value = ProcessInfo.processInfo.environment[name] { arguments += ["--setenv", name, value] }
         }
-        return arguments
+        // The new root itself read-only too: no file can be made anywhere.
+        return arguments + ["--remount-ro", "/"]
     }
 
     /// The folders of the shared libraries mapped into this process.

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A few warm sandboxed decoders shared by every decode of the app: a picture goes to an idle
 /// worker (one is started when none is running), and a worker that crashed, overran its
@@ -25,6 +26,8 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     private let condition = NSCondition()
     private var idle: [DecodeWorkerProcess] = []
     private var busy = 0
+    /// Workers decoding now, for tests that crash one.
+    private var decoding: [pid_t] = []
     /// Workers started, for tests and the benchmark.
     private(set) var started = 0
 
@@ -36,6 +39,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
                 cancellation: DecodeCancellation?) throws(ImageLoadError) -> (header: DecodeReply.Header, body: Data) {
         guard let launch = DecodeWorkerLaunch.current else { throw .damaged }
         let worker = try acquire(launch, cancellation: cancellation)
+        condition.withLock { decoding.append(worker.pid) }
         var healthy = false
         defer { release(worker, healthy: healthy) }
         cancellation?.onCancel { worker.kill() }
@@ -82,12 +86,16 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     private func release(_ worker: DecodeWorkerProcess, healthy: Bool) {
         condition.withLock {
             busy -= 1
+            decoding.removeAll { $0 == worker.pid }
             if healthy, !worker.isKilled { idle.append(worker) }
         }
         condition.signal()
     }
 
-    /// Workers running now (idle ones), for tests.
+    /// Workers waiting for a picture.
     var idleCount: Int { condition.withLock { idle.count } }
+    /// Workers started since the pool was made.
     var startedCount: Int { condition.withLock { started } }
+    /// The processes of the workers decoding now.
+    var decodingProcesses: [pid_t] { condition.withLock { decoding } }
 }

@@ -58,18 +58,19 @@ enum SandboxedDecoding {
     }
 
     /// The reply as a pixbuf (and frames), after every number in it was checked.
-    private static func picture(
+    static func picture(
         from reply: (header: DecodeReply.Header, body: Data), maxStillPixels: Int, maxPixels: Int, maxAnimationBytes: Int
     ) throws(ImageLoadError) -> PixbufLoading.Loaded {
         let header = reply.header
         if case .failed(let error) = header.status { throw error }
-        let (declaredPixels, overflow) = header.declaredWidth.multipliedReportingOverflow(by: header.declaredHeight)
-        let framesBytes = (header.width * header.height * 4 + 4) * header.frameCount
-        guard header.width > 0, header.height > 0, header.channels == 3 || header.channels == 4,
-              header.width * header.height <= maxStillPixels, !overflow, declaredPixels > 0, declaredPixels <= maxPixels,
-              header.frameCount == 0 || (2...AnimationFrames.maxFrameCount).contains(header.frameCount),
-              framesBytes <= maxAnimationBytes + 4 * header.frameCount,
-              reply.body.count == header.bodyLength else { throw .damaged }
+        // Every product overflow-checked: the fields are 32-bit, their products need not fit.
+        let (declaredPixels, declaredOverflow) = header.declaredWidth.multipliedReportingOverflow(by: header.declaredHeight)
+        let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+        guard header.width > 0, header.height > 0, !overflow, pixels <= maxStillPixels,
+              header.channels == 3 || header.channels == 4, !declaredOverflow, declaredPixels > 0,
+              declaredPixels <= maxPixels, header.frameCount == 0 || (2...AnimationFrames.maxFrameCount).contains(header.frameCount),
+              pixels * 4 * header.frameCount <= maxAnimationBytes, // small factors now: no overflow
+              let bodyLength = header.bodyLength, reply.body.count == bodyLength else { throw .damaged }
         let stillLength = header.width * header.height * header.channels
         guard let still = DecodeReply.pixbuf(reply.body.prefix(stillLength), width: header.width, height: header.height,
                                              channels: header.channels) else { throw .tooLarge }

@@ -1,0 +1,170 @@
+import Foundation
+import Glibc
+@testable import GalleryCore
+import XCTest
+
+/// Decoders of untrusted bytes run in bubblewrap with a seccomp filter and limits: what a
+/// compromised decoder would try first fails there, a worker that crashes or hangs costs one
+/// picture, the pool recovers, and whatever comes back is checked.
+final class DecoderSandboxTests: XCTestCase {
+    private func launch() throws -> DecodeWorkerLaunch {
+        let launch = try XCTUnwrap(DecodeWorkerLaunch.current, "the app's executable is beside the tests")
+        XCTAssertTrue(launch.usesBubblewrap, "bubblewrap is a dependency and runs on this machine")
+        return launch
+    }
+
+    /// Runs one of `SandboxProbe`'s attempts in the sandbox: true when it was refused.
+    private func refused(_ attempt: String, _ argument: String, launch: DecodeWorkerLaunch) throws -> Bool {
+        let process = Process()
+        let arguments = launch.probe(attempt, argument)
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, attempt)
+        return process.terminationStatus == 0
+    }
+
+    func testADecoderCannotReadHomeConnectForkWriteOrExecute() throws {
+        let launch = try launch()
+        // Each attempt works from the test itself, so its refusal is the sandbox's doing.
+        let home = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".link-gallery-probe-\(getpid())")
+        try Data("secret".utf8).write(to: home)
+        defer { try? FileManager.default.removeItem(at: home) }
+        XCTAssertNotNil(FileManager.default.contents(atPath: home.path))
+        XCTAssertTrue(try refused("read-home", home.path, launch: launch), "the home folder is not there")
+
+        let listener = try LoopbackListener()
+        XCTAssertTrue(listener.acceptsConnections(), "127.0.0.1:\(listener.port) answers the test")
+        XCTAssertTrue(try refused("connect", String(listener.port), launch: launch), "no network, and no sockets")
+
+        let folder = try TemporaryDirectory()
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder.url.appendingPathComponent("control").path, contents: Data("x".utf8)))
+        XCTAssertTrue(try refused("write-file", folder.url.path, launch: launch), "nothing to write to")
+        XCTAssertTrue(try refused("write-file", "/tmp", launch: launch))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("written-from-the-sandbox").path))
+
+        XCTAssertTrue(try refused("fork", "", launch: launch), "threads only, no processes")
+        XCTAssertTrue(try refused("exec", "", launch: launch), "no other program")
+    }
+
+    func testACrashingOrHangingWorkerCostsOnePictureAndThePoolRecovers() throws {
+        _ = try launch()
+        let pool = DecodeWorkerPool(size: 1)
+        let good = TestImages.encoded(width: 64, height: 48, as: "bmp")
+
+        // A worker that crashes mid-decode (SIGSEGV, as a memory bug in a decoder would).
+        let crashed = Result { () throws(ImageLoadError) in
+            let killer = Thread {
+                while pool.decodingProcesses.isEmpty { usleep(1000) }
+                usleep(100_000)
+                pool.decodingProcesses.forEach { kill($0, SIGSEGV) }
+            }
+            killer.start()
+            try self.decode(HostileImages.heavySVG, in: pool, limits: DecodeWorkerPool.vectorLimits)
+        }
+        XCTAssertThrowsError(try crashed.get()) { XCTAssertEqual($0 as? ImageLoadError, .tooLarge) }
+        XCTAssertNoThrow(try decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits), "the next picture decodes")
+
+        // A worker that hangs past its wall-clock limit.
+        let hanging = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 0.3, addressSpaceBytes: SVGRenderer.addressSpaceBytes)
+        XCTAssertThrowsError(try decode(HostileImages.heavySVG, in: pool, limits: hanging)) {
+            XCTAssertEqual($0 as? ImageLoadError, .tooSlowToDraw)
+        }
+        XCTAssertNoThrow(try decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits))
+        XCTAssertEqual(pool.startedCount, 3, "one worker, replaced after each of the two failures")
+    }
+
+    func testWorkersStayWarmAcrossPictures() throws {
+        _ = try launch()
+        let pool = DecodeWorkerPool(size: 2)
+        for index in 0..<12 {
+            let picture = TestImages.encoded(width: 40 + index, height: 30, as: index.isMultiple(of: 2) ? "bmp" : "tiff")
+            XCTAssertNoThrow(try decode(picture, in: pool, limits: DecodeWorkerPool.rasterLimits))
+        }
+        XCTAssertEqual(pool.startedCount, 1, "one decode at a time: one warm worker served them all")
+        XCTAssertEqual(pool.idleCount, 1)
+    }
+
+    /// A worker's reply is hostile input too: every number is checked before a byte is used.
+    func testALyingReplyIsRefused() {
+        let sane = DecodeReply.Header(status: .picture, declaredWidth: 4, declaredHeight: 4, width: 4, height: 4,
+                                      channels: 4, frameCount: 0, loopCount: 0)
+        func check(_ header: DecodeReply.Header, bodyLength: Int? = nil) -> ImageLoadError? {
+            let body = Data(count: bodyLength ?? header.bodyLength ?? 0)
+            do {
+                _ = try SandboxedDecoding.picture(from: (header, body), maxStillPixels: 64, maxPixels: 1000,
+                                                  maxAnimationBytes: 0)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        XCTAssertNil(check(sane))
+        var lie = sane
+        lie.width = 100 // more pixels than the request allowed
+        XCTAssertEqual(check(lie), .damaged)
+        lie = sane
+        lie.channels = 7
+        XCTAssertEqual(check(lie), .damaged)
+        lie = sane
+        lie.width = Int(UInt32.max)
+        lie.height = Int(UInt32.max) // overflows when multiplied by the channels
+        XCTAssertEqual(check(lie, bodyLength: 16), .damaged)
+        lie = sane
+        lie.declaredWidth = 100_000 // claims a picture over the pixel limit
+        XCTAssertEqual(check(lie), .damaged)
+        lie = sane
+        lie.frameCount = 1 // an animation of one frame, and frames over the animation budget
+        XCTAssertEqual(check(lie), .damaged)
+        XCTAssertEqual(check(sane, bodyLength: 63), .damaged, "a short body")
+    }
+
+    private func decode(_ data: Data, in pool: DecodeWorkerPool, limits: DecodeWorkerPool.Limits) throws(ImageLoadError) {
+        let request = DecodeRequest(fit: .inside(maxSide: 1024), maxPixels: ImageDecoder.defaultMaxPixels,
+                                    keepAnimation: false, limits: limits, dataLength: data.count)
+        let reply = try pool.decode(data, request: request, limits: limits, maxBodyLength: 1024 * 1024 * 4,
+                                    cancellation: nil)
+        if case .failed(let error) = reply.header.status { throw error }
+    }
+}
+
+/// A TCP listener on 127.0.0.1, so a refused connection means the sandbox, not a closed port.
+private final class LoopbackListener {
+    let descriptor: Int32
+    let port: UInt16
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.descriptor = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && listen(descriptor, 8) == 0
+                    && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(descriptor) }
+
+    func acceptsConnections() -> Bool {
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(client) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+}
