@@ -37,6 +37,8 @@ enum BenchmarkSuite {
             Section(title: "Links file: parse and classify", explanation: LinksBenchmarks.explanation, rows: linksRows),
             Section(title: "Pictures: colour management, HEIC and AVIF, zoomed regions",
                     explanation: PictureFormatBenchmarks.explanation, rows: PictureFormatBenchmarks.rows),
+            Section(title: "Decoder sandbox: the worker pool against in-process decoding",
+                    explanation: SandboxBenchmarks.explanation, rows: SandboxBenchmarks.rows),
         ] + (context.includeAppLevel ? [appSection] : [])
     }
 

@@ -34,7 +34,12 @@ enum TestJPEG {
     /// (JPEG APP2 by gdk-pixbuf's saver; PNG iCCP by `PNGProfileChunk`).
     static func write(_ size: Size, to url: URL, type: String, iccProfile: Data?) throws {
         guard type == "jpeg" else {
-            try write(size, to: url, type: type, options: ["compression": "1"])
+            let options: [String: String] = switch type {
+            case "png": ["compression": "1"]
+            case "webp": ["quality": "90"]
+            default: [:]
+            }
+            try write(size, to: url, type: type, options: options)
             if let iccProfile { try PNGProfileChunk.insert(iccProfile, into: try Data(contentsOf: url)).write(to: url) }
             return
         }

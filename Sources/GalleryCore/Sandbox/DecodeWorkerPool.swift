@@ -98,4 +98,6 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     var startedCount: Int { condition.withLock { started } }
     /// The processes of the workers decoding now.
     var decodingProcesses: [pid_t] { condition.withLock { decoding } }
+    /// Every worker process running, idle or decoding.
+    var processes: [pid_t] { condition.withLock { idle.map(\.pid) + decoding } }
 }

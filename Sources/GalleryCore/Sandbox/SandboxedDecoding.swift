@@ -15,7 +15,7 @@ enum SandboxedDecoding {
     /// Whether `format` is decoded in a worker here (never inside a worker itself).
     static func handles(_ format: ImageFormat?) -> Bool {
         guard let format, formats.contains(format) else { return false }
-        return !DecodeWorker.isWorker
+        return !DecodeWorker.isWorker && DecoderIsolation.current == .sandboxed
     }
 
     static func load(_ data: Data, format: ImageFormat, gate: LoaderSizeGate, keepAnimation: Bool,
