@@ -101,7 +101,7 @@ enum SandboxBenchmarks {
         let name = "First picture of a fresh process: a GIF (starts a worker) vs a JPEG (none)"
         return BenchmarkRow.attempt(name) {
             let gif = context.workFolder.appendingPathComponent("start.gif")
-            try TestJPEG.write(TestJPEG.Size(width: 272, height: 184), to: gif, type: "gif", iccProfile: nil)
+            _ = try Self.gif(TestJPEG.Size(width: 272, height: 184), at: gif, context)
             let jpeg = try context.jpeg(TestJPEG.thumbnailLike)
             let app = try ProcessMeasurement(runs: context.runs,
                                              [context.benchExecutable, "thumbnail", gif.path, context.outputPath("start-gif.png")],

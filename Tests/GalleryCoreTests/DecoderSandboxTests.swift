@@ -61,17 +61,17 @@ final class DecoderSandboxTests: XCTestCase {
                 pool.decodingProcesses.forEach { kill($0, SIGSEGV) }
             }
             killer.start()
-            try self.decode(HostileImages.heavySVG, in: pool, limits: DecodeWorkerPool.vectorLimits)
+            try Self.decode(HostileImages.heavySVG, in: pool, limits: DecodeWorkerPool.vectorLimits)
         }
         XCTAssertThrowsError(try crashed.get()) { XCTAssertEqual($0 as? ImageLoadError, .tooLarge) }
-        XCTAssertNoThrow(try decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits), "the next picture decodes")
+        XCTAssertNoThrow(try Self.decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits), "the next picture decodes")
 
         // A worker that hangs past its wall-clock limit.
         let hanging = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 0.3, addressSpaceBytes: SVGRenderer.addressSpaceBytes)
-        XCTAssertThrowsError(try decode(HostileImages.heavySVG, in: pool, limits: hanging)) {
+        XCTAssertThrowsError(try Self.decode(HostileImages.heavySVG, in: pool, limits: hanging)) {
             XCTAssertEqual($0 as? ImageLoadError, .tooSlowToDraw)
         }
-        XCTAssertNoThrow(try decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits))
+        XCTAssertNoThrow(try Self.decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits))
         XCTAssertEqual(pool.startedCount, 3, "one worker, replaced after each of the two failures")
     }
 
@@ -80,10 +80,39 @@ final class DecoderSandboxTests: XCTestCase {
         let pool = DecodeWorkerPool(size: 2)
         for index in 0..<12 {
             let picture = TestImages.encoded(width: 40 + index, height: 30, as: index.isMultiple(of: 2) ? "bmp" : "tiff")
-            XCTAssertNoThrow(try decode(picture, in: pool, limits: DecodeWorkerPool.rasterLimits))
+            XCTAssertNoThrow(try Self.decode(picture, in: pool, limits: DecodeWorkerPool.rasterLimits))
         }
         XCTAssertEqual(pool.startedCount, 1, "one decode at a time: one warm worker served them all")
         XCTAssertEqual(pool.idleCount, 1)
+    }
+
+    /// The viewer's page gets the worker kept for it while the grid's decodes hold the others.
+    func testThePictureOnScreenDoesNotWaitBehindTheGrid() throws {
+        _ = try launch()
+        let pool = DecodeWorkerPool(size: 2)
+        let grid = DecodeCancellation(priority: .visible)
+        let busy = Thread {
+            let slow = DecodeWorkerPool.Limits(cpuSeconds: 30, wallSeconds: 60, addressSpaceBytes: SVGRenderer.addressSpaceBytes)
+            _ = try? DecoderSandboxTests.decode(HostileImages.heavySVG, in: pool, limits: slow, cancellation: grid)
+        }
+        busy.start()
+        defer { grid.cancel() }
+        while pool.decodingProcesses.isEmpty { usleep(1000) }
+
+        let page = TestImages.encoded(width: 64, height: 48, as: "bmp")
+        let started = ContinuousClock.now
+        XCTAssertNoThrow(try Self.decode(page, in: pool, limits: DecodeWorkerPool.rasterLimits,
+                                    cancellation: DecodeCancellation(priority: .interactive)))
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), "not after the grid's long render")
+        XCTAssertEqual(pool.decodingProcesses.count, 1, "the grid's render still runs beside it")
+
+        // Another thumbnail waits for the grid's worker: cancelled after a moment, it never ran.
+        let waiting = DecodeCancellation(priority: .visible)
+        let canceller = Thread { usleep(300_000); waiting.cancel() }
+        canceller.start()
+        XCTAssertThrowsError(try Self.decode(page, in: pool, limits: DecodeWorkerPool.rasterLimits, cancellation: waiting)) {
+            XCTAssertEqual($0 as? ImageLoadError, .cancelled)
+        }
     }
 
     /// A worker's reply is hostile input too: every number is checked before a byte is used.
@@ -120,11 +149,12 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(check(sane, bodyLength: 63), .damaged, "a short body")
     }
 
-    private func decode(_ data: Data, in pool: DecodeWorkerPool, limits: DecodeWorkerPool.Limits) throws(ImageLoadError) {
+    private static func decode(_ data: Data, in pool: DecodeWorkerPool, limits: DecodeWorkerPool.Limits,
+                        cancellation: DecodeCancellation? = nil) throws(ImageLoadError) {
         let request = DecodeRequest(fit: .inside(maxSide: 1024), maxPixels: ImageDecoder.defaultMaxPixels,
                                     keepAnimation: false, limits: limits, dataLength: data.count)
         let reply = try pool.decode(data, request: request, limits: limits, maxBodyLength: 1024 * 1024 * 4,
-                                    cancellation: nil)
+                                    cancellation: cancellation)
         if case .failed(let error) = reply.header.status { throw error }
     }
 }

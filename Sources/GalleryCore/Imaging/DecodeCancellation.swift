@@ -11,7 +11,13 @@ public final class DecodeCancellation: @unchecked Sendable { // all state under 
     private weak var waitingOn: DecodeBudget?
     private var handlers: [() -> Void] = []
 
-    public init() {}
+    /// Who waits for the decode: a sandboxed decode of the viewer's page does not queue behind
+    /// the grid's (`DecodeWorkerPool` keeps a worker for it).
+    public let priority: LoadPriority
+
+    public init(priority: LoadPriority = .visible) {
+        self.priority = priority
+    }
 
     public var isCancelled: Bool { lock.withLock { cancelled } }
 

@@ -47,7 +47,7 @@ extension ImageRepository {
     ) async throws -> T {
         do {
             // Task cancellation does not reach a decode thread: the decoders check this flag.
-            let cancellation = DecodeCancellation()
+            let cancellation = DecodeCancellation(priority: priority)
             return try await withTaskCancellationHandler {
                 try await DecodeThreads.run(decoding: bytes, on: queue, priority: priority) {
                     // Still queued when its caller left (a page flicked past): never starts.

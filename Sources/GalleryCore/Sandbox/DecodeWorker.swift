@@ -102,7 +102,7 @@ public enum DecodeWorker {
         var reply = DecodeReply.encode(DecodeReply.Header(
             status: .picture, declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight,
             width: width, height: height, channels: Int(gdk_pixbuf_get_n_channels(still)), frameCount: frames.count,
-            loopCount: GIFStructure.summary(of: data)?.loopCount ?? 0))
+            loopCount: frames.isEmpty ? 0 : GIFStructure.summary(of: data)?.loopCount ?? 0))
         reply.append(stillPixels)
         for frame in frames {
             var delay = LittleEndianWriter()

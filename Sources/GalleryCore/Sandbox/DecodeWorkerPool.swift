@@ -5,6 +5,10 @@ import Glibc
 /// worker (one is started when none is running), and a worker that crashed, overran its
 /// limits or was cancelled is dropped and replaced on the next request. A worker costs its
 /// start once (bubblewrap and the app's own startup, tens of milliseconds), not per picture.
+///
+/// One worker is kept for the picture a person is looking at (`LoadPriority.interactive`): the
+/// grid's thumbnails and the viewer's prefetching use the others, so opening a GIF or an SVG
+/// in the viewer never waits behind a grid full of them.
 final class DecodeWorkerPool: @unchecked Sendable { // all state under `condition`
     /// What one decode may use inside its worker.
     struct Limits: Sendable {
@@ -20,7 +24,8 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     static let vectorLimits = Limits(cpuSeconds: SVGRenderer.cpuSeconds, wallSeconds: SVGRenderer.wallSeconds,
                                      addressSpaceBytes: SVGRenderer.addressSpaceBytes)
 
-    static let shared = DecodeWorkerPool(size: 2)
+    /// Two for the grid on two cores, one kept for the viewer's page.
+    static let shared = DecodeWorkerPool(size: 3)
 
     private let size: Int
     private let condition = NSCondition()
@@ -38,7 +43,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     func decode(_ data: Data, request: DecodeRequest, limits: Limits, maxBodyLength: Int,
                 cancellation: DecodeCancellation?) throws(ImageLoadError) -> (header: DecodeReply.Header, body: Data) {
         guard let launch = DecodeWorkerLaunch.current else { throw .damaged }
-        let worker = try acquire(launch, cancellation: cancellation)
+        let worker = try acquire(launch, priority: cancellation?.priority ?? .visible, cancellation: cancellation)
         condition.withLock { decoding.append(worker.pid) }
         var healthy = false
         defer { release(worker, healthy: healthy) }
@@ -59,9 +64,13 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
         return reply
     }
 
-    private func acquire(_ launch: DecodeWorkerLaunch, cancellation: DecodeCancellation?) throws(ImageLoadError) -> DecodeWorkerProcess {
+    private func acquire(
+        _ launch: DecodeWorkerLaunch, priority: LoadPriority, cancellation: DecodeCancellation?
+    ) throws(ImageLoadError) -> DecodeWorkerProcess {
+        // All but one worker for anything but the picture on screen (with one, it is shared).
+        let usable = priority == .interactive || size == 1 ? size : size - 1
         condition.lock()
-        while idle.isEmpty, busy >= size {
+        while busy >= usable {
             if cancellation?.isCancelled == true {
                 condition.unlock()
                 throw .cancelled

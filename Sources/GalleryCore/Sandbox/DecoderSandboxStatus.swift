@@ -12,8 +12,8 @@ public enum DecoderSandboxStatus {
     public static var residentBytes: Int {
         DecodeWorkerPool.shared.processes.reduce(0) { total, pid in
             let status = ProcFile.read("/proc/\(pid)/status") ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-            let kilobytes = line?.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            let kilobytes = Int(line.filter(\.isNumber)) ?? 0 // "VmRSS:\t   45312 kB"
             return total + kilobytes * 1024
         }
     }
