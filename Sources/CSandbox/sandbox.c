@@ -2,6 +2,7 @@
 #include "CSandbox.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
@@ -97,3 +98,5 @@ int sandbox_lockdown(void) {
     seccomp_release(filter);
     return status;
 }
+
+void sandbox_release_memory(void) { malloc_trim(0); }

@@ -20,3 +20,7 @@ int sandbox_allow(uint32_t seconds, uint64_t address_space_bytes);
 // already may read, threads, time, its two pipe ends) and nothing else; anything else fails
 // with EPERM (no process, no socket, no exec). Returns 0, or a negative errno.
 int sandbox_lockdown(void);
+
+// Gives freed heap memory back to the system (malloc_trim): a warm worker returns to its idle
+// size after a large decode instead of keeping its peak.
+void sandbox_release_memory(void);

@@ -24,6 +24,8 @@ public enum DecodeWorker {
     static let maxOpenFiles: UInt64 = 64
     /// The CPU hard limit of a worker's whole life; each decode gets its own soft allowance.
     static let lifetimeCPUSeconds: UInt64 = 3600
+    /// Input and reply bytes past which a worker trims its heap after the decode.
+    static let releaseAfterBytes = 8 << 20
 
     /// Exit codes of a worker that stops by itself.
     enum ExitCode: Int32 {
@@ -50,7 +52,6 @@ public enum DecodeWorker {
         let processes = inNamespace ? maxThreads : 0
         guard sandbox_set_limits(UInt64(DecodeWorkerPool.rasterLimits.addressSpaceBytes), maxOpenFiles, processes,
                                  lifetimeCPUSeconds) == 0 else { return ExitCode.limitsRefused.rawValue }
-        LargeAllocations.returnToTheSystemWhenFreed()
         _ = PixbufLoaderRegistry.loaderNames // reads gdk-pixbuf's loader list while it still may
         guard sandbox_lockdown() == 0 else { return ExitCode.filterRefused.rawValue }
         return nil
@@ -64,9 +65,11 @@ public enum DecodeWorker {
             guard let data = WorkerSocket.read(count: request.dataLength, from: 0) else { return ExitCode.shortInput.rawValue }
             sandbox_allow(UInt32(request.cpuSeconds), UInt64(request.addressSpaceBytes))
             let reply = decode(data, request)
-            // Buffers of a megabyte or more are their own mappings (`LargeAllocations`): a
-            // large decode's memory is given back as it is freed, before the next request.
             guard WorkerSocket.write(reply, to: 1) else { return ExitCode.replyFailed.rawValue }
+            // Unlike the app (`LargeAllocations`), a worker keeps freed buffers in its heap for
+            // the next picture (small decodes then fault in no fresh pages), and gives a large
+            // decode's memory back after it, so an idle worker holds little.
+            if data.count + reply.count > releaseAfterBytes { sandbox_release_memory() }
         }
         return 0 // the parent closed the socket
     }

@@ -32,7 +32,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     private var idle: [DecodeWorkerProcess] = []
     private var busy = 0
     /// Workers decoding now, for tests that crash one.
-    private var decoding: [pid_t] = []
+    private var decoding: [DecodeWorkerProcess] = []
     /// Workers started, for tests and the benchmark.
     private(set) var started = 0
 
@@ -44,18 +44,19 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
                 cancellation: DecodeCancellation?) throws(ImageLoadError) -> (header: DecodeReply.Header, body: Data) {
         guard let launch = DecodeWorkerLaunch.current else { throw .damaged }
         let worker = try acquire(launch, priority: cancellation?.priority ?? .visible, cancellation: cancellation)
-        condition.withLock { decoding.append(worker.pid) }
+        condition.withLock { decoding.append(worker) }
         var healthy = false
         defer { release(worker, healthy: healthy) }
         cancellation?.onCancel { worker.kill() }
-        let startCPU = worker.cpuSeconds ?? 0
+        // Only a short wall-clock limit (SVGs) is told apart by CPU: reading it costs /proc reads.
+        let startCPU = limits.wallSeconds < Self.rasterLimits.wallSeconds ? worker.cpuSeconds ?? 0 : nil
         let deadline = ContinuousClock.now + .milliseconds(Int(limits.wallSeconds * 1000))
         let reply = worker.exchange(request, data, deadline: deadline, maxBodyLength: maxBodyLength)
         cancellation?.removeHandlers()
         if cancellation?.isCancelled == true { throw .cancelled }
         guard let reply else {
             // Killed at the wall-clock limit with CPU to spare: starved on a busy machine.
-            if ContinuousClock.now >= deadline, let used = worker.cpuSeconds, used - startCPU < Double(limits.cpuSeconds) {
+            if ContinuousClock.now >= deadline, let startCPU, let used = worker.cpuSeconds, used - startCPU < Double(limits.cpuSeconds) {
                 throw .tooSlowToDraw
             }
             throw .tooLarge // died of its limits (SIGXCPU, out of address space) or crashed
@@ -95,7 +96,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     private func release(_ worker: DecodeWorkerProcess, healthy: Bool) {
         condition.withLock {
             busy -= 1
-            decoding.removeAll { $0 == worker.pid }
+            decoding.removeAll { $0 === worker }
             if healthy, !worker.isKilled { idle.append(worker) }
         }
         condition.signal()
@@ -105,8 +106,8 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     var idleCount: Int { condition.withLock { idle.count } }
     /// Workers started since the pool was made.
     var startedCount: Int { condition.withLock { started } }
-    /// The processes of the workers decoding now.
-    var decodingProcesses: [pid_t] { condition.withLock { decoding } }
-    /// Every worker process running, idle or decoding.
-    var processes: [pid_t] { condition.withLock { idle.map(\.pid) + decoding } }
+    /// The decoder processes of the workers decoding now.
+    var decodingProcesses: [pid_t] { condition.withLock { decoding }.map(\.decoderProcess) }
+    /// The decoder process of every idle worker.
+    var idleDecoderProcesses: [pid_t] { condition.withLock { idle }.map(\.decoderProcess) }
 }

@@ -78,9 +78,21 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
 
     var isKilled: Bool { lock.withLock { killed } }
 
-    /// CPU seconds the worker has used, from /proc (for telling a starved decode from a bomb).
+    /// The decoder's own process: bubblewrap's child's child (bubblewrap runs a reaper as PID 1
+    /// of the new namespace, which starts the worker), or the spawned process itself.
+    var decoderProcess: pid_t {
+        var current = pid
+        for _ in 0..<2 {
+            let children = ProcFile.read("/proc/\(current)/task/\(current)/children") ?? ""
+            guard let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) else { break }
+            current = child
+        }
+        return current
+    }
+
+    /// CPU seconds the decoder has used, from /proc (for telling a starved decode from a bomb).
     var cpuSeconds: Double? {
-        guard let stat = ProcFile.read("/proc/\(pid)/stat"),
+        guard let stat = ProcFile.read("/proc/\(decoderProcess)/stat"),
               let end = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: end)...].split(separator: " ")
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }

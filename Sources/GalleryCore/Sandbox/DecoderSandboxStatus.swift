@@ -8,9 +8,9 @@ public enum DecoderSandboxStatus {
     /// Workers the shared pool started so far (each replaced one counts).
     public static var workersStarted: Int { DecodeWorkerPool.shared.startedCount }
 
-    /// Resident memory of the shared pool's workers together, in bytes (`VmRSS`).
+    /// Resident memory of the shared pool's idle decoders together, in bytes (`VmRSS`).
     public static var residentBytes: Int {
-        DecodeWorkerPool.shared.processes.reduce(0) { total, pid in
+        DecodeWorkerPool.shared.idleDecoderProcesses.reduce(0) { total, pid in
             let status = ProcFile.read("/proc/\(pid)/status") ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
             let kilobytes = Int(line.filter(\.isNumber)) ?? 0 // "VmRSS:\t   45312 kB"
