@@ -13,6 +13,9 @@ private let thumbnailMaxPixels = 1 << 20
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    // The loaders and their size gates run here, under the sanitizers, as the app's decode
+    // workers run them: there is no worker executable beside the fuzzer.
+    DecoderIsolation.current = .inProcess
     let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     let format = ContentSniffer.imageFormat(of: bytes)
     let size = ImageHeaderSize.declaredSize(of: bytes)

@@ -49,6 +49,11 @@ int shim_malloc_trim(void);
 // returned on free; setting it also stops glibc from raising the threshold by itself.
 int shim_set_mmap_threshold(int bytes);
 
+// open(directory, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600): a file with no name in that folder's
+// file system (the flag is a macro whose value differs between architectures). -1 and errno
+// EOPNOTSUPP (or EISDIR, EINVAL) where the file system cannot do it.
+int shim_open_unnamed_file(const char *directory);
+
 // --- zlib ---
 // CRC-32 of `length` bytes (zlib's crc32_z: any length).
 uint32_t shim_crc32(const void *data, size_t length);
