@@ -29,6 +29,8 @@ Endpoints (all GET; HEAD works where a body would be sent):
   /fault/close-after-headers  headers promising 1000 bytes, then the connection closes
   /fault/404                  404 with an HTML body
   /fault/slow/<ms>/<rest>     waits <ms> then serves /<rest>
+  /fault/paced/<bytes/s>/<rest>  serves the file /<rest> at <bytes/s> (Content-Length set);
+                              its log entry's bytesSent grows as it goes
   /fault/loris[?rate=&seconds=]  PNG headers announcing 64 MB, then <rate> bytes/s (200) for <seconds> (120)
   /fault/header-flood[?count=]  a PNG behind <count> (10000) repeated X-Flood and ETag headers
   /fault/bad-validators[?kind=cr|long]  a links file whose ETag and Last-Modified hold a bare CR
@@ -181,6 +183,7 @@ class FixtureHandler(BaseHTTPRequestHandler):
                  "ifModifiedSince": self.headers.get("If-Modified-Since")}
         with self.server.lock:
             self.server.log.append(entry)
+        self.log_entry = entry
         try:
             self.route(parts.path, parse_qs(parts.query), parts.query)
         except (BrokenPipeError, ConnectionResetError, ConnectionAbortedError):
@@ -349,6 +352,11 @@ class FixtureHandler(BaseHTTPRequestHandler):
                 return
             rest = "/" + match.group(2)
             return self.route(rest, query, raw_query)
+        if name.startswith("paced/"):
+            match = re.fullmatch(r"paced/(\d+)/(.*)", name)
+            if not match or int(match.group(1)) <= 0:
+                return self.send_simple(400, b"bad rate\n", "text/plain")
+            return self.serve_paced(int(match.group(1)), "/" + match.group(2))
         if name == "hang":
             self.sleep_or_stop(60)
             self.close_connection = True
@@ -413,6 +421,28 @@ class FixtureHandler(BaseHTTPRequestHandler):
 
     def server_url(self, path):
         return "http://127.0.0.1:%d%s" % (self.server.server_address[1], path)
+
+    def serve_paced(self, rate, path):
+        """A file from --root, sent a tenth of `rate` every 100 ms, so downloads are in flight for
+        as long as a test needs; the log shows how far each got."""
+        root = self.server.root
+        full = os.path.realpath(os.path.join(root or "/nonexistent", unquote(path).lstrip("/")))
+        if root is None or not full.startswith(root + os.sep) or not os.path.isfile(full):
+            return self.send_simple(404, HTML_PAGE, "text/html")
+        with open(full, "rb") as handle:
+            body = handle.read()
+        self.send_response(200)
+        self.send_header("Content-Type", "image/jpeg")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        step = max(1, rate // 10)
+        for start in range(0, len(body), step):
+            self.write_body(body[start:start + step])
+            self.wfile.flush()
+            with self.server.lock:
+                self.log_entry["bytesSent"] = self.bytes_sent
+            if self.sleep_or_stop(0.1):
+                return
 
     def serve_loris(self, rate, seconds):
         """A slow-loris: a plausible image that arrives at a few hundred bytes a second."""

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GalleryTestSupport
 @testable import GalleryCore
 import XCTest
@@ -96,13 +97,19 @@ final class HostileFilesTests: XCTestCase {
 
     // MARK: Temporary files (class 9)
 
-    func testTemporaryFilesOfAnotherWriterSurviveAndOnlyStaleOnesGo() throws {
-        let stale = folder.url.appendingPathComponent(".tmp-5eed5eed")
-        let fresh = folder.url.appendingPathComponent(".tmp-f0e5f0e5")
-        try Data(repeating: 1, count: 100).write(to: stale)
-        try Data(repeating: 2, count: 100).write(to: fresh)
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSinceNow: -2 * 3600)], ofItemAtPath: stale.path)
+    /// Files are written with no name (`O_TMPFILE`); a named temporary file is a crash's
+    /// leftover unless its writer still holds it locked (another instance, on a file system
+    /// that needs names): the first goes at the next start, at once, the second stays.
+    func testTemporaryFilesOfALiveWriterSurviveAndAbandonedOnesGoAtOnce() throws {
+        let abandoned = folder.url.appendingPathComponent(".tmp-5eed5eed")
+        let live = folder.url.appendingPathComponent(".tmp-f0e5f0e5")
+        try Data(repeating: 1, count: 100).write(to: abandoned) // written a moment ago, writer gone
+        try Data(repeating: 2, count: 100).write(to: live)
+        // Another instance's writer, holding its file locked as `UnnamedCacheFile` does (a lock
+        // belongs to one open of the file: the stores' own opens cannot take it).
+        let holder = open(live.path, O_RDONLY | O_CLOEXEC)
+        XCTAssertEqual(flock(holder, LOCK_EX), 0)
+        defer { close(holder) }
 
         // One store writes while other stores (another window's, another instance's) start up.
         let writer = DiskStore(directory: folder.url, capacityBytes: 1 << 30, fileExtension: "png")
@@ -123,10 +130,30 @@ final class HostileFilesTests: XCTestCase {
         }
 
         XCTAssertGreaterThan(starts, 0)
-        XCTAssertEqual(failures.value, 0, "no write lost its temporary file to another store")
+        XCTAssertEqual(failures.value, 0, "no write lost its file to another store")
         XCTAssertEqual((0..<300).filter { writer.read(key: "key-\($0)") == nil }, [])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path), "a crash's leftover goes")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: fresh.path), "a writer's file in progress stays")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned.path), "a crash's leftover goes at once")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live.path), "a live writer's file stays")
+
+        flock(holder, LOCK_UN) // the writer is gone
+        _ = DiskStore(directory: folder.url, capacityBytes: 1 << 30, fileExtension: "png").contains(key: "probe")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: live.path), "its writer gone, it goes at the next start")
+    }
+
+    /// A download being written to the cache has no name in the folder, and none is left when
+    /// it is abandoned.
+    func testAFileBeingWrittenHasNoNameUntilItIsCommitted() throws {
+        let store = DiskStore(directory: folder.url, capacityBytes: 1 << 30, fileExtension: "bin")
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        let pending = try store.beginWrite()
+        XCTAssertTrue(Data(repeating: 7, count: 100_000).withUnsafeBytes { pending.write($0) })
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path), before, "no name while written")
+        let abandoned = try store.beginWrite()
+        XCTAssertTrue(Data(repeating: 8, count: 1000).withUnsafeBytes { abandoned.write($0) })
+        abandoned.discard()
+        try store.commit(pending, key: "done")
+        XCTAssertEqual(store.read(key: "done")?.count, 100_000)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".tmp-") }, [])
     }
 
     // MARK: The cache root (class 10)

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GalleryTestSupport
 @testable import GalleryCore
 import XCTest
@@ -11,13 +12,26 @@ final class StreamedOriginalsTests: XCTestCase {
         folder = try TemporaryDirectory()
     }
 
+    /// Cache files being written in `directory`: they have no name there (`O_TMPFILE`), so they
+    /// are found as this process's open descriptors (`/proc/self/fd/N`, which `size` reads), and
+    /// any named temporary file the folder holds.
     private func temporaryFiles(in directory: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasPrefix(DiskStore.temporaryPrefix) }.map { directory.appendingPathComponent($0) }
+        let named = names.filter { $0.hasPrefix(DiskStore.temporaryPrefix) }.map { directory.appendingPathComponent($0) }
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        let unnamed = descriptors.compactMap { descriptor -> URL? in
+            let link = "/proc/self/fd/" + descriptor
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link),
+                  target.hasPrefix(directory.path + "/#"), target.hasSuffix(" (deleted)") else { return nil }
+            return URL(fileURLWithPath: link)
+        }
+        return named + unnamed
     }
 
+    /// Following links: a `/proc/self/fd/N` is the file open there.
     private func size(of file: URL) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0
+        var info = stat()
+        return stat(file.path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     // MARK: The store

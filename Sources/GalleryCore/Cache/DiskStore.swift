@@ -5,10 +5,12 @@ import Synchronization
 /// A folder of cache files named by the SHA-256 of their key, bounded in total size, evicting
 /// the least recently accessed files first.
 ///
-/// - Writes are atomic: data goes to `.tmp-<random>` in the same folder, is fsynced, then renamed
-///   over the final name, so a reader (or the next start after a crash) sees the old file, the new
-///   file or none — never half a file. Temporary files older than an hour (a crash's leftovers) are deleted on
-///   first use; younger ones may be another writer's and stay.
+/// - Writes are atomic: data goes to a file with no name (`UnnamedCacheFile`: `O_TMPFILE`), is
+///   fsynced, then named and renamed over the final name, so a reader (or the next start after a
+///   crash) sees the old file, the new file or none — never half a file, and a crash leaves no
+///   temporary file. Where the file system needs a name (`.tmp-<random>`), its writer keeps it
+///   locked: the first use removes every one that is not locked (its writer is gone) and leaves
+///   another running instance's alone.
 /// - Every file carries a CRC-32 of its payload (`SealedCacheFile`); a file changed behind
 ///   our back reads as missing and is removed, so damaged data is fetched again, never shown.
 /// - Access order is the file's modification time, set to "now" on every read and write with
@@ -26,8 +28,6 @@ public final class DiskStore: Sendable {
     /// Fraction of the capacity an automatic trim shrinks the folder to.
     public static let lowWaterMark = 0.9
     static let temporaryPrefix = ".tmp-"
-    /// Seconds after which an unfinished temporary file is a crash's leftover, not a write in progress.
-    static let staleTemporaryAge = 3600
 
     private struct State {
         var estimatedBytes = 0
@@ -52,7 +52,7 @@ public final class DiskStore: Sendable {
                 state.prepared = true
                 try? FileManager.default.createDirectory(
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                removeStaleTemporaryFiles()
+                removeAbandonedTemporaryFiles()
                 state.estimatedBytes = cachedFiles().reduce(0) { $0 + $1.size }
             }
             return body(&state)
@@ -117,40 +117,31 @@ public final class DiskStore: Sendable {
         prepare()
         let header = SealedCacheFile.header(for: payload)
         let finalPath = url(for: key).path
-        let temporaryPath = directory.appendingPathComponent(
-            Self.temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 16)).path
-
-        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw DiskStoreError.from(errno: errno, path: directory.path) }
+        let file = try UnnamedCacheFile.create(in: directory.path)
         do throws(DiskStoreError) {
-            try Self.writeAll(header, to: fd, path: finalPath)
-            try Self.writeAll(payload, to: fd, path: finalPath)
+            try Self.writeAll(header, to: file.fd, path: finalPath)
+            try Self.writeAll(payload, to: file.fd, path: finalPath)
             // fsync before rename: otherwise a crash can leave the new name pointing at an empty
             // file on some file systems (ext4 delayed allocation).
-            guard fsync(fd) == 0 else { throw DiskStoreError.from(errno: errno, path: finalPath) }
-            Self.markAccessed(fd)
-            close(fd)
+            guard fsync(file.fd) == 0 else { throw DiskStoreError.from(errno: errno, path: finalPath) }
+            Self.markAccessed(file.fd)
         } catch {
-            close(fd)
-            unlink(temporaryPath)
+            file.discard()
             throw error
         }
-
-        try install(temporaryPath, as: finalPath, fileBytes: header.count + payload.count)
+        try install(file, as: finalPath, fileBytes: header.count + payload.count)
     }
 
     /// A file to write piece by piece (`PendingCacheWrite`), then `commit` under a key; until
-    /// then only a temporary file no reader sees (discarded if the writer is freed uncommitted).
+    /// then a file with no name no reader sees (gone if the writer is freed uncommitted, or the
+    /// app is killed).
     public func beginWrite() throws(DiskStoreError) -> PendingCacheWrite {
         prepare()
-        let temporaryPath = directory.appendingPathComponent(
-            Self.temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 16)).path
-        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw DiskStoreError.from(errno: errno, path: directory.path) }
-        let pending = PendingCacheWrite(fd: fd, temporaryPath: temporaryPath)
+        let file = try UnnamedCacheFile.create(in: directory.path)
+        let pending = PendingCacheWrite(file: file)
         // Room for the seal, written over at `commit` once the checksum is known.
         do {
-            try Self.writeAll(Data(count: SealedCacheFile.overhead), to: fd, path: temporaryPath)
+            try Self.writeAll(Data(count: SealedCacheFile.overhead), to: file.fd, path: directory.path)
         } catch {
             pending.discard()
             throw error
@@ -168,28 +159,22 @@ public final class DiskStore: Sendable {
             return
         }
         do throws(DiskStoreError) {
-            let written = file.header.withUnsafeBytes { pwrite(file.fd, $0.baseAddress, $0.count, 0) }
+            let written = file.header.withUnsafeBytes { pwrite(file.file.fd, $0.baseAddress, $0.count, 0) }
             guard written == file.header.count else { throw DiskStoreError.from(errno: written < 0 ? errno : EIO, path: finalPath) }
-            guard fsync(file.fd) == 0 else { throw DiskStoreError.from(errno: errno, path: finalPath) }
-            Self.markAccessed(file.fd)
-            close(file.fd)
+            guard fsync(file.file.fd) == 0 else { throw DiskStoreError.from(errno: errno, path: finalPath) }
+            Self.markAccessed(file.file.fd)
         } catch {
-            close(file.fd)
-            unlink(pending.temporaryPath)
+            file.file.discard()
             throw error
         }
-        try install(pending.temporaryPath, as: finalPath, fileBytes: file.header.count + file.payloadBytes)
+        try install(file.file, as: finalPath, fileBytes: file.header.count + file.payloadBytes)
     }
 
-    /// Renames a complete, synced temporary file over `finalPath`, then trims if over capacity.
-    private func install(_ temporaryPath: String, as finalPath: String, fileBytes: Int) throws(DiskStoreError) {
+    /// Names a complete, synced file `finalPath`, then trims if over capacity.
+    private func install(_ file: UnnamedCacheFile, as finalPath: String, fileBytes: Int) throws(DiskStoreError) {
         var previous = stat()
         let previousSize = stat(finalPath, &previous) == 0 ? Int(previous.st_size) : 0
-        guard rename(temporaryPath, finalPath) == 0 else {
-            let code = errno
-            unlink(temporaryPath)
-            throw DiskStoreError.from(errno: code, path: finalPath)
-        }
+        try file.install(as: finalPath)
         let overCapacity = withPreparedState { state in
             state.estimatedBytes += fileBytes - previousSize
             return state.estimatedBytes > capacityBytes
@@ -245,19 +230,17 @@ public final class DiskStore: Sendable {
         }
     }
 
-    /// Leftovers of a write that crashed. Another store or another instance of the app may be
-    /// writing in this folder right now, so only files untouched for `staleTemporaryAge` go: a
-    /// write in progress is seconds old, never an hour.
-    private func removeStaleTemporaryFiles() {
+    /// Leftovers of a write that crashed where files must be named while written: each is
+    /// locked by its writer for as long as it writes (`UnnamedCacheFile`), so one that can be
+    /// locked here has no writer left and goes at once; another running instance's stays.
+    private func removeAbandonedTemporaryFiles() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
         for name in names where name.hasPrefix(Self.temporaryPrefix) {
             let path = directory.appendingPathComponent(name).path
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-                  now.tv_sec - info.st_mtim.tv_sec >= Self.staleTemporaryAge else { continue }
-            unlink(path)
+            let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { continue }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+            close(fd)
         }
     }
 

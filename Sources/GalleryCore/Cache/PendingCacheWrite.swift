@@ -10,17 +10,18 @@ import Foundation
 /// written last from the CRC-32 kept along the way. `write` is called on the network thread:
 /// a `write(2)` into the page cache, no fsync (that is `commit`'s, on a disk queue).
 public final class PendingCacheWrite: HTTPBodySink, @unchecked Sendable { // state under `lock`
-    let temporaryPath: String
+    private let file: UnnamedCacheFile
     private let lock = NSLock()
+    /// The file's descriptor until it is committed or discarded, then -1.
     private var fd: Int32
     private var checksum = shim_crc32(nil, 0)
     private var payloadBytes = 0
     /// The first failed write's errno: every later write is refused.
     private var failure: Int32?
 
-    init(fd: Int32, temporaryPath: String) {
-        self.fd = fd
-        self.temporaryPath = temporaryPath
+    init(file: UnnamedCacheFile) {
+        self.file = file
+        fd = file.fd
     }
 
     deinit { discard() }
@@ -48,24 +49,22 @@ public final class PendingCacheWrite: HTTPBodySink, @unchecked Sendable { // sta
     /// Payload bytes written so far.
     public var writtenBytes: Int { lock.withLock { payloadBytes } }
 
-    /// Hands the open file over to `DiskStore.commit`, once: its descriptor, seal and size.
-    func takeForCommit() -> Result<(fd: Int32, header: Data, payloadBytes: Int), DiskStoreError> {
+    /// Hands the open file over to `DiskStore.commit`, once: the file, its seal and size.
+    func takeForCommit() -> Result<(file: UnnamedCacheFile, header: Data, payloadBytes: Int), DiskStoreError> {
         lock.withLock {
-            guard fd >= 0 else { return .failure(.ioFailure(path: temporaryPath, reason: "already committed or discarded")) }
-            if let failure { return .failure(DiskStoreError.from(errno: failure, path: temporaryPath)) }
+            guard fd >= 0 else { return .failure(.ioFailure(path: file.directory, reason: "already committed or discarded")) }
+            if let failure { return .failure(DiskStoreError.from(errno: failure, path: file.directory)) }
             defer { fd = -1 }
-            return .success((fd, SealedCacheFile.header(crc32: checksum), payloadBytes))
+            return .success((file, SealedCacheFile.header(crc32: checksum), payloadBytes))
         }
     }
 
-    /// Deletes the unfinished file (a failed or abandoned download). Nothing once committed.
+    /// Drops the unfinished file (a failed or abandoned download). Nothing once committed.
     public func discard() {
-        let open = lock.withLock { () -> Int32 in
+        let open = lock.withLock { () -> Bool in
             defer { fd = -1 }
-            return fd
+            return fd >= 0
         }
-        guard open >= 0 else { return }
-        close(open)
-        unlink(temporaryPath)
+        if open { file.discard() }
     }
 }
