@@ -7,6 +7,11 @@ final class DiskStoreTests: XCTestCase {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
 
+    /// What a cache file of `payload` bytes takes on this file system (whole blocks).
+    private func onDisk(_ payload: Int, in folder: URL) throws -> Int {
+        try DiskUsage.allocatedBytes(forFileOf: payload + SealedCacheFile.overhead, in: folder)
+    }
+
     func testRoundTripUnderAHashedName() throws {
         let folder = try TemporaryDirectory()
         let store = DiskStore(directory: folder.url.appendingPathComponent("thumbs"), capacityBytes: 1 << 20, fileExtension: "png")
@@ -17,7 +22,7 @@ final class DiskStoreTests: XCTestCase {
         try store.write(Data("meow".utf8), key: key)
         XCTAssertTrue(store.contains(key: key))
         XCTAssertEqual(store.read(key: key), Data("meow".utf8))
-        XCTAssertEqual(store.estimatedBytes, 4 + SealedCacheFile.overhead)
+        XCTAssertEqual(store.estimatedBytes, try onDisk(4, in: folder.url))
 
         let name = store.url(for: key).lastPathComponent
         XCTAssertTrue(name.hasSuffix(".png"))
@@ -37,7 +42,7 @@ final class DiskStoreTests: XCTestCase {
         try store.write(Data(repeating: 1, count: 100), key: "k")
         try store.write(Data(repeating: 2, count: 30), key: "k")
         XCTAssertEqual(store.read(key: "k"), Data(repeating: 2, count: 30))
-        XCTAssertEqual(store.estimatedBytes, 30 + SealedCacheFile.overhead)
+        XCTAssertEqual(store.estimatedBytes, try onDisk(30, in: folder.url))
         XCTAssertEqual(try fileNames(in: folder.url).count, 1)
     }
 
@@ -81,13 +86,14 @@ final class DiskStoreTests: XCTestCase {
         try first.write(Data(count: 200), key: "b")
         try Data(count: 999).write(to: folder.url.appendingPathComponent("unrelated.txt"))
         let second = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
-        XCTAssertEqual(second.estimatedBytes, 500 + 2 * SealedCacheFile.overhead)
+        XCTAssertEqual(second.estimatedBytes, try onDisk(300, in: folder.url) + onDisk(200, in: folder.url))
+        XCTAssertEqual(second.estimatedFiles, 2)
         XCTAssertEqual(second.read(key: "a")?.count, 300)
     }
 
     func testTrimEvictsLeastRecentlyAccessed() throws {
         let folder = try TemporaryDirectory()
-        let file = 300 + SealedCacheFile.overhead
+        let file = try onDisk(300, in: folder.url)
         // Room for three files even after an automatic trim down to the low-water mark.
         let capacity = Int(Double(3 * file) / DiskStore.lowWaterMark) + 1
         let store = DiskStore(directory: folder.url, capacityBytes: capacity, fileExtension: "bin")
@@ -103,19 +109,40 @@ final class DiskStoreTests: XCTestCase {
 
     func testExplicitTrimAfterFilesAppearBehindItsBack() throws {
         let folder = try TemporaryDirectory()
-        let overhead = SealedCacheFile.overhead
-        let store = DiskStore(directory: folder.url, capacityBytes: 500 + 2 * overhead, fileExtension: "bin")
+        // Room for the first two, not for a third of twice their size.
+        let store = DiskStore(directory: folder.url, capacityBytes: try onDisk(200, in: folder.url) * 2 + 1, fileExtension: "bin")
         try store.write(Data(count: 200), key: "old")
         try store.write(Data(count: 200), key: "new")
         // Another instance of the app wrote straight into the folder.
         let intruder = store.url(for: "intruder")
-        try SealedCacheFile.seal(Data(count: 400)).write(to: intruder)
+        try SealedCacheFile.seal(Data(count: 9000)).write(to: intruder)
         XCTAssertNotNil(store.read(key: "intruder"))
         store.trim()
         XCTAssertFalse(store.contains(key: "old"))
         XCTAssertFalse(store.contains(key: "new"))
-        XCTAssertTrue(store.contains(key: "intruder"))
-        XCTAssertEqual(store.estimatedBytes, 400 + overhead)
+        XCTAssertFalse(store.contains(key: "intruder"), "over the capacity alone: the newest goes too")
+        XCTAssertEqual(store.estimatedBytes, 0)
+    }
+
+    /// The caps hold in `du` terms: tiny files count the blocks they take, and the number of
+    /// files is capped too (a verdict or a 35-byte GIF once took 4 KiB each, uncounted).
+    func testTinyFilesCountWhatTheyTakeOnDiskAndTheirNumberIsCapped() throws {
+        let folder = try TemporaryDirectory()
+        let block = try onDisk(12, in: folder.url)
+        XCTAssertGreaterThanOrEqual(block, 512, "a 12-byte payload takes at least a block")
+        let store = DiskStore(directory: folder.url, capacityBytes: 16 * block, maxFiles: 1000, fileExtension: "bin")
+        for index in 0..<100 { try store.write(Data(count: 12), key: "tiny-\(index)") }
+        XCTAssertLessThanOrEqual(try DiskUsage.allocatedBytes(ofFilesIn: folder.url), 16 * block, "du stays within the cap")
+        XCTAssertLessThanOrEqual(try fileNames(in: folder.url).count, 16)
+        XCTAssertEqual(store.estimatedBytes, try DiskUsage.allocatedBytes(ofFilesIn: folder.url))
+
+        let counted = DiskStore(directory: folder.url.appendingPathComponent("many"), capacityBytes: 1 << 30, maxFiles: 50,
+                                fileExtension: "bin")
+        for index in 0..<200 { try counted.write(Data(count: 12), key: "verdict-\(index)") }
+        XCTAssertLessThanOrEqual(try fileNames(in: counted.directory).count, 50)
+        XCTAssertEqual(counted.estimatedFiles, try fileNames(in: counted.directory).count)
+        XCTAssertTrue(counted.contains(key: "verdict-199"), "the newest stay")
+        XCTAssertFalse(counted.contains(key: "verdict-0"), "the oldest go")
     }
 
     func testAFileChangedBehindItsBackReadsAsMissingAndIsRemoved() throws {
@@ -182,7 +209,7 @@ final class DiskStoreTests: XCTestCase {
 
     func testUnwritableFolderThrowsNotWritable() throws {
         let folder = try TemporaryDirectory()
-        let store = DiskStore(directory: folder.url, capacityBytes: 1000, fileExtension: "png")
+        let store = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
         try store.write(Data("ok".utf8), key: "before")
         // root ignores permission bits; an immutable folder stops root too.
         let restore: () throws -> Void

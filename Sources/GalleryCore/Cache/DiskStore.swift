@@ -15,15 +15,19 @@ import Synchronization
 ///   our back reads as missing and is removed, so damaged data is fetched again, never shown.
 /// - Access order is the file's modification time, set to "now" on every read and write with
 ///   nanosecond precision (the kernel's own timestamps are only jiffy-precise).
-/// - The total size is a running estimate (scanned at init, adjusted on write and remove). When it
-///   exceeds the capacity the folder is rescanned and trimmed to `lowWaterMark` of the capacity,
-///   so a full cache does not rescan on every write.
+/// - Sizes are what the disk holds: allocated blocks (`st_blocks` × 512), not file lengths, so a
+///   12-byte file counts the 4 KiB it takes. The total and the number of files are running
+///   estimates (scanned at first use, adjusted on write and remove). When either exceeds its cap
+///   the folder is rescanned and trimmed to `lowWaterMark` of both, so a full cache does not
+///   rescan on every write.
 ///
 /// All I/O is synchronous and blocking: call it from a dedicated `DispatchQueue` or thread, never
 /// from the main thread or Swift's cooperative pool. Safe to use from several threads at once.
 public final class DiskStore: Sendable {
     public let directory: URL
     public let capacityBytes: Int
+    /// The most files the store keeps (each is an inode and a directory entry to list and stat).
+    public let maxFiles: Int
     public let fileExtension: String
     /// Fraction of the capacity an automatic trim shrinks the folder to.
     public static let lowWaterMark = 0.9
@@ -31,6 +35,7 @@ public final class DiskStore: Sendable {
 
     private struct State {
         var estimatedBytes = 0
+        var estimatedFiles = 0
         var prepared = false
     }
     private let state = Mutex(State())
@@ -39,9 +44,10 @@ public final class DiskStore: Sendable {
     /// interrupted writes and measured on first use, which is on a disk queue, not on the main
     /// thread that makes the store at start-up. Never throws: if the folder is unusable, writes
     /// report why.
-    public init(directory: URL, capacityBytes: Int, fileExtension: String) {
+    public init(directory: URL, capacityBytes: Int, maxFiles: Int = 100_000, fileExtension: String) {
         self.directory = directory
         self.capacityBytes = max(0, capacityBytes)
+        self.maxFiles = max(1, maxFiles)
         self.fileExtension = fileExtension.hasPrefix(".") ? String(fileExtension.dropFirst()) : fileExtension
     }
 
@@ -53,7 +59,9 @@ public final class DiskStore: Sendable {
                 try? FileManager.default.createDirectory(
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 removeAbandonedTemporaryFiles()
-                state.estimatedBytes = cachedFiles().reduce(0) { $0 + $1.size }
+                let files = cachedFiles()
+                state.estimatedBytes = files.reduce(0) { $0 + $1.size }
+                state.estimatedFiles = files.count
             }
             return body(&state)
         }
@@ -129,7 +137,7 @@ public final class DiskStore: Sendable {
             file.discard()
             throw error
         }
-        try install(file, as: finalPath, fileBytes: header.count + payload.count)
+        try install(file, as: finalPath)
     }
 
     /// A file to write piece by piece (`PendingCacheWrite`), then `commit` under a key; until
@@ -167,48 +175,65 @@ public final class DiskStore: Sendable {
             file.file.discard()
             throw error
         }
-        try install(file.file, as: finalPath, fileBytes: file.header.count + file.payloadBytes)
+        try install(file.file, as: finalPath)
     }
 
     /// Names a complete, synced file `finalPath`, then trims if over capacity.
-    private func install(_ file: UnnamedCacheFile, as finalPath: String, fileBytes: Int) throws(DiskStoreError) {
-        var previous = stat()
-        let previousSize = stat(finalPath, &previous) == 0 ? Int(previous.st_size) : 0
+    private func install(_ file: UnnamedCacheFile, as finalPath: String) throws(DiskStoreError) {
+        var info = stat()
+        let size = fstat(file.fd, &info) == 0 ? Self.allocatedBytes(info) : 0
+        let previous = stat(finalPath, &info) == 0 ? Self.allocatedBytes(info) : nil
         try file.install(as: finalPath)
         let overCapacity = withPreparedState { state in
-            state.estimatedBytes += fileBytes - previousSize
-            return state.estimatedBytes > capacityBytes
+            state.estimatedBytes += size - (previous ?? 0)
+            state.estimatedFiles += previous == nil ? 1 : 0
+            return state.estimatedBytes > capacityBytes || state.estimatedFiles > maxFiles
         }
-        if overCapacity { trim(toBytes: Int(Double(capacityBytes) * Self.lowWaterMark)) }
+        if overCapacity {
+            trim(toBytes: Int(Double(capacityBytes) * Self.lowWaterMark), files: Int(Double(maxFiles) * Self.lowWaterMark))
+        }
     }
+
+    /// What a file takes on the disk: its allocated blocks, in bytes.
+    static func allocatedBytes(_ info: stat) -> Int { Int(info.st_blocks) * 512 }
 
     public func remove(key: String) {
         prepare()
         let path = url(for: key).path
         var info = stat()
         guard stat(path, &info) == 0, unlink(path) == 0 else { return }
-        withPreparedState { $0.estimatedBytes = max(0, $0.estimatedBytes - Int(info.st_size)) }
+        withPreparedState {
+            $0.estimatedBytes = max(0, $0.estimatedBytes - Self.allocatedBytes(info))
+            $0.estimatedFiles = max(0, $0.estimatedFiles - 1)
+        }
     }
 
     /// Deletes least recently accessed files until the folder fits in the capacity.
     public func trim() {
-        trim(toBytes: capacityBytes)
+        trim(toBytes: capacityBytes, files: maxFiles)
     }
 
-    /// The running estimate of the folder's size in bytes.
+    /// The running estimate of what the folder's files take on the disk, in bytes.
     public var estimatedBytes: Int { withPreparedState { $0.estimatedBytes } }
+    /// The running estimate of how many files the folder holds.
+    public var estimatedFiles: Int { withPreparedState { $0.estimatedFiles } }
 
-    private func trim(toBytes limit: Int) {
+    private func trim(toBytes limit: Int, files fileLimit: Int) {
         // Holding the lock serialises trims; reads and writes do their I/O without it.
         withPreparedState { state in
             let files = cachedFiles().sorted {
                 ($0.accessed.tv_sec, $0.accessed.tv_nsec, $0.path) < ($1.accessed.tv_sec, $1.accessed.tv_nsec, $1.path)
             }
             var total = files.reduce(0) { $0 + $1.size }
-            for file in files where total > limit {
-                if unlink(file.path) == 0 || errno == ENOENT { total -= file.size }
+            var count = files.count
+            for file in files where total > limit || count > fileLimit {
+                if unlink(file.path) == 0 || errno == ENOENT {
+                    total -= file.size
+                    count -= 1
+                }
             }
             state.estimatedBytes = total
+            state.estimatedFiles = count
         }
     }
 
@@ -226,7 +251,7 @@ public final class DiskStore: Sendable {
             let path = directory.appendingPathComponent(name).path
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            return CachedFile(path: path, size: Int(info.st_size), accessed: info.st_mtim)
+            return CachedFile(path: path, size: Self.allocatedBytes(info), accessed: info.st_mtim)
         }
     }
 
