@@ -107,7 +107,9 @@ final class ImageRepositoryTests: XCTestCase {
             } catch let error as ImageLoadError {
                 XCTAssertEqual(error, .notAnImage, path)
             }
-            // Asked again (a relaunch), the verdict comes from disk, not from the server.
+            // Asked again (a relaunch: the app writes its verdicts as it quits), the verdict comes
+            // from disk, not from the server.
+            repository.saveVerdictsNow()
             do {
                 _ = try await makeRepository().thumbnail(for: server.url(path), priority: .visible)
                 XCTFail("\(path) is not an image")

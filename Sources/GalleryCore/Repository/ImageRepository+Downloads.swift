@@ -79,6 +79,7 @@ extension ImageRepository {
     }
 
     func markNotImage(key: String) async {
-        await save(Data(), key: key, to: notImageStore)
+        guard let notImages else { return }
+        await BlockingWork.run(on: BlockingWork.disk) { notImages.insert(key) }
     }
 }

@@ -111,7 +111,7 @@ extension ImageRepository {
     }
 
     func isKnownNotImage(key: String) async -> Bool {
-        guard let store = notImageStore else { return false }
-        return await BlockingWork.run(on: BlockingWork.disk) { store.contains(key: key) }
+        guard let notImages else { return false }
+        return await BlockingWork.run(on: BlockingWork.disk) { notImages.contains(key) }
     }
 }

@@ -14,6 +14,10 @@ public final class ImageRepository: Sendable {
         /// scrolled end to end is still read back from disk, not downloaded again.
         public var thumbnailDiskBytes = 512 * 1024 * 1024
         public var originalDiskBytes = 1024 * 1024 * 1024
+        /// Files each folder keeps at most: every file is an inode and an entry listed at start.
+        /// Thumbnails are ~49 KB (10,000 fill the bytes); originals average 100 KB on the web.
+        public var thumbnailDiskFiles = 20_000
+        public var originalDiskFiles = 20_000
         /// Bodies larger than this are refused while downloading.
         public var maxOriginalBytes = 80 * 1024 * 1024
         /// Thumbnails are this many pixels square: 126 for cells of at most 120 px, times the
@@ -33,7 +37,7 @@ public final class ImageRepository: Sendable {
     let http: HTTPClient
     let configuration: Configuration
     let thumbnailStore: DiskStore?
-    let notImageStore: DiskStore?
+    let notImages: NotImageVerdicts?
     let originalStore: DiskStore?
     let memory: MemoryCache<String, DecodedImage>
     let originalDownloads = CoalescedTasks<String, DownloadedOriginal>()
@@ -46,12 +50,14 @@ public final class ImageRepository: Sendable {
         self.configuration = configuration
         memory = MemoryCache(capacityBytes: configuration.memoryCapacityBytes)
         thumbnailOriginals = OriginalBytesBudget(capacityBytes: configuration.thumbnailOriginalBytes)
-        func store(_ url: URL?, _ capacity: Int, _ ext: String) -> DiskStore? {
-            url.map { DiskStore(directory: $0, capacityBytes: capacity, fileExtension: ext) }
+        func store(_ url: URL?, _ capacity: Int, _ files: Int, _ ext: String) -> DiskStore? {
+            url.map { DiskStore(directory: $0, capacityBytes: capacity, maxFiles: files, fileExtension: ext) }
         }
-        thumbnailStore = store(directories?.thumbnails, configuration.thumbnailDiskBytes, "png")
-        notImageStore = store(directories?.thumbnails, 4 * 1024 * 1024, "not-image")
-        originalStore = store(directories?.originals, configuration.originalDiskBytes, "bin")
+        thumbnailStore = store(directories?.thumbnails, configuration.thumbnailDiskBytes, configuration.thumbnailDiskFiles, "png")
+        notImages = directories.map {
+            NotImageVerdicts(file: $0.root.appendingPathComponent(Self.verdictsFileName), legacyFolder: $0.thumbnails)
+        }
+        originalStore = store(directories?.originals, configuration.originalDiskBytes, configuration.originalDiskFiles, "bin")
         if directories == nil {
             cacheProblems.report("the cache folders cannot be created")
         }
@@ -76,8 +82,19 @@ public final class ImageRepository: Sendable {
 
     /// Forgets everything about `url` that a Retry should not trust: a "not an image" verdict.
     public func forgetFailure(for url: URL) async {
-        await remove(key: url.absoluteString, from: notImageStore)
+        guard let notImages else { return }
+        let key = url.absoluteString
+        await BlockingWork.run(on: BlockingWork.disk) { notImages.remove(key) }
     }
+
+    /// Writes the "not an image" verdicts now, rather than a moment after their last change:
+    /// at quit. Blocking (a few MB at most).
+    public func saveVerdictsNow() {
+        notImages?.writeNow()
+    }
+
+    /// The "not an image" verdicts' file, in the cache root beside the three folders.
+    public static let verdictsFileName = "not-images.verdicts"
 }
 
 extension ImageLoadError {

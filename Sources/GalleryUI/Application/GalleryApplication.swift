@@ -37,6 +37,8 @@ public final class GalleryApplication {
         }
         Signal.connect(application, "startup") { [unowned self] in self.startup() }
         Signal.connect(application, "activate") { [unowned self] in self.show(nil) }
+        // Verdicts are written a moment after they change: the last ones go with the quit.
+        Signal.connect(application, "shutdown") { [unowned self] in self.services?.images.saveVerdictsNow() }
         Self.keepAlive = self
         quitOnTerminationSignals()
     }
