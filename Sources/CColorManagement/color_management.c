@@ -25,9 +25,11 @@ uint32_t colormanagement_profile_space(const uint8_t *profile, size_t length) {
     return space;
 }
 
-int colormanagement_rgb_to_srgb(const uint8_t *profile, size_t length,
-                                uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int channels) {
-    if (!pixels || width == 0 || height == 0 || (channels != 3 && channels != 4)) return COLORMANAGEMENT_IGNORED;
+// One conversion of `width` × `height` pixels to sRGB through a transform from `profile`, if
+// the profile reads and describes `space`: relative colorimetric with black-point compensation.
+static int convert(const uint8_t *profile, size_t length, cmsColorSpaceSignature space, cmsUInt32Number in_format,
+                   const void *in, size_t in_stride, cmsUInt32Number out_format, void *out, size_t out_stride,
+                   uint32_t width, uint32_t height) {
     cmsContext context = cmsCreateContext(NULL, NULL);
     if (!context) return COLORMANAGEMENT_IGNORED;
     cmsSetLogErrorHandlerTHR(context, silent);
@@ -35,18 +37,17 @@ int colormanagement_rgb_to_srgb(const uint8_t *profile, size_t length,
     cmsHTRANSFORM transform = NULL;
     cmsHPROFILE source = open_profile(context, profile, length);
     cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
-    // Only RGB pixels with an RGB profile: gdk-pixbuf has already turned grey and CMYK into RGB
-    // without one, so another profile no longer describes these pixels.
-    if (source && srgb && cmsGetColorSpace(source) == cmsSigRgbData &&
-        (cmsGetDeviceClass(source) == cmsSigDisplayClass || cmsGetDeviceClass(source) == cmsSigInputClass ||
-         cmsGetDeviceClass(source) == cmsSigColorSpaceClass || cmsGetDeviceClass(source) == cmsSigOutputClass)) {
-        cmsUInt32Number format = channels == 4 ? TYPE_RGBA_8 : TYPE_RGB_8;
-        transform = cmsCreateTransformTHR(context, source, format, srgb, format, INTENT_RELATIVE_COLORIMETRIC,
+    cmsProfileClassSignature kind = source ? cmsGetDeviceClass(source) : 0;
+    // Profiles that describe pixels: not abstract, link or named-colour profiles.
+    int describes_pixels = kind == cmsSigDisplayClass || kind == cmsSigInputClass || kind == cmsSigColorSpaceClass ||
+                           kind == cmsSigOutputClass;
+    if (source && srgb && describes_pixels && cmsGetColorSpace(source) == space) {
+        transform = cmsCreateTransformTHR(context, source, in_format, srgb, out_format, INTENT_RELATIVE_COLORIMETRIC,
                                           cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE);
     }
     if (transform) {
-        cmsDoTransformLineStride(transform, pixels, pixels, width, height,
-                                 (cmsUInt32Number)stride, (cmsUInt32Number)stride, 0, 0);
+        cmsDoTransformLineStride(transform, in, out, width, height, (cmsUInt32Number)in_stride,
+                                 (cmsUInt32Number)out_stride, 0, 0);
         status = COLORMANAGEMENT_CONVERTED;
         cmsDeleteTransform(transform);
     }
@@ -56,31 +57,20 @@ int colormanagement_rgb_to_srgb(const uint8_t *profile, size_t length,
     return status;
 }
 
+int colormanagement_rgb_to_srgb(const uint8_t *profile, size_t length,
+                                uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int channels) {
+    if (!pixels || width == 0 || height == 0 || (channels != 3 && channels != 4)) return COLORMANAGEMENT_IGNORED;
+    // Only RGB pixels with an RGB profile: gdk-pixbuf has already turned grey and CMYK into RGB
+    // without one, so another profile no longer describes these pixels.
+    cmsUInt32Number format = channels == 4 ? TYPE_RGBA_8 : TYPE_RGB_8;
+    return convert(profile, length, cmsSigRgbData, format, pixels, stride, format, pixels, stride, width, height);
+}
+
 int colormanagement_cmyk_to_srgb(const uint8_t *profile, size_t length, const uint8_t *cmyk, size_t cmyk_stride,
                                  int inverted, uint8_t *rgb, size_t rgb_stride, uint32_t width, uint32_t height) {
     if (!cmyk || !rgb || width == 0 || height == 0) return COLORMANAGEMENT_IGNORED;
-    cmsContext context = cmsCreateContext(NULL, NULL);
-    if (!context) return COLORMANAGEMENT_IGNORED;
-    cmsSetLogErrorHandlerTHR(context, silent);
-    int status = COLORMANAGEMENT_IGNORED;
-    cmsHTRANSFORM transform = NULL;
-    cmsHPROFILE source = open_profile(context, profile, length);
-    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
-    if (source && srgb && cmsGetColorSpace(source) == cmsSigCmykData) {
-        transform = cmsCreateTransformTHR(context, source, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8, srgb, TYPE_RGB_8,
-                                          INTENT_RELATIVE_COLORIMETRIC,
-                                          cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_NOCACHE);
-    }
-    if (transform) {
-        cmsDoTransformLineStride(transform, cmyk, rgb, width, height,
-                                 (cmsUInt32Number)cmyk_stride, (cmsUInt32Number)rgb_stride, 0, 0);
-        status = COLORMANAGEMENT_CONVERTED;
-        cmsDeleteTransform(transform);
-    }
-    if (srgb) cmsCloseProfile(srgb);
-    if (source) cmsCloseProfile(source);
-    cmsDeleteContext(context);
-    return status;
+    return convert(profile, length, cmsSigCmykData, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8, cmyk, cmyk_stride,
+                   TYPE_RGB_8, rgb, rgb_stride, width, height);
 }
 
 size_t colormanagement_inflate(const uint8_t *data, size_t length, uint8_t *out, size_t capacity) {
