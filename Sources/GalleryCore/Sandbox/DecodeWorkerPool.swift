@@ -76,7 +76,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
                 condition.unlock()
                 throw .cancelled
             }
-            condition.wait(until: Date().addingTimeInterval(0.05))
+            _ = condition.wait(until: Date().addingTimeInterval(0.05)) // a timeout only rechecks the cancellation
         }
         busy += 1
         if let worker = idle.popLast() {
