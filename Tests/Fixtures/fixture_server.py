@@ -23,6 +23,8 @@ Endpoints (all GET; HEAD works where a body would be sent):
   /fault/bomb.png             tiny PNG whose IHDR claims 30000x30000
   /fault/huge[?kind=html]     200 MB body with Content-Length (PNG signature + zeros, or HTML)
   /fault/huge-nolength[?kind=html]  same without a length, streamed until the client goes away
+  /fault/huge-error[?status=&mib=]  an HTML body of <mib> MiB (50) with Content-Length, under an
+                              error status (404)
   /fault/redirect-loop        302 to itself (query kept) forever
   /fault/redirect-file        302 to file:///etc/passwd
   /fault/empty                200, zero-length body, image/png
@@ -383,6 +385,9 @@ class FixtureHandler(BaseHTTPRequestHandler):
             return self.send_simple(200, bomb_png(), "image/png")
         if name in ("huge", "huge-nolength"):
             return self.stream_huge(query.get("kind", ["png"])[0], with_length=(name == "huge"))
+        if name == "huge-error":
+            return self.stream_huge("html", with_length=True, status=int(query.get("status", ["404"])[0]),
+                                    length=int(query.get("mib", ["50"])[0]) * 1024 * 1024)
         if name == "redirect-loop":
             # The query survives each hop, so a test can count its own hops in the shared log.
             target = "/fault/redirect-loop" + ("?" + raw_query if raw_query else "")
@@ -483,13 +488,13 @@ class FixtureHandler(BaseHTTPRequestHandler):
         self.connection.close()
         self.close_connection = True
 
-    def stream_huge(self, kind, with_length):
+    def stream_huge(self, kind, with_length, status=200, length=HUGE_BYTES):
         prefix, content_type = huge_prefix(kind)
         filler = (b" " if kind == "html" else b"\x00") * STREAM_CHUNK
-        self.send_response(200)
+        self.send_response(status)
         self.send_header("Content-Type", content_type)
         if with_length:
-            self.send_header("Content-Length", str(HUGE_BYTES))
+            self.send_header("Content-Length", str(length))
         else:
             # No length and no chunking: the body ends when the connection closes.
             self.send_header("Connection", "close")
@@ -498,7 +503,7 @@ class FixtureHandler(BaseHTTPRequestHandler):
         if self.head_only:
             return
         self.write_body(prefix)
-        remaining = HUGE_BYTES - len(prefix)
+        remaining = length - len(prefix)
         while remaining > 0 and not self.server.stopping.is_set():
             piece = filler[:min(STREAM_CHUNK, remaining)]
             self.write_body(piece)

@@ -15,7 +15,7 @@ final class StreamedOriginalsTests: XCTestCase {
     /// Cache files being written in `directory`: they have no name there (`O_TMPFILE`), so they
     /// are found as this process's open descriptors (`/proc/self/fd/N`, which `size` reads), and
     /// any named temporary file the folder holds.
-    private func temporaryFiles(in directory: URL) -> [URL] {
+    private static func temporaryFiles(in directory: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let named = names.filter { $0.hasPrefix(DiskStore.temporaryPrefix) }.map { directory.appendingPathComponent($0) }
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
@@ -29,7 +29,7 @@ final class StreamedOriginalsTests: XCTestCase {
     }
 
     /// Following links: a `/proc/self/fd/N` is the file open there.
-    private func size(of file: URL) -> Int {
+    private static func size(of file: URL) -> Int {
         var info = stat()
         return stat(file.path, &info) == 0 ? Int(info.st_size) : 0
     }
@@ -51,7 +51,7 @@ final class StreamedOriginalsTests: XCTestCase {
         XCTAssertEqual(store.read(key: "photo"), payload, "sealed with the checksum of what was written")
         XCTAssertEqual(store.estimatedBytes, try DiskUsage.allocatedBytes(forFileOf: payload.count + SealedCacheFile.overhead,
                                                                           in: folder.url))
-        XCTAssertEqual(temporaryFiles(in: folder.url), [])
+        XCTAssertEqual(Self.temporaryFiles(in: folder.url), [])
         let prefix = try XCTUnwrap(store.payloadPrefix(key: "photo", maxBytes: 1000))
         XCTAssertEqual(prefix.prefix, payload.prefix(1000))
         XCTAssertEqual(prefix.size, payload.count)
@@ -61,9 +61,9 @@ final class StreamedOriginalsTests: XCTestCase {
         let store = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "bin")
         var pending: PendingCacheWrite? = try store.beginWrite()
         _ = Data(count: 5000).withUnsafeBytes { pending?.write($0) }
-        XCTAssertEqual(temporaryFiles(in: folder.url).count, 1)
+        XCTAssertEqual(Self.temporaryFiles(in: folder.url).count, 1)
         pending = nil
-        XCTAssertEqual(temporaryFiles(in: folder.url), [], "freed without a commit: deleted")
+        XCTAssertEqual(Self.temporaryFiles(in: folder.url), [], "freed without a commit: deleted")
         XCTAssertNil(store.read(key: "photo"))
     }
 
@@ -96,12 +96,12 @@ final class StreamedOriginalsTests: XCTestCase {
         let download = Task { try await repository.thumbnail(for: url, priority: .visible) }
 
         try await waitUntil("the body is in a cache file while it still arrives") {
-            temporaryFiles(in: directories.originals).contains { size(of: $0) >= SealedCacheFile.overhead + 4000 }
+            Self.temporaryFiles(in: directories.originals).contains { Self.size(of: $0) >= SealedCacheFile.overhead + 4000 }
         }
         download.cancel()
         let outcome = await download.result
         XCTAssertThrowsError(try outcome.get())
-        try await waitUntil("the unfinished file is deleted") { temporaryFiles(in: directories.originals).isEmpty }
+        try await waitUntil("the unfinished file is deleted") { Self.temporaryFiles(in: directories.originals).isEmpty }
         XCTAssertFalse(DiskStore(directory: directories.originals, capacityBytes: 1 << 30, fileExtension: "bin")
             .contains(key: url.absoluteString), "nothing half-downloaded is kept")
     }
@@ -123,6 +123,76 @@ final class StreamedOriginalsTests: XCTestCase {
         XCTAssertEqual(bytes, served, "the cached original is the body as served")
         let downloads = try await server.requestCount(path: path)
         XCTAssertEqual(downloads, 2, "one for the test's own copy, one shared by the grid and the viewer")
-        XCTAssertEqual(temporaryFiles(in: directories.originals), [])
+        XCTAssertEqual(Self.temporaryFiles(in: directories.originals), [])
+    }
+
+    // MARK: Streams within the caps
+
+    /// An error answer is never the cache's: a 404 with a 50 MB page (under the 80 MB body cap)
+    /// is cut after a few KB,
+    /// nothing of it reaches the disk, and the error says what the server said.
+    func testAnErrorPageIsNeitherWrittenToDiskNorDownloadedToItsEnd() async throws {
+        let server = try FixtureServer.shared()
+        let client = HTTPClient()
+        defer { client.shutdown() }
+        let directories = try CacheDirectories(root: folder.url)
+        let repository = ImageRepository(http: client, directories: directories)
+        let path = "/fault/huge-error?status=404&mib=50&tag=\(FixtureServer.uniqueTag())"
+        let originals = directories.originals
+        let watcher = Task.detached { () -> Int in
+            var largest = 0
+            while !Task.isCancelled {
+                let files = StreamedOriginalsTests.temporaryFiles(in: originals)
+                largest = max(largest, files.map(StreamedOriginalsTests.size(of:)).max() ?? 0)
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            return largest
+        }
+        await XCTAssertThrowsErrorAsync(try await repository.original(bytesFor: server.url(path), priority: .visible))
+        watcher.cancel()
+        let largestFile = await watcher.value
+        XCTAssertLessThanOrEqual(largestFile, SealedCacheFile.overhead, "not a byte of the page went to the cache")
+        let sent = try await server.firstLoggedRequest { $0.path == path && $0.bytesSent != nil }?.bytesSent ?? 0
+        XCTAssertLessThan(sent, 16 << 20, "the transfer ended early: \(sent) of 50 MB sent")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directories.originals.path), [])
+    }
+
+    /// Bytes still arriving count against the originals' cap: the cache makes room as they come,
+    /// so what is stored and what is in flight together stay within it.
+    func testDownloadsInFlightAndTheCacheStayWithinTheCap() async throws {
+        let server = try FixtureServer.shared()
+        let client = HTTPClient()
+        defer { client.shutdown() }
+        let directories = try CacheDirectories(root: folder.url)
+        var configuration = ImageRepository.Configuration()
+        configuration.originalDiskBytes = 3 * 1024 * 1024
+        let repository = ImageRepository(http: client, directories: directories, configuration: configuration)
+        let tag = FixtureServer.uniqueTag()
+        // The cache nearly full: eight 300 KB photos.
+        for index in 0..<8 {
+            _ = try await repository.original(bytesFor: server.url("/img/900x700.bmp?seed=\(index)&tag=\(tag)"), priority: .visible)
+        }
+        // Four more at once, 1.9 MB each, arriving at 2 MB/s.
+        let photo = try server.writeFile(name: "paced-\(tag).bmp", contents: TestImages.encoded(width: 900, height: 700, as: "bmp"))
+        let finished = Counter()
+        let downloads = (0..<4).map { index in
+            Task {
+                defer { finished.increment() }
+                return try await repository.original(
+                    bytesFor: server.url("/fault/paced/2000000/\(photo.lastPathComponent)?n=\(index)"), priority: .visible)
+            }
+        }
+        var worst = 0
+        while finished.value < downloads.count {
+            let stored = (try? DiskUsage.allocatedBytes(ofFilesIn: directories.originals)) ?? 0
+            let arriving = Self.temporaryFiles(in: directories.originals).map(Self.size(of:)).reduce(0, +)
+            worst = max(worst, stored + arriving)
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        for download in downloads { _ = try await download.value }
+        print("originals cap 3 MiB: stored + in flight at most \(worst / 1024) KiB")
+        // One chunk of each transfer may land between the count and the trim.
+        XCTAssertLessThanOrEqual(worst, configuration.originalDiskBytes + 4 * 256 * 1024)
+        XCTAssertLessThanOrEqual(try DiskUsage.allocatedBytes(ofFilesIn: directories.originals), configuration.originalDiskBytes)
     }
 }

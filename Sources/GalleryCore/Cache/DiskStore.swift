@@ -39,6 +39,13 @@ public final class DiskStore: Sendable {
         var prepared = false
     }
     private let state = Mutex(State())
+    /// Bytes of files being written (`PendingCacheWrite`) not yet committed: they count against
+    /// the capacity as they arrive. Atomics, not `state`: the network thread adds to them and
+    /// must never wait for a trim holding the lock.
+    private let inFlight = Atomic<Int>(0)
+    /// `estimatedBytes` as last known, for comparing with `inFlight` without the lock.
+    private let committed = Atomic<Int>(0)
+    private let trimScheduled = Atomic<Bool>(false)
 
     /// Cheap: touches no file. The folder is created (mode 0700), cleared of leftovers of
     /// interrupted writes and measured on first use, which is on a disk queue, not on the main
@@ -63,9 +70,39 @@ public final class DiskStore: Sendable {
                 state.estimatedBytes = files.reduce(0) { $0 + $1.size }
                 state.estimatedFiles = files.count
             }
+            defer { committed.store(state.estimatedBytes, ordering: .relaxed) }
             return body(&state)
         }
     }
+
+    /// Counts `delta` more bytes of a file being written; false when the files being written
+    /// alone would pass the capacity (that write is refused: the download goes elsewhere).
+    /// With the cache, they may pass it: the least recently used files are trimmed to make room,
+    /// on the disk queue.
+    func growInFlight(by delta: Int) -> Bool {
+        let total = inFlight.add(delta, ordering: .relaxed).newValue
+        guard total <= capacityBytes else {
+            inFlight.subtract(delta, ordering: .relaxed)
+            return false
+        }
+        if total + committed.load(ordering: .relaxed) > capacityBytes,
+           trimScheduled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
+            BlockingWork.disk.async { [self] in
+                trimScheduled.store(false, ordering: .relaxed)
+                let room = Int(Double(capacityBytes) * Self.lowWaterMark) - inFlight.load(ordering: .relaxed)
+                trim(toBytes: max(0, room), files: maxFiles)
+            }
+        }
+        return true
+    }
+
+    /// A file being written was committed or dropped: its bytes no longer count as in flight.
+    func shrinkInFlight(by delta: Int) {
+        inFlight.subtract(delta, ordering: .relaxed)
+    }
+
+    /// Bytes of files being written now.
+    public var inFlightBytes: Int { inFlight.load(ordering: .relaxed) }
 
     private func prepare() {
         withPreparedState { _ in }
@@ -146,7 +183,7 @@ public final class DiskStore: Sendable {
     public func beginWrite() throws(DiskStoreError) -> PendingCacheWrite {
         prepare()
         let file = try UnnamedCacheFile.create(in: directory.path)
-        let pending = PendingCacheWrite(file: file)
+        let pending = PendingCacheWrite(file: file, store: self)
         // Room for the seal, written over at `commit` once the checksum is known.
         do {
             try Self.writeAll(Data(count: SealedCacheFile.overhead), to: file.fd, path: directory.path)

@@ -11,6 +11,8 @@ import Foundation
 /// a `write(2)` into the page cache, no fsync (that is `commit`'s, on a disk queue).
 public final class PendingCacheWrite: HTTPBodySink, @unchecked Sendable { // state under `lock`
     private let file: UnnamedCacheFile
+    /// The store whose capacity the bytes count against while they arrive.
+    private let store: DiskStore
     private let lock = NSLock()
     /// The file's descriptor until it is committed or discarded, then -1.
     private var fd: Int32
@@ -19,8 +21,9 @@ public final class PendingCacheWrite: HTTPBodySink, @unchecked Sendable { // sta
     /// The first failed write's errno: every later write is refused.
     private var failure: Int32?
 
-    init(file: UnnamedCacheFile) {
+    init(file: UnnamedCacheFile, store: DiskStore) {
         self.file = file
+        self.store = store
         fd = file.fd
     }
 
@@ -30,12 +33,18 @@ public final class PendingCacheWrite: HTTPBodySink, @unchecked Sendable { // sta
     public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         lock.withLock {
             guard fd >= 0, failure == nil else { return false }
+            // Counted before written: downloads in flight and the cache stay within its capacity.
+            guard store.growInFlight(by: bytes.count) else {
+                failure = ENOSPC
+                return false
+            }
             var offset = 0
             while offset < bytes.count {
                 let count = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else {
                     failure = count < 0 ? errno : EIO
+                    payloadBytes += bytes.count // counted in flight: given back with the rest
                     return false
                 }
                 offset += count
@@ -49,22 +58,28 @@ public final class PendingCacheWrite: HTTPBodySink, @unchecked Sendable { // sta
     /// Payload bytes written so far.
     public var writtenBytes: Int { lock.withLock { payloadBytes } }
 
-    /// Hands the open file over to `DiskStore.commit`, once: the file, its seal and size.
+    /// Hands the open file over to `DiskStore.commit`, once: the file, its seal and size. Its
+    /// bytes stop counting as in flight (the commit counts them as stored).
     func takeForCommit() -> Result<(file: UnnamedCacheFile, header: Data, payloadBytes: Int), DiskStoreError> {
         lock.withLock {
             guard fd >= 0 else { return .failure(.ioFailure(path: file.directory, reason: "already committed or discarded")) }
             if let failure { return .failure(DiskStoreError.from(errno: failure, path: file.directory)) }
-            defer { fd = -1 }
+            defer {
+                fd = -1
+                store.shrinkInFlight(by: payloadBytes)
+            }
             return .success((file, SealedCacheFile.header(crc32: checksum), payloadBytes))
         }
     }
 
     /// Drops the unfinished file (a failed or abandoned download). Nothing once committed.
     public func discard() {
-        let open = lock.withLock { () -> Bool in
+        let (open, counted) = lock.withLock { () -> (Bool, Int) in
             defer { fd = -1 }
-            return fd >= 0
+            return (fd >= 0, payloadBytes)
         }
-        if open { file.discard() }
+        guard open else { return }
+        store.shrinkInFlight(by: counted)
+        file.discard()
     }
 }

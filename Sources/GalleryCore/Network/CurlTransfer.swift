@@ -17,6 +17,9 @@ final class CurlTransfer {
     private var inspected = false
     /// Set when our own callback aborted the transfer, which libcurl reports as a write error.
     private var abortReason: HTTPError?
+    /// The transfer was ended after `HTTPRequest.errorBodyBytes` of an error answer: what
+    /// arrived is the response.
+    private var errorBodyCut = false
 
     /// When the transfer first had a connection (new or reused), to tell a slow transfer from one
     /// that still deserves its slot. nil while it waits for one: behind libcurl's per-host limit
@@ -155,6 +158,14 @@ final class CurlTransfer {
         }
         receivedBytes += bytes.count
         let sink = order.request.bodySink
+        if sink != nil, !(200..<300).contains(responseHead.status) {
+            body.append(contentsOf: bytes.prefix(max(0, HTTPRequest.errorBodyBytes - body.count)))
+            guard body.count < HTTPRequest.errorBodyBytes else {
+                errorBodyCut = true
+                return false
+            }
+            return true
+        }
         if sink == nil {
             body.append(contentsOf: bytes)
         } else if body.count < HTTPRequest.inspectedPrefixLength {
@@ -181,7 +192,7 @@ final class CurlTransfer {
     // MARK: - Completion
 
     func result(for code: CURLcode) -> Result<HTTPResponse, HTTPError> {
-        guard code == CURLE_OK else {
+        guard code == CURLE_OK || (code == CURLE_WRITE_ERROR && errorBodyCut) else {
             if code == CURLE_WRITE_ERROR, let abortReason { return .failure(abortReason) }
             return .failure(HTTPError(curlCode: code, message: errorMessage(for: code)))
         }

@@ -12,6 +12,10 @@ public struct HTTPRequest: Sendable {
 
     /// How many body bytes the inspector gets to see before the transfer goes on.
     public static let inspectedPrefixLength = 64
+    /// Bytes kept of an error answer (not 2xx) to a request with a `bodySink`: enough for its
+    /// message. The body never reaches the sink, and the transfer ends there: a 404 page of
+    /// 50 MB is neither written to the disk cache nor downloaded to its end.
+    public static let errorBodyBytes = 4096
     /// Generous for photos, small enough that a hostile link cannot fill memory.
     public static let defaultMaxBodyBytes = 64 * 1024 * 1024
 
