@@ -165,14 +165,14 @@ final class StreamedOriginalsTests: XCTestCase {
         defer { client.shutdown() }
         let directories = try CacheDirectories(root: folder.url)
         var configuration = ImageRepository.Configuration()
-        configuration.originalDiskBytes = 3 * 1024 * 1024
+        configuration.originalDiskBytes = 8 * 1024 * 1024
         let repository = ImageRepository(http: client, directories: directories, configuration: configuration)
         let tag = FixtureServer.uniqueTag()
-        // The cache nearly full: eight 300 KB photos.
-        for index in 0..<8 {
+        // The cache nearly full: twenty 300 KB photos.
+        for index in 0..<20 {
             _ = try await repository.original(bytesFor: server.url("/img/900x700.bmp?seed=\(index)&tag=\(tag)"), priority: .visible)
         }
-        // Four more at once, 1.9 MB each, arriving at 2 MB/s.
+        // Four more at once, 1.9 MB each, arriving at 2 MB/s: room is made for them as they come.
         let photo = try server.writeFile(name: "paced-\(tag).bmp", contents: TestImages.encoded(width: 900, height: 700, as: "bmp"))
         let finished = Counter()
         let downloads = (0..<4).map { index in
@@ -190,9 +190,48 @@ final class StreamedOriginalsTests: XCTestCase {
             try await Task.sleep(for: .milliseconds(10))
         }
         for download in downloads { _ = try await download.value }
-        print("originals cap 3 MiB: stored + in flight at most \(worst / 1024) KiB")
+        print("originals cap 8 MiB: stored + in flight at most \(worst / 1024) KiB")
         // One chunk of each transfer may land between the count and the trim.
         XCTAssertLessThanOrEqual(worst, configuration.originalDiskBytes + 4 * 256 * 1024)
         XCTAssertLessThanOrEqual(try DiskUsage.allocatedBytes(ofFilesIn: directories.originals), configuration.originalDiskBytes)
+    }
+
+    /// A disk that refuses every write sends originals to memory: counted against the cache's
+    /// capacity while they arrive, so many at once take no more than the cache would.
+    func testAFailingDiskDoesNotMakeMemoryUnbounded() async throws {
+        guard let disk = SmallTmpfs(kilobytes: 256) else {
+            throw XCTSkip("a full disk needs a small tmpfs, and mounting one needs root")
+        }
+        defer { disk.remove() }
+        let server = try FixtureServer.shared()
+        let client = HTTPClient()
+        defer { client.shutdown() }
+        let directories = try CacheDirectories(root: disk.url.appendingPathComponent("cache"))
+        var configuration = ImageRepository.Configuration()
+        configuration.originalDiskBytes = 4 * 1024 * 1024
+        let repository = ImageRepository(http: client, directories: directories, configuration: configuration)
+        disk.fill()
+        let tag = FixtureServer.uniqueTag()
+        let photo = try server.writeFile(name: "memory-\(tag).bmp", contents: TestImages.encoded(width: 900, height: 700, as: "bmp"))
+        let finished = Counter(), stored = Counter()
+        let downloads = (0..<6).map { index in
+            Task {
+                defer { finished.increment() }
+                let data = try await repository.original(
+                    bytesFor: server.url("/fault/paced/3000000/\(photo.lastPathComponent)?n=\(index)"), priority: .visible)
+                if data.count > 1_000_000 { stored.increment() }
+            }
+        }
+        var worst = 0
+        while finished.value < downloads.count {
+            worst = max(worst, repository.originalStore?.inFlightBytes ?? 0)
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        for download in downloads { _ = await download.result }
+        print("6 × 1.9 MB into memory over a full disk: at most \(worst / 1024) KiB arriving at once, \(stored.value) kept")
+        XCTAssertGreaterThan(worst, 0, "they were counted")
+        XCTAssertLessThanOrEqual(worst, configuration.originalDiskBytes, "never more than the cache's capacity in memory")
+        XCTAssertGreaterThanOrEqual(stored.value, 2, "those that fit are shown")
+        XCTAssertEqual(repository.originalStore?.inFlightBytes, 0, "all given back")
     }
 }

@@ -33,8 +33,22 @@ extension ImageRepository {
                     cacheProblems.report("the original of \(url.absoluteString) could not be written to the cache")
                 }
             }
-            return try await download(url, priority: shared, into: nil)
+            return try await downloadIntoMemory(url, priority: shared)
         }
+    }
+
+    /// The original into memory: counted against the originals' capacity while it arrives
+    /// (`InMemoryCacheBody`) when there is a cache, so a failing disk does not make memory
+    /// unbounded; without one, as before, under the per-download cap only.
+    func downloadIntoMemory(_ url: URL, priority: SharedPriority) async throws -> DownloadedOriginal {
+        guard let store = originalStore else { return try await download(url, priority: priority, into: nil) }
+        let body = InMemoryCacheBody(store: store)
+        do {
+            _ = try await download(url, priority: priority, into: body)
+        } catch is CacheWriteFailed {
+            throw ImageLoadError.tooLarge // more arriving at once than the cache may hold
+        }
+        return .inMemory(body.take())
     }
 
     /// The disk refused the body while it arrived: it is fetched again into memory.
@@ -43,15 +57,16 @@ extension ImageRepository {
     /// Originals being downloaded (shared by however many callers), for tests.
     var downloadsInFlight: Int { originalDownloads.inFlightCount }
 
-    /// The body goes to `file` as it arrives when given, else into memory.
-    func download(_ url: URL, priority: SharedPriority, into file: PendingCacheWrite?) async throws -> DownloadedOriginal {
+    /// The body goes to `sink` as it arrives when given (a cache file, or counted memory), else
+    /// into memory. `.stored` means the sink has it.
+    func download(_ url: URL, priority: SharedPriority, into sink: (any HTTPBodySink)?) async throws -> DownloadedOriginal {
         let request = HTTPRequest(
             url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority.current,
             inspect: { head, prefix in
                 guard (200..<300).contains(head.status) else { return true }
                 return ImageRepository.looksLikeImage(contentType: head.contentType, prefix: prefix)
             },
-            bodySink: file)
+            bodySink: sink)
         let response: HTTPResponse
         do {
             response = try await http.send(request, priority: priority)
@@ -68,7 +83,7 @@ extension ImageRepository {
             await markNotImage(key: url.absoluteString)
             throw ImageLoadError.notAnImage
         }
-        return file == nil ? .inMemory(response.body) : .stored
+        return sink == nil ? .inMemory(response.body) : .stored
     }
 
     /// Magic bytes decide; the Content-Type only breaks ties when the bytes are too few to tell.

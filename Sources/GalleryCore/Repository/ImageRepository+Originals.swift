@@ -74,7 +74,7 @@ extension ImageRepository {
     }
 
     func downloadIntoMemory(_ url: URL, priority: LoadPriority) async throws -> Data {
-        switch try await download(url, priority: SharedPriority(priority), into: nil) {
+        switch try await downloadIntoMemory(url, priority: SharedPriority(priority)) {
         case .inMemory(let data): return data
         case .stored: throw ImageLoadError.damaged // not reached: nothing was streamed to disk
         }
