@@ -48,11 +48,11 @@ enum PixbufLoading {
         _ data: Data, gate: LoaderSizeGate, imageType: String? = nil, keepAnimation: Bool = false
     ) throws(ImageLoadError) -> Loaded {
         guard imageType == nil else { return try decode(data, gate: gate, imageType: imageType, keepAnimation: false) }
+        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         // A favicon whose largest picture is a PNG is that PNG (gdk-pixbuf's ICO loader refuses it).
-        if ContentSniffer.imageFormat(of: data.prefix(32)) == .ico, let png = ICOEntries.largestPNG(in: data) {
+        if format == .ico, let png = ICOEntries.largestPNG(in: data) {
             return try load(png, gate: gate, keepAnimation: keepAnimation)
         }
-        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         if let format, SandboxedDecoding.handles(format) {
             return try SandboxedDecoding.load(data, format: format, gate: gate, keepAnimation: keepAnimation)
         }

@@ -8,7 +8,7 @@ enum SandboxProbe {
     static func run(_ probe: String) -> Int32 {
         switch probe {
         case "read-home": return refused(readsHome())
-        case "connect": return refused(connects())
+        case "connect": return refused(connects(toLoopbackPort: CommandLine.arguments.dropFirst(4).first.flatMap { UInt16($0) } ?? 80))
         case "fork": return refused(forks())
         case "write-file": return refused(writesFile())
         case "exec": return refused(executes())
@@ -26,9 +26,9 @@ enum SandboxProbe {
         return descriptor >= 0
     }
 
-    /// A TCP connection to 127.0.0.1 on the port the test listens on.
-    private static func connects() -> Bool {
-        let port = CommandLine.arguments.dropFirst(4).first.flatMap { UInt16($0) } ?? 80
+    /// A TCP connection to 127.0.0.1 on the port the test listens on (the test also makes it
+    /// from outside the sandbox, to show the port answers).
+    static func connects(toLoopbackPort port: UInt16) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
