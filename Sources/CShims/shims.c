@@ -70,7 +70,7 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 int shim_malloc_trim(void) { return malloc_trim(0); }
 int shim_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
-int shim_open_unnamed_file(const char *directory) { return open(directory, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600); }
+int shim_open_unnamed_file(const char *directory) { return open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600); }
 
 uint32_t shim_crc32(const void *data, size_t length) {
     return (uint32_t)crc32_z(crc32(0L, Z_NULL, 0), data, length);

@@ -31,8 +31,9 @@ Endpoints (all GET; HEAD works where a body would be sent):
   /fault/close-after-headers  headers promising 1000 bytes, then the connection closes
   /fault/404                  404 with an HTML body
   /fault/slow/<ms>/<rest>     waits <ms> then serves /<rest>
-  /fault/paced/<bytes/s>/<rest>  serves the file /<rest> at <bytes/s> (Content-Length set);
-                              its log entry's bytesSent grows as it goes
+  /fault/paced/<bytes/s>/<rest>[?length=0&stall-after=<bytes>]  serves the file /<rest> at
+                              <bytes/s> with Content-Length (without when length=0), stopping
+                              for good after <bytes> when asked; its log entry's bytesSent grows
   /fault/loris[?rate=&seconds=]  PNG headers announcing 64 MB, then <rate> bytes/s (200) for <seconds> (120)
   /fault/header-flood[?count=]  a PNG behind <count> (10000) repeated X-Flood and ETag headers
   /fault/bad-validators[?kind=cr|long]  a links file whose ETag and Last-Modified hold a bare CR
@@ -49,6 +50,7 @@ import email.utils
 import hashlib
 import io
 import json
+import mimetypes
 import os
 import re
 import signal
@@ -358,7 +360,10 @@ class FixtureHandler(BaseHTTPRequestHandler):
             match = re.fullmatch(r"paced/(\d+)/(.*)", name)
             if not match or int(match.group(1)) <= 0:
                 return self.send_simple(400, b"bad rate\n", "text/plain")
-            return self.serve_paced(int(match.group(1)), "/" + match.group(2))
+            stall_after = query.get("stall-after", [None])[0]
+            return self.serve_paced(int(match.group(1)), "/" + match.group(2),
+                                    with_length=query.get("length", ["1"])[0] != "0",
+                                    stall_after=int(stall_after) if stall_after else None)
         if name == "hang":
             self.sleep_or_stop(60)
             self.close_connection = True
@@ -427,9 +432,10 @@ class FixtureHandler(BaseHTTPRequestHandler):
     def server_url(self, path):
         return "http://127.0.0.1:%d%s" % (self.server.server_address[1], path)
 
-    def serve_paced(self, rate, path):
+    def serve_paced(self, rate, path, with_length=True, stall_after=None):
         """A file from --root, sent a tenth of `rate` every 100 ms, so downloads are in flight for
-        as long as a test needs; the log shows how far each got."""
+        as long as a test needs; the log shows how far each got. Without a length the connection
+        ends the body; `stall_after` bytes in, nothing more is sent until the server stops."""
         root = self.server.root
         full = os.path.realpath(os.path.join(root or "/nonexistent", unquote(path).lstrip("/")))
         if root is None or not full.startswith(root + os.sep) or not os.path.isfile(full):
@@ -437,12 +443,20 @@ class FixtureHandler(BaseHTTPRequestHandler):
         with open(full, "rb") as handle:
             body = handle.read()
         self.send_response(200)
-        self.send_header("Content-Type", "image/jpeg")
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Type", mimetypes.guess_type(full)[0] or "image/jpeg")
+        if with_length:
+            self.send_header("Content-Length", str(len(body)))
+        else:
+            self.close_connection = True
         self.end_headers()
         step = max(1, rate // 10)
         for start in range(0, len(body), step):
-            self.write_body(body[start:start + step])
+            if stall_after is not None and start >= stall_after:
+                self.sleep_or_stop(120)
+                self.close_connection = True
+                return
+            end = start + step if stall_after is None else min(start + step, stall_after)
+            self.write_body(body[start:end])
             self.wfile.flush()
             with self.server.lock:
                 self.log_entry["bytesSent"] = self.bytes_sent

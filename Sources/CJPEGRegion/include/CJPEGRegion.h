@@ -42,3 +42,9 @@ int jpegregion_decode(const uint8_t *data, size_t length, unsigned scale_eighths
 int jpegregion_decode_cmyk(const uint8_t *data, size_t length, unsigned scale_eighths,
                            uint32_t x, uint32_t y, uint32_t width, uint32_t height,
                            uint8_t *out, size_t stride, jpegregion_stop_callback stop, void *context);
+
+// How many stored rows of a baseline JPEG the first `length` bytes of it hold completely (all
+// of them when it is whole): what of a photo still downloading can be drawn. 0 before the end
+// of the header. Multi-scan files are JPEGREGION_UNSUPPORTED: each of their scans covers the
+// whole picture.
+int jpegregion_received_rows(const uint8_t *data, size_t length, uint32_t *rows);

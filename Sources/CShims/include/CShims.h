@@ -49,9 +49,10 @@ int shim_malloc_trim(void);
 // returned on free; setting it also stops glibc from raising the threshold by itself.
 int shim_set_mmap_threshold(int bytes);
 
-// open(directory, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600): a file with no name in that folder's
+// open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600): a file with no name in that folder's
 // file system (the flag is a macro whose value differs between architectures). -1 and errno
-// EOPNOTSUPP (or EISDIR, EINVAL) where the file system cannot do it.
+// EOPNOTSUPP (or EISDIR, EINVAL) where the file system cannot do it. Readable, so a download
+// in progress can be drawn from the bytes it wrote.
 int shim_open_unnamed_file(const char *directory);
 
 // --- zlib ---

@@ -4,7 +4,7 @@ import Foundation
 /// small for it), kept in memory while it arrives, its bytes counted against the originals'
 /// capacity as a file being written is: however many downloads fall back to memory at once,
 /// together they hold no more than the cache would on disk.
-final class InMemoryCacheBody: HTTPBodySink, @unchecked Sendable { // state under `lock`
+final class InMemoryCacheBody: ReadableBodySink, @unchecked Sendable { // state under `lock`
     private let store: DiskStore
     private let lock = NSLock()
     private var data = Data()
@@ -22,6 +22,10 @@ final class InMemoryCacheBody: HTTPBodySink, @unchecked Sendable { // state unde
             data.append(contentsOf: bytes)
             return true
         }
+    }
+
+    func bytesWritten(maxBytes: Int) -> Data? {
+        lock.withLock { data.prefix(maxBytes) }
     }
 
     /// The whole body, once the transfer ended; it stops counting as arriving.

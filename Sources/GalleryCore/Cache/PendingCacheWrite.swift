@@ -9,7 +9,7 @@ import Foundation
 /// kilobytes of curl's buffer each. The file starts with room for the seal (`SealedCacheFile`),
 /// written last from the CRC-32 kept along the way. `write` is called on the network thread:
 /// a `write(2)` into the page cache, no fsync (that is `commit`'s, on a disk queue).
-public final class PendingCacheWrite: HTTPBodySink, @unchecked Sendable { // state under `lock`
+public final class PendingCacheWrite: ReadableBodySink, @unchecked Sendable { // state under `lock`
     private let file: UnnamedCacheFile
     /// The store whose capacity the bytes count against while they arrive.
     private let store: DiskStore
@@ -57,6 +57,27 @@ public final class PendingCacheWrite: HTTPBodySink, @unchecked Sendable { // sta
 
     /// Payload bytes written so far.
     public var writtenBytes: Int { lock.withLock { payloadBytes } }
+
+    /// Reads the payload back from the file being written (the page cache, in practice), under
+    /// the lock writes take, so a read never sees half a write.
+    public func bytesWritten(maxBytes: Int) -> Data? {
+        lock.withLock { () -> Data? in
+            guard fd >= 0, failure == nil else { return nil }
+            let count = min(maxBytes, payloadBytes)
+            var data = Data(count: count)
+            let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+                var done = 0
+                while done < count {
+                    let read = pread(fd, buffer.baseAddress! + done, count - done, off_t(SealedCacheFile.overhead + done))
+                    if read < 0, errno == EINTR { continue }
+                    guard read > 0 else { return false }
+                    done += read
+                }
+                return true
+            }
+            return complete ? data : nil
+        }
+    }
 
     /// Hands the open file over to `DiskStore.commit`, once: the file, its seal and size. Its
     /// bytes stop counting as in flight (the commit counts them as stored).

@@ -20,7 +20,7 @@ struct UnnamedCacheFile {
         if fd < 0 {
             guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else { throw DiskStoreError.from(errno: errno, path: directory) }
             let path = Self.temporaryName(in: directory)
-            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw DiskStoreError.from(errno: errno, path: directory) }
             temporaryPath = path
         }

@@ -20,35 +20,6 @@ public enum ImageDecoder {
     /// instead of 23: measured, the first frame paints 6–8 ms sooner with software GL.
     public static let defaultThumbnailSide = 126
 
-    /// A square thumbnail for a grid tile, plus its PNG: the middle of the image, `side` pixels
-    /// square (smaller for a smaller image, never upscaled). Tiles are square and show their
-    /// picture cover-fitted, so these are the pixels a tile shows and no more: a quarter of the
-    /// memory, decoding and texture upload of a 256 px thumbnail.
-    public static func thumbnail(
-        from data: Data, side: Int = defaultThumbnailSide, maxPixels: Int = defaultMaxPixels
-    ) throws(ImageLoadError) -> Thumbnail {
-        let fit = LoaderSizeGate.Fit.cover(side: max(1, side), maxSide: defaultMaxTextureSide)
-        let loaded = try PixbufLoading.load(data, gate: LoaderSizeGate(maxPixels: maxPixels, fit: fit))
-        let square = try middleSquare(of: orient(loaded))
-        let png = try encodePNG(square.pixbuf)
-        return Thumbnail(pngData: png, image: try makeImage(square))
-    }
-
-    /// The largest centred square, in a pixbuf of its own size: a sub-pixbuf, or a copy of one
-    /// (which keeps the parent's row stride), would keep the whole decoded width behind the
-    /// texture.
-    private static func middleSquare(of loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> PixbufLoading.Loaded {
-        let source = loaded.pointer
-        let width = gdk_pixbuf_get_width(source), height = gdk_pixbuf_get_height(source)
-        guard width != height else { return loaded }
-        let side = min(width, height)
-        guard let square = gdk_pixbuf_new(gdk_pixbuf_get_colorspace(source), gdk_pixbuf_get_has_alpha(source),
-                                          gdk_pixbuf_get_bits_per_sample(source), side, side) else { throw .tooLarge }
-        gdk_pixbuf_copy_area(source, (width - side) / 2, (height - side) / 2, side, side, square, 0, 0)
-        return PixbufLoading.Loaded(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(square)),
-                                    declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight)
-    }
-
     /// The image at full size, or downscaled to fit `maxTextureSide` (GPU texture limits), or,
     /// given `screen`, scaled while decoding to fit that box (the viewer's screen-sized pages:
     /// `DecodedImage.isScreenSized`, full detail comes from `fullDetail`). The box is upright:
@@ -65,13 +36,20 @@ public enum ImageDecoder {
             return try fullSize(from: data, summary: summary, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
                                 maxAnimationBytes: maxAnimationBytes)
         }
-        // The loader scales the pixels as stored: a photo stored sideways gets the box turned.
-        let sideways = data.withUnsafeBytes { ExifOrientation.of($0) }.map { (5...8).contains($0) } ?? false
-        let box = ScreenFit.storedBox(screen, orientationSwapsSides: sideways)
-        let oriented = orient(try PixbufLoading.load(data, gate: screenGate(box, maxPixels, maxTextureSide)))
+        let oriented = orient(try loadForScreen(data, screen: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide))
         let image = try makeImage(oriented)
         return DecodedImage(texture: image.texture, sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
                             isScreenSized: image.wasDownscaled)
+    }
+
+    /// The pixels as stored, scaled to fit `screen` once turned upright (not turned yet).
+    static func loadForScreen(
+        _ data: Data, screen: PixelSize, maxPixels: Int, maxTextureSide: Int = defaultMaxTextureSide
+    ) throws(ImageLoadError) -> PixbufLoading.Loaded {
+        // The loader scales the pixels as stored: a photo stored sideways gets the box turned.
+        let sideways = data.withUnsafeBytes { ExifOrientation.of($0) }.map { (5...8).contains($0) } ?? false
+        let box = ScreenFit.storedBox(screen, orientationSwapsSides: sideways)
+        return try PixbufLoading.load(data, gate: screenGate(box, maxPixels, maxTextureSide))
     }
 
     private static func screenGate(_ box: PixelSize, _ maxPixels: Int, _ maxTextureSide: Int) -> LoaderSizeGate {
@@ -116,17 +94,9 @@ public enum ImageDecoder {
         return FullDetailImage(pixbuf: try orient(PixbufLoading.load(data, gate: gate)).pixbuf)
     }
 
-    /// Reads back a thumbnail PNG from the disk cache. Anything but a complete PNG is `.damaged`
-    /// (the caller then drops the cache file and makes the thumbnail again).
-    public static func decodePNGThumbnail(_ data: Data) throws(ImageLoadError) -> DecodedImage {
-        let gate = LoaderSizeGate(maxPixels: defaultMaxPixels, maxSide: defaultMaxTextureSide)
-        let loaded = try PixbufLoading.load(data, gate: gate, imageType: "png")
-        return try makeImage(loaded)
-    }
-
     /// Applies the EXIF orientation tag. Orientations 5–8 turn the image by 90°, so the declared
     /// size is swapped too, keeping `DecodedImage.wasDownscaled` truthful.
-    private static func orient(_ loaded: PixbufLoading.Loaded) -> PixbufLoading.Loaded {
+    static func orient(_ loaded: PixbufLoading.Loaded) -> PixbufLoading.Loaded {
         let source = loaded.pointer
         let orientation = gdk_pixbuf_get_option(source, "orientation").map { String(cString: $0) }
         guard let orientation, orientation != "1", let rotated = gdk_pixbuf_apply_embedded_orientation(source) else {
@@ -140,29 +110,10 @@ public enum ImageDecoder {
         )
     }
 
-    private static func makeImage(_ loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> DecodedImage {
+    static func makeImage(_ loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> DecodedImage {
         guard let texture = gdk_texture_new_for_pixbuf(loaded.pointer) else { throw .damaged }
         let isOpaque = gdk_pixbuf_get_has_alpha(loaded.pointer) == 0
         return DecodedImage(texture: TextureHandle(taking: texture, isOpaque: isOpaque),
                             sourceWidth: loaded.declaredWidth, sourceHeight: loaded.declaredHeight)
-    }
-
-    private static func encodePNG(_ pixbuf: ObjectReference) throws(ImageLoadError) -> Data {
-        var buffer: UnsafeMutablePointer<gchar>?
-        var size: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        // Level 0 stores the pixels without deflating them. Thumbnails are read back on every
-        // start and every scroll back, and inflating took most of that: at level 0 a 128 px
-        // thumbnail decodes in 0.12 ms instead of 0.30 (level 1) and encodes twice as fast, for
-        // about twice the bytes on disk (photos' noise never compressed much anyway). At level 1,
-        // decoding the first screen's thumbnails took more CPU than the first frame on two cores.
-        var keys: [UnsafeMutablePointer<CChar>?] = [strdup("compression"), nil]
-        var values: [UnsafeMutablePointer<CChar>?] = [strdup("0"), nil]
-        defer { (keys + values).forEach { free($0) } }
-        let saved = gdk_pixbuf_save_to_bufferv(OpaquePointer(pixbuf.pointer), &buffer, &size, "png", &keys, &values, &error)
-        if let error { g_error_free(error) }
-        defer { g_free(buffer) }
-        guard saved != 0, let buffer else { throw .damaged }
-        return Data(bytes: buffer, count: Int(size))
     }
 }

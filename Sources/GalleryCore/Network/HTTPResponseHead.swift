@@ -15,6 +15,13 @@ public struct HTTPResponseHead: Sendable, Equatable {
 
     public var isSuccess: Bool { (200..<300).contains(status) }
 
+    /// The body's declared size (Content-Length), when the server gave a usable one.
+    public var contentLength: Int? {
+        guard let value = headers["content-length"], let length = Int(value.filter { $0 != " " && $0 != "\t" }),
+              length >= 0 else { return nil }
+        return length
+    }
+
     private static func mimeType(fromContentType value: String?) -> String? {
         guard let value else { return nil }
         let mime = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]

@@ -59,14 +59,19 @@ extension ImageRepository {
 
     /// The body goes to `sink` as it arrives when given (a cache file, or counted memory), else
     /// into memory. `.stored` means the sink has it.
-    func download(_ url: URL, priority: SharedPriority, into sink: (any HTTPBodySink)?) async throws -> DownloadedOriginal {
+    /// A sink's bytes are counted as they arrive (`LiveDownloads`), for the progress a page or a
+    /// tile shows and the rows the viewer draws before the end.
+    func download(_ url: URL, priority: SharedPriority, into sink: (any ReadableBodySink)?) async throws -> DownloadedOriginal {
+        let live = sink.map { liveDownloads.begin(key: url.absoluteString, writingTo: $0) }
+        defer { if let live { liveDownloads.end(live) } }
         let request = HTTPRequest(
             url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority.current,
             inspect: { head, prefix in
+                live?.expect(head)
                 guard (200..<300).contains(head.status) else { return true }
                 return ImageRepository.looksLikeImage(contentType: head.contentType, prefix: prefix)
             },
-            bodySink: sink)
+            bodySink: live)
         let response: HTTPResponse
         do {
             response = try await http.send(request, priority: priority)

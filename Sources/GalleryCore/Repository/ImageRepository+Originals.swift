@@ -46,20 +46,28 @@ extension ImageRepository {
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         do {
-            // Task cancellation does not reach a decode thread: the decoders check this flag.
-            let cancellation = DecodeCancellation(priority: priority)
-            return try await withTaskCancellationHandler {
-                try await DecodeThreads.run(decoding: bytes, on: queue, priority: priority) {
-                    // Still queued when its caller left (a page flicked past): never starts.
-                    if cancellation.isCancelled { throw CancellationError() }
-                    return try cancellation.makeCurrent(during: decode)
-                }
-            } onCancel: {
-                cancellation.cancel()
-            }
+            return try await decodeCancellably(bytes: bytes, on: queue, priority: priority, decode)
         } catch let error as ImageLoadError where error == .damaged || error == .tooLarge {
             await remove(key: key, from: originalStore)
             throw error
+        }
+    }
+
+    /// Decodes off the main thread; a caller that leaves stops the decode.
+    func decodeCancellably<T: Sendable>(
+        bytes: Data, on queue: DispatchQueue = BlockingWork.decode, priority: LoadPriority,
+        _ decode: @escaping @Sendable () throws -> T
+    ) async throws -> T {
+        // Task cancellation does not reach a decode thread: the decoders check this flag.
+        let cancellation = DecodeCancellation(priority: priority)
+        return try await withTaskCancellationHandler {
+            try await DecodeThreads.run(decoding: bytes, on: queue, priority: priority) {
+                // Still queued when its caller left (a page flicked past): never starts.
+                if cancellation.isCancelled { throw CancellationError() }
+                return try cancellation.makeCurrent(during: decode)
+            }
+        } onCancel: {
+            cancellation.cancel()
         }
     }
 

@@ -43,6 +43,7 @@ public final class ImageRepository: Sendable {
     let originalDownloads = CoalescedTasks<String, DownloadedOriginal>()
     let thumbnails = CoalescedTasks<String, DecodedImage>()
     let thumbnailOriginals: OriginalBytesBudget
+    let liveDownloads = LiveDownloads()
     public let cacheProblems = CacheProblemReporter()
 
     public init(http: HTTPClient, directories: CacheDirectories?, configuration: Configuration = .init()) {

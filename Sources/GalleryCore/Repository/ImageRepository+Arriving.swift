@@ -1,0 +1,34 @@
+import Foundation
+
+/// What the viewer shows of an original before it has all of it: the thumbnail standing in
+/// for it, how far its download has come, and the rows that arrived.
+extension ImageRepository {
+    /// How far the download of `url`'s original has come; nil when none is under way.
+    public func downloadProgress(for url: URL) -> DownloadProgress? {
+        liveDownloads.download(for: url.absoluteString)?.progress
+    }
+
+    /// The stored thumbnail's whole picture laid out as the original (`ImageDecoder.preview`):
+    /// shown at once on a page whose original is not ready. Nil when no thumbnail is on disk,
+    /// or it does not know the original's size.
+    public func preview(for url: URL) async -> DecodedImage? {
+        guard let store = thumbnailStore else { return nil }
+        let key = thumbnailKey(url)
+        return await BlockingWork.run(on: BlockingWork.thumbnailReads) {
+            store.read(key: key).flatMap { ImageDecoder.preview(fromThumbnailPNG: $0) }
+        }
+    }
+
+    /// What has arrived of `url`'s original, decoded for `screen` as the whole one will be, from
+    /// the bytes the download stored so far (`PartialDecoding`), under the decode budget. Nil
+    /// when nothing is downloading, nothing can be drawn yet, or the format is not drawn in part.
+    public func partialOriginal(for url: URL, fitting screen: PixelSize) async -> DecodedImage? {
+        guard let live = liveDownloads.download(for: url.absoluteString) else { return nil }
+        let maxBytes = configuration.maxOriginalBytes, maxPixels = configuration.maxPixels
+        let received = await BlockingWork.run(on: BlockingWork.disk) { live.receivedBytes(maxBytes: maxBytes) }
+        guard let received, PartialDecoding.draws(received) else { return nil }
+        return try? await decodeCancellably(bytes: received, priority: .interactive) {
+            try PartialDecoding.decode(received, fitting: screen, maxPixels: maxPixels)
+        }
+    }
+}
