@@ -45,6 +45,9 @@ void shim_accessible_set_label(GtkAccessible *a, const char *label) {
 void shim_accessible_set_description(GtkAccessible *a, const char *description) {
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
+void shim_accessible_set_value_text(GtkAccessible *a, const char *text) {
+    gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
 void shim_accessible_set_labelled_by(GtkAccessible *a, GtkAccessible *other) {
     gtk_accessible_update_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY, other, NULL, -1);
 }

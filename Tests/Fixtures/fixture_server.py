@@ -42,6 +42,8 @@ Endpoints (all GET; HEAD works where a body would be sent):
   /__log                      JSON list of {path, method, range, userAgent, bytesSent, ifNoneMatch,
                               ifModifiedSince}
   /__reset                    clears the log (GET or POST)
+  /__pace?rate=<bytes/s>      from now on, files under --root are sent at that rate as
+                              /fault/paced sends them (rate=0: at full speed again)
   anything else               a file under --root (ETag, Last-Modified, 304, Range), else 404
 """
 
@@ -145,6 +147,8 @@ class FixtureServer(ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.log = []
         self.failed_once = set()
+        # Bytes per second for files under --root, set by /__pace (None: as fast as possible).
+        self.pace = None
 
 
 class FixtureHandler(BaseHTTPRequestHandler):
@@ -181,6 +185,10 @@ class FixtureHandler(BaseHTTPRequestHandler):
             return self.send_simple(200, body, "application/json")
         if parts.path == "/__reset":
             return self.reset_log()
+        if parts.path == "/__pace":
+            rate = int(parse_qs(parts.query).get("rate", ["0"])[0])
+            self.server.pace = rate if rate > 0 else None
+            return self.send_simple(200, b"ok\n", "text/plain")
         entry = {"path": self.path, "method": self.command, "range": self.headers.get("Range"),
                  "userAgent": self.headers.get("User-Agent"), "bytesSent": None,
                  "ifNoneMatch": self.headers.get("If-None-Match"),
@@ -320,6 +328,8 @@ class FixtureHandler(BaseHTTPRequestHandler):
         self.send_cacheable(body, PIL_FORMATS[fmt][1], etag, GENERATED_MTIME)
 
     def serve_file(self, path):
+        if self.server.pace:
+            return self.serve_paced(self.server.pace, path)
         root = self.server.root
         if root is None:
             return self.send_simple(404, HTML_PAGE, "text/html")

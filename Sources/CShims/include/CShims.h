@@ -30,6 +30,8 @@ void shim_g_object_set_string(gpointer object, const char *property, const char 
 void shim_g_object_set_int(gpointer object, const char *property, int value);
 void shim_accessible_set_label(GtkAccessible *accessible, const char *label);
 void shim_accessible_set_description(GtkAccessible *accessible, const char *description);
+// What a progress bar's value means in words ("1.2 of 4.1 MB"), read after its number.
+void shim_accessible_set_value_text(GtkAccessible *accessible, const char *text);
 void shim_accessible_set_labelled_by(GtkAccessible *accessible, GtkAccessible *other);
 GtkWidget *shim_message_dialog_new(GtkWindow *parent, const char *text);
 

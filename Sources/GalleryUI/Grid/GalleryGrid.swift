@@ -65,6 +65,7 @@ final class GalleryGrid {
         tiles.makeView = { [weak self] in
             let view = TileView(timing: tileTiming)
             view.onRetry = { [weak self] item in self?.planner.retryNow(item) }
+            view.progressOf = { url in source.downloadProgress(for: url) }
             return view
         }
         tiles.bind = { [weak self] view, index in

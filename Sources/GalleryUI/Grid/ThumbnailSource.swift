@@ -8,6 +8,13 @@ protocol ThumbnailSource: Sendable {
     func thumbnail(for url: URL, priority: LoadPriority) async throws -> DecodedImage
     /// Forgets a remembered failure or verdict, so the next request asks the server again.
     func forgetFailure(for url: URL) async
+    /// How far the download of a link's original has come; nil when none is under way.
+    func downloadProgress(for url: URL) -> DownloadProgress?
+}
+
+extension ThumbnailSource {
+    /// Sources that never download (tests' fakes) have nothing to report.
+    func downloadProgress(for url: URL) -> DownloadProgress? { nil }
 }
 
 extension ImageRepository: ThumbnailSource {}

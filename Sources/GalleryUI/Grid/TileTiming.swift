@@ -7,4 +7,8 @@ struct TileTiming: Sendable {
     /// from the cache sooner, or before the window was painted, simply appears: a start from
     /// the cache shows its thumbnails at once, and no frame is spent animating them.
     var fadeInAfterWait: Duration = .milliseconds(100)
+    /// A tile whose original is still downloading after this long shows how far it has come.
+    var progressRingDelayMilliseconds: UInt32 = 1000
+    /// How often that ring is brought up to date.
+    var progressTickMilliseconds: UInt32 = 400
 }

@@ -1,5 +1,6 @@
 import CGtk
 import CShims
+import Foundation
 import GObjectSupport
 import GalleryCore
 
@@ -14,6 +15,7 @@ import GalleryCore
 /// └─ GtkOverlay.tile-frame        keeps the picture's natural size out of the FlowBox's flow
 ///    ├─ GtkPicture.thumbnail      fills the square frame, fades in after a wait
 ///    ├─ GtkSpinner                only after 200 ms of loading
+///    ├─ TileProgressRing          instead, once its original has downloaded for a second
 ///    └─ GtkBox.tile-message       icon, title and line, and a "Retry" button when failed
 /// ```
 @MainActor
@@ -32,12 +34,16 @@ final class TileView {
     private(set) var picture: UnsafeMutablePointer<GtkWidget>?
     private var spinner: UnsafeMutablePointer<GtkWidget>?
     private var message: TileMessage?
+    private var ring: TileProgressRing?
     private let spinnerTimer = MainLoopSource()
+    private let progressTimer = MainLoopSource()
     private let fadeTimer = MainLoopSource()
     /// Since when a painted frame has shown this view's item loading (nil: none has yet).
     private var loadingShownSince: ContinuousClock.Instant?
     /// Pressed Retry on the item this view shows.
     var onRetry: (@MainActor (GridItem) -> Void)?
+    /// How far the download of a link's original has come (the grid's `ThumbnailSource`).
+    var progressOf: (@MainActor (URL) -> DownloadProgress?)?
 
     init(timing: TileTiming = TileTiming()) {
         self.timing = timing
@@ -91,6 +97,7 @@ final class TileView {
         guard item != nil else { return }
         item = nil
         spinnerTimer.cancel()
+        progressTimer.cancel()
         fadeTimer.cancel()
         if let picture { gtk_picture_set_paintable(picture.opaque, nil) }
     }
@@ -100,10 +107,12 @@ final class TileView {
     private func render(_ item: GridItem, fadeIn: Bool) {
         let state = item.state
         spinnerTimer.cancel()
+        progressTimer.cancel()
         fadeTimer.cancel()
         for style in ["placeholder", "failed", "offline", "loading", "covered"] { gtk_widget_remove_css_class(child, style) }
         renderPicture(item, fadeIn: fadeIn)
         spinner.map { gtk_spinner_stop($0.opaque); gtk_widget_set_visible($0, 0) }
+        ring?.hide()
 
         switch state {
         case .idle, .loaded:
@@ -118,6 +127,7 @@ final class TileView {
                 gtk_widget_set_visible(spinner, 1)
                 gtk_spinner_start(spinner.opaque)
             }
+            progressTimer.after(milliseconds: timing.progressRingDelayMilliseconds) { [weak self] in self?.showProgress() }
         case .notImage, .invalid:
             gtk_widget_add_css_class(child, "placeholder")
         case .failed:
@@ -204,6 +214,28 @@ final class TileView {
         }
         self.picture = picture
         return picture
+    }
+
+    /// The ring, while the original downloads with a declared size; the spinner otherwise (a
+    /// decode, a server that did not say). Asked again a few times a second.
+    private func showProgress() {
+        guard let item, item.state == .loading, let url = item.url else { return }
+        if let fraction = progressOf?(url)?.fraction {
+            spinner.map { gtk_spinner_stop($0.opaque); gtk_widget_set_visible($0, 0) }
+            ensureRing().show(fraction: fraction)
+        } else if ring?.isShown == true {
+            ring?.hide()
+            spinner.map { gtk_widget_set_visible($0, 1); gtk_spinner_start($0.opaque) }
+        }
+        progressTimer.after(milliseconds: timing.progressTickMilliseconds) { [weak self] in self?.showProgress() }
+    }
+
+    private func ensureRing() -> TileProgressRing {
+        if let ring { return ring }
+        let ring = TileProgressRing()
+        gtk_overlay_add_overlay(frame.opaque, ring.widget)
+        self.ring = ring
+        return ring
     }
 
     private func ensureSpinner() -> UnsafeMutablePointer<GtkWidget> {

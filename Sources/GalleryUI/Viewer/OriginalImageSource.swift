@@ -17,4 +17,22 @@ public protocol OriginalImageSource: Sendable {
 
     /// The original file's bytes exactly as downloaded, for "Save Image As…".
     func originalData(for url: URL) async throws -> Data
+
+    /// A picture to show in the original's place while it is not ready (its thumbnail's whole
+    /// picture): `sourceWidth`/`sourceHeight` are the original's. Nil when there is none.
+    func preview(for url: URL) async -> DecodedImage?
+
+    /// How far the original's download has come; nil when none is under way.
+    func downloadProgress(for url: URL) -> DownloadProgress?
+
+    /// What has arrived of the original, decoded for `screen` as the whole will be, the rest
+    /// transparent; nil when nothing can be drawn yet.
+    func partialOriginal(for url: URL, fitting screen: PixelSize) async -> DecodedImage?
+}
+
+/// A source whose originals are all there at once (files, in tests) has nothing to show early.
+extension OriginalImageSource {
+    public func preview(for url: URL) async -> DecodedImage? { nil }
+    public func downloadProgress(for url: URL) -> DownloadProgress? { nil }
+    public func partialOriginal(for url: URL, fitting screen: PixelSize) async -> DecodedImage? { nil }
 }

@@ -42,6 +42,9 @@ final class ViewerCanvas {
         let row: Int
     }
     private(set) var player: ViewerAnimationPlayer?
+    /// Drawn beneath the page's texture at the same place: the thumbnail under a picture whose
+    /// rows are still arriving (transparent where they have not).
+    var underlay: TextureHandle? { didSet { if underlay !== oldValue { redraw() } } }
     var previousTexture: TextureHandle? { didSet { if previousTexture !== oldValue { redraw() } } }
     var nextTexture: TextureHandle? { didSet { if nextTexture !== oldValue { redraw() } } }
     /// Horizontal shift of all pages while a swipe is under way.
@@ -170,6 +173,7 @@ final class ViewerCanvas {
         if let texture, let zoom {
             let shown = zoom.displayedSize
             let origin = devicePixelAligned(.init(x: zoom.offset.x + slideOffset, y: zoom.offset.y))
+            if let underlay { append(underlay, x: origin.x, y: origin.y, width: shown.width, height: shown.height, to: snapshot) }
             append(texture, x: origin.x, y: origin.y, width: shown.width, height: shown.height, to: snapshot)
             // `detail` is only ever the shown page's: a page change clears it, and the window
             // hands over a detail only for the current page.

@@ -38,7 +38,9 @@ final class ViewerPageStore {
     /// How much a detail region is grown on every side, as a fraction of what is on screen: a pan
     /// of half a screen needs no new decode, and 100 % in a 1920×1080 window holds 25 MB.
     static let detailMargin = 0.5
-    /// Called with the page index whenever that page's state changes.
+    /// What pages show until their originals are decoded: thumbnail, then rows as they arrive.
+    let standIns: ViewerStandIns
+    /// Called with the page index whenever that page's state (or what stands in for it) changes.
     var onChange: ((Int) -> Void)?
     /// Called when `detail` arrives or goes.
     var onDetailChange: (() -> Void)?
@@ -47,6 +49,8 @@ final class ViewerPageStore {
         self.items = items
         self.source = source
         self.screen = screen
+        standIns = ViewerStandIns(source: source)
+        standIns.onChange = { [weak self] index in self?.onChange?(index) }
     }
 
     func state(at index: Int) -> PageState? { states[index] }
@@ -67,7 +71,11 @@ final class ViewerPageStore {
             load.task.cancel()
             loads[index] = nil
         }
-        for index in states.keys where !paging.keeps(index) { states[index] = nil }
+        for index in states.keys where !paging.keeps(index) {
+            states[index] = nil
+            standIns.forget(index)
+        }
+        standIns.keepPartial(onlyFor: paging.index)
         if let index = detail?.index ?? detailLoad?.index, index != paging.index { releaseDetail() }
         guard paging.count > 0 else { return }
         current = paging.index
@@ -110,7 +118,20 @@ final class ViewerPageStore {
     func cancelAll() {
         loads.values.forEach { $0.task.cancel() }
         loads.removeAll()
+        standIns.cancelAll()
         releaseDetail()
+    }
+
+    /// How far the download of page `index`'s original has come, while it loads.
+    func progress(at index: Int) -> DownloadProgress? {
+        guard items.indices.contains(index), case .loading = states[index] else { return nil }
+        return source.downloadProgress(for: items[index].url)
+    }
+
+    /// Draws what has arrived of page `index`'s original (`ViewerStandIns.refreshPartial`).
+    func refreshPartial(at index: Int, received: Int) {
+        guard items.indices.contains(index), case .loading = states[index], let screen else { return }
+        standIns.refreshPartial(index, url: items[index].url, screen: screen, received: received)
     }
 
     // MARK: Full detail
@@ -174,6 +195,7 @@ final class ViewerPageStore {
         let source = source, screen = screen
         if !replacing {
             states[index] = .loading
+            standIns.start(index, url: url)
             onChange?(index)
         }
         let task = Task { @MainActor [weak self] in
@@ -196,6 +218,7 @@ final class ViewerPageStore {
     private func finish(_ index: Int, id: Int, outcome: Result<DecodedImage, ImageLoadError>) {
         guard loads[index]?.id == id else { return } // superseded or cancelled
         loads[index] = nil
+        standIns.forget(index)
         switch (outcome, states[index]) {
         case (.success(let image), _): states[index] = .loaded(image)
         case (.failure, .loaded?): return // a sharper decode failed; the one shown stays

@@ -3,8 +3,9 @@ import CShims
 import GObjectSupport
 import GalleryCore
 
-/// What lies over the image: the spinner while loading, the error page with Retry, the
-/// "Shown reduced" note, and a banner for messages such as a missing browser.
+/// What lies over the image: the spinner while loading (when nothing of the picture is known
+/// yet), the download's progress, the error page with Retry, the "Shown reduced" note, and a
+/// banner for messages such as a missing browser.
 @MainActor
 final class ViewerStatusViews {
     let spinner: UnsafeMutablePointer<GtkWidget>
@@ -12,6 +13,7 @@ final class ViewerStatusViews {
     let retryButton: UnsafeMutablePointer<GtkWidget>
     let reducedNote: UnsafeMutablePointer<GtkWidget>
     let banner: UnsafeMutablePointer<GtkWidget>
+    let progress = ViewerDownloadProgress()
     private let errorIcon: UnsafeMutablePointer<GtkWidget>
     private let errorTitle: UnsafeMutablePointer<GtkWidget>
     private let errorText: UnsafeMutablePointer<GtkWidget>
@@ -85,15 +87,17 @@ final class ViewerStatusViews {
 
     /// Puts everything into the overlay above the canvas.
     func add(to overlay: OpaquePointer) {
-        for child in [spinner, errorPage, reducedNote, banner] { gtk_overlay_add_overlay(overlay, child) }
+        for child in [spinner, errorPage, reducedNote, progress.widget, banner] { gtk_overlay_add_overlay(overlay, child) }
     }
 
     /// Shows the spinner once loading has taken `spinnerDelayMilliseconds`: most pages arrive
     /// sooner, where a spinner would only flash, and its animation, drawn every frame, took the
     /// main thread and CPU from the decode it was waiting for.
-    func showLoading() {
+    /// `withPicture`: something stands in for the picture (its thumbnail): no spinner over it.
+    func showLoading(withPicture: Bool = false) {
         gtk_widget_set_visible(errorPage, 0)
         gtk_widget_set_visible(reducedNote, 0)
+        if withPicture { return stopSpinner() }
         guard !isShowingSpinner, !spinnerDelay.isPending else { return }
         spinnerDelay.after(milliseconds: Self.spinnerDelayMilliseconds) { [weak self] in
             guard let self else { return }

@@ -29,6 +29,7 @@ public final class ViewerWindow {
     let status: ViewerStatusViews
     private(set) var input: ViewerCanvasInput!
     private(set) var chrome: ViewerFullscreenChrome!
+    private(set) var arrival: ViewerArrivalWatch!
     private let headerBar: UnsafeMutablePointer<GtkWidget>
     private let titleLabel: UnsafeMutablePointer<GtkWidget>
     /// The zoom level buttons of the header and of the fullscreen controls, which say the same.
@@ -75,6 +76,7 @@ public final class ViewerWindow {
         chrome = ViewerFullscreenChrome(window: window, headerBar: headerBar, controls: fullscreenControls())
         gtk_overlay_add_overlay(overlay.opaque, chrome.revealer)
         input = ViewerCanvasInput(canvas: canvas, delegate: self)
+        arrival = ViewerArrivalWatch(store: store, view: status.progress)
         pictureDrag = ViewerPictureDragSource(widget: canvas.widget) { [weak self] in self?.pictureToDrag() }
 
         installActions()
@@ -132,26 +134,41 @@ public final class ViewerWindow {
     }
 
     private func refreshCurrent() {
-        let image: DecodedImage?
+        let image: DecodedImage?, loaded: DecodedImage?
         switch store.state(at: paging.index) {
-        case .loaded(let loaded):
-            image = loaded
-            status.showImage(loaded)
+        case .loaded(let decoded):
+            image = decoded
+            loaded = decoded
+            arrival.stop()
+            status.showImage(decoded)
             PerformanceTrace.shared.recordAtNextPaint(
-                of: canvas.widget, "viewer-page-shown", "\(paging.index) \(loaded.texture.pixelWidth)x\(loaded.texture.pixelHeight)")
+                of: canvas.widget, "viewer-page-shown", "\(paging.index) \(decoded.texture.pixelWidth)x\(decoded.texture.pixelHeight)")
             let index = paging.index
             afterNextPaint { [weak self] in self?.store.currentPageShown(index) }
         case .failed(let error):
             image = nil
+            loaded = nil
+            arrival.stop()
             status.showError(error)
         case .loading, nil:
-            image = nil
-            if currentItem != nil { status.showLoading() }
+            // Its thumbnail, then its rows as they arrive, until the original is decoded.
+            image = store.standIns.image(at: paging.index)
+            loaded = nil
+            if currentItem != nil {
+                status.showLoading(withPicture: image != nil)
+                arrival.watch(page: paging.index)
+            }
+            if let image {
+                PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-stand-in-shown",
+                                                          "\(paging.index) \(image.texture.pixelWidth)x\(image.texture.pixelHeight)")
+            }
         }
         canvas.show(image, page: paging.index)
+        canvas.underlay = loaded == nil ? store.standIns.underlay(at: paging.index) : nil
         canvas.describe(canvasDescription)
-        setEnabled(.copyImage, image != nil)
-        setEnabled(.retry, image == nil)
+        setEnabled(.copyImage, loaded != nil)
+        setEnabled(.retry, loaded == nil)
+        updateDetail()
     }
 
     /// What a screen reader says for the picture: its name once shown, else what is going on.
@@ -171,7 +188,8 @@ public final class ViewerWindow {
     /// Detail follows the zoom and the pan: asked for when the zoom passes the screen-sized
     /// texture or shows what the held detail does not cover, let go when it comes back (or the page changes, `ViewerPageStore.update`).
     private func updateDetail() {
-        if canvas.needsFullDetail, let visible = canvas.visibleDetailRegion, let size = canvas.zoom?.imageSize {
+        // A thumbnail standing in has no detail to bring: the original's comes once it is here.
+        if case .loaded = store.state(at: paging.index), canvas.needsFullDetail, let visible = canvas.visibleDetailRegion, let size = canvas.zoom?.imageSize {
             store.requestDetail(at: paging.index, covering: visible,
                                 imageSize: PixelSize(width: Int(size.width), height: Int(size.height)))
         } else {
@@ -218,6 +236,7 @@ public final class ViewerWindow {
 
     private func tearDown() {
         store.onChange = nil
+        arrival.invalidate()
         store.cancelAll()
         input.reset()
         chrome.invalidate()

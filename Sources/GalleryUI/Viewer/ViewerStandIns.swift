@@ -1,0 +1,100 @@
+import Foundation
+import GalleryCore
+
+/// What pages show while their originals are on their way: the thumbnail's whole picture at
+/// the original's size (`OriginalImageSource.preview`), and for the page shown, the rows of the
+/// original received so far drawn over it (`partialOriginal`), so a person on a slow network
+/// sees the picture at once and watches it sharpen, never a blank page.
+///
+/// One partial decode runs at a time and only for the page shown: one turned away from stops
+/// it (its decode budget goes back) and lets its partial picture go.
+@MainActor
+final class ViewerStandIns {
+    private let source: any OriginalImageSource
+    private var previews: [Int: DecodedImage] = [:]
+    private var previewLoads: [Int: Task<Void, Never>] = [:]
+    private var partial: (index: Int, image: DecodedImage)?
+    private var partialLoad: (index: Int, task: Task<Void, Never>)?
+    /// Bytes that had arrived when the newest partial decode was asked for.
+    private var partialBytes = 0
+    /// Called with a page's index when what stands in for it changed.
+    var onChange: ((Int) -> Void)?
+
+    init(source: any OriginalImageSource) {
+        self.source = source
+    }
+
+    /// The page starts loading: its thumbnail is looked up (a small disk read).
+    func start(_ index: Int, url: URL) {
+        guard previews[index] == nil, previewLoads[index] == nil else { return }
+        let source = source
+        previewLoads[index] = Task { @MainActor [weak self] in
+            let preview = await source.preview(for: url)
+            guard let self, !Task.isCancelled else { return }
+            self.previewLoads[index] = nil
+            guard let preview else { return }
+            self.previews[index] = preview
+            self.onChange?(index)
+        }
+    }
+
+    /// What to draw for the page: the rows received, else the thumbnail.
+    func image(at index: Int) -> DecodedImage? {
+        if let partial, partial.index == index { return partial.image }
+        return previews[index]
+    }
+
+    /// What to draw beneath `image(at:)`: the thumbnail, where rows have not arrived yet.
+    func underlay(at index: Int) -> TextureHandle? {
+        guard let partial, partial.index == index else { return nil }
+        return previews[index]?.texture
+    }
+
+    /// True while a partial decode for the page runs (for tests and the bench).
+    func isDecodingPartial(_ index: Int) -> Bool { partialLoad?.index == index }
+
+    /// Draws what has arrived of page `index`, once `received` bytes are in: skipped while the
+    /// previous decode still runs (so decodes never queue up behind a slow network or a busy
+    /// core) or when nothing new arrived since.
+    func refreshPartial(_ index: Int, url: URL, screen: PixelSize, received: Int) {
+        keepPartial(onlyFor: index)
+        guard partialLoad == nil, received > partialBytes else { return }
+        partialBytes = received
+        let source = source
+        let task = Task { @MainActor [weak self] in
+            let image = await source.partialOriginal(for: url, fitting: screen)
+            guard let self, !Task.isCancelled, self.partialLoad?.index == index else { return }
+            self.partialLoad = nil
+            guard let image else { return }
+            self.partial = (index, image)
+            PerformanceTrace.shared.record("viewer-partial-drawn", "\(index) \(received)")
+            self.onChange?(index)
+        }
+        partialLoad = (index, task)
+    }
+
+    /// The page's original arrived, failed or left the kept pages: nothing stands in for it.
+    func forget(_ index: Int) {
+        previewLoads.removeValue(forKey: index)?.cancel()
+        previews[index] = nil
+        if partial?.index == index || partialLoad?.index == index { dropPartial() }
+    }
+
+    /// Stops drawing any page's partial picture but `current`'s.
+    func keepPartial(onlyFor current: Int) {
+        if let index = partial?.index ?? partialLoad?.index, index != current { dropPartial() }
+    }
+
+    func cancelAll() {
+        previewLoads.values.forEach { $0.cancel() }
+        previewLoads.removeAll()
+        dropPartial()
+    }
+
+    private func dropPartial() {
+        partialLoad?.task.cancel()
+        partialLoad = nil
+        partial = nil
+        partialBytes = 0
+    }
+}
