@@ -114,7 +114,6 @@ final class ViewerArrivalTests: XCTestCase {
             XCTAssertEqual(viewer.canvas.zoom?.imageSize, ZoomModel.Size(width: 3000, height: 2000),
                            "laid out as the original")
             XCTAssertFalse(viewer.status.isShowingSpinner, "no spinner over a picture")
-            let geometry = viewer.canvas.zoom
 
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 10) { viewer.status.progress.isShown }, "progress shown")
             XCTAssertGreaterThan(viewer.status.progress.fraction, 0)
@@ -126,6 +125,7 @@ final class ViewerArrivalTests: XCTestCase {
             XCTAssertTrue(viewer.canvas.underlay === preview, "the thumbnail beneath the rows not yet here")
             XCTAssertGreaterThan(viewer.canvas.texture?.pixelWidth ?? 0, 500, "the rows at the page's size")
             XCTAssertTrue(Self.isLoading(viewer))
+            let geometry = viewer.canvas.zoom // laid out in the window by now
 
             var fullBarWhileIncomplete = false, largest = 0.0
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 30) {
