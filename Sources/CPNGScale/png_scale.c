@@ -9,11 +9,15 @@ typedef struct {
     const uint8_t *data;
     size_t length;
     size_t offset;
+    int ran_out;  // the bytes ended where the file goes on: still downloading, or cut off
 } memory_source;
 
 static void read_from_memory(png_structp png, png_bytep into, size_t count) {
     memory_source *source = png_get_io_ptr(png);
-    if (count > source->length - source->offset) png_error(png, "truncated");
+    if (count > source->length - source->offset) {
+        source->ran_out = 1;
+        png_error(png, "truncated");
+    }
     memcpy(into, source->data + source->offset, count);
     source->offset += count;
 }
@@ -95,9 +99,14 @@ static void flush_row(row_sums *sums, const uint32_t *columns_per_target, uint32
     sums->rows = 0;
 }
 
-int pngscale_decode(const uint8_t *data, size_t length, uint32_t target_width, uint32_t target_height,
-                    uint8_t *out, size_t stride, int channels, pngscale_stop_callback stop, void *context) {
-    memory_source source = {data, length, 0};
+// Decodes rows into `out` as `pngscale_decode` describes, summing the rows of Adam7 pass
+// `summed_pass` (0–6) of an interlaced image, or every row (`summed_pass` ignored) of another;
+// passes after it are not read. With `partial`, bytes that end early are not an error: the target
+// rows complete by then are counted in `*rows_done`.
+static int decode_rows(const uint8_t *data, size_t length, int summed_pass, int partial,
+                       uint32_t target_width, uint32_t target_height, uint8_t *out, size_t stride, int channels,
+                       pngscale_stop_callback stop, void *context, uint32_t *rows_done) {
+    memory_source source = {data, length, 0, 0};
     png_structp png = open_reader(&source);
     if (!png) return PNGSCALE_NO_MEMORY;
     png_infop info = png_create_info_struct(png);
@@ -107,20 +116,32 @@ int pngscale_decode(const uint8_t *data, size_t length, uint32_t target_width, u
     uint32_t *volatile column_map = NULL;
     uint32_t *volatile columns_per_target = NULL;
     volatile int status = PNGSCALE_DAMAGED;
+    volatile uint32_t flushed = 0;
+    *rows_done = 0;
     if (!info) {
         png_destroy_read_struct(&png, NULL, NULL);
         return PNGSCALE_NO_MEMORY;
     }
-    if (setjmp(png_jmpbuf(png))) goto done;
+    if (setjmp(png_jmpbuf(png))) {
+        if (partial && source.ran_out && status == PNGSCALE_DAMAGED) {
+            *rows_done = flushed;
+            status = PNGSCALE_OK;
+        }
+        goto done;
+    }
 
     png_read_info(png, info);
     uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
     int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
     request_8bit_rgb(png, info);
-    // The rows that are summed: all of them, or the last Adam7 pass (odd rows, every column).
-    uint32_t source_height = interlaced ? height / 2 : height;
-    if (png_get_channels(png, info) != channels || png_get_bit_depth(png, info) != 8
-        || target_width == 0 || target_height == 0 || target_width > width || target_height > source_height) {
+    if (!interlaced) summed_pass = 0;
+    // The rows that are summed: all of them, or those of one Adam7 pass (the last, with every
+    // column of every odd row, for the whole picture).
+    uint32_t source_width = interlaced ? PNG_PASS_COLS(width, summed_pass) : width;
+    uint32_t source_height = interlaced ? PNG_PASS_ROWS(height, summed_pass) : height;
+    if (png_get_channels(png, info) != channels || png_get_bit_depth(png, info) != 8 || summed_pass < 0
+        || summed_pass > 6 || target_width == 0 || target_height == 0 || target_width > source_width
+        || target_height > source_height) {
         status = PNGSCALE_UNSUPPORTED;
         goto done;
     }
@@ -128,22 +149,22 @@ int pngscale_decode(const uint8_t *data, size_t length, uint32_t target_width, u
     status = PNGSCALE_NO_MEMORY;
     row = malloc(png_get_rowbytes(png, info));
     sum_storage = calloc((size_t)target_width * 4, sizeof(uint64_t));
-    column_map = malloc((size_t)width * sizeof(uint32_t));
+    column_map = malloc((size_t)source_width * sizeof(uint32_t));
     columns_per_target = calloc(target_width, sizeof(uint32_t));
     if (!row || !sum_storage || !column_map || !columns_per_target) goto done;
-    for (uint32_t x = 0; x < width; x++) {
-        column_map[x] = (uint32_t)((uint64_t)x * target_width / width);
+    for (uint32_t x = 0; x < source_width; x++) {
+        column_map[x] = (uint32_t)((uint64_t)x * target_width / source_width);
         columns_per_target[column_map[x]]++;
     }
     row_sums sums = {sum_storage, column_map, 0};
 
     status = PNGSCALE_DAMAGED;
-    int passes = interlaced ? 7 : 1;
+    int passes = interlaced ? summed_pass + 1 : 1;
     for (int pass = 0; pass < passes; pass++) {
         uint32_t rows = interlaced ? PNG_PASS_ROWS(height, pass) : height;
         // libpng skips passes without pixels; so must we, or the row count goes astray.
         if (interlaced && (rows == 0 || PNG_PASS_COLS(width, pass) == 0)) continue;
-        int summed = pass == passes - 1;
+        int summed = pass == summed_pass;
         uint32_t target_row = 0;
         for (uint32_t y = 0; y < rows; y++) {
             if ((y & 63) == 0 && stop && stop(context)) {
@@ -156,11 +177,13 @@ int pngscale_decode(const uint8_t *data, size_t length, uint32_t target_width, u
             if (belongs_to != target_row) {
                 flush_row(&sums, columns_per_target, target_width, out + (size_t)target_row * stride, channels);
                 target_row = belongs_to;
+                flushed = target_row;
             }
-            add_row(&sums, row, width, channels);
+            add_row(&sums, row, source_width, channels);
         }
         if (summed) flush_row(&sums, columns_per_target, target_width, out + (size_t)target_row * stride, channels);
     }
+    *rows_done = target_height;
     status = PNGSCALE_OK;
 
 done:
@@ -169,5 +192,67 @@ done:
     free(sum_storage);
     free(column_map);
     free(columns_per_target);
+    return status;
+}
+
+int pngscale_decode(const uint8_t *data, size_t length, uint32_t target_width, uint32_t target_height,
+                    uint8_t *out, size_t stride, int channels, pngscale_stop_callback stop, void *context) {
+    uint32_t rows_done;
+    return decode_rows(data, length, 6, 0, target_width, target_height, out, stride, channels, stop, context,
+                       &rows_done);
+}
+
+int pngscale_decode_received(const uint8_t *data, size_t length, int pass, uint32_t target_width,
+                             uint32_t target_height, uint8_t *out, size_t stride, int channels,
+                             pngscale_stop_callback stop, void *context, uint32_t *rows_done) {
+    return decode_rows(data, length, pass, 1, target_width, target_height, out, stride, channels, stop, context,
+                       rows_done);
+}
+
+int pngscale_received(const uint8_t *data, size_t length, int *complete_passes, uint32_t *complete_rows) {
+    memory_source source = {data, length, 0, 0};
+    *complete_passes = 0;
+    *complete_rows = 0;
+    png_structp png = open_reader(&source);
+    if (!png) return PNGSCALE_NO_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    uint8_t *volatile row = NULL;
+    volatile int status = PNGSCALE_DAMAGED;
+    volatile int passes_done = 0;
+    volatile uint32_t rows_read = 0;
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return PNGSCALE_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        if (source.ran_out && status == PNGSCALE_DAMAGED) status = PNGSCALE_OK;
+        goto done;
+    }
+    png_read_info(png, info);
+    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    png_read_update_info(png, info);
+    row = malloc(png_get_rowbytes(png, info));
+    if (!row) {
+        status = PNGSCALE_NO_MEMORY;
+        goto done;
+    }
+    for (int pass = 0; pass < (interlaced ? 7 : 1); pass++) {
+        uint32_t rows = interlaced ? PNG_PASS_ROWS(height, pass) : height;
+        if (!(interlaced && (rows == 0 || PNG_PASS_COLS(width, pass) == 0))) {
+            for (uint32_t y = 0; y < rows; y++) {
+                png_read_row(png, row, NULL);
+                if (!interlaced) rows_read = y + 1;
+            }
+        }
+        passes_done = pass + 1;
+    }
+    status = PNGSCALE_OK;
+
+done:
+    *complete_passes = passes_done;
+    *complete_rows = rows_read;
+    png_destroy_read_struct(&png, &info, NULL);
+    free(row);
     return status;
 }

@@ -26,9 +26,10 @@ final class ArrivingOriginalsTests: XCTestCase {
     /// A photo of `width`×`height` written by PIL (noise over a gradient, so it is as large as a
     /// photo of its size), served paced so its download takes about `seconds`.
     private func pacedPhoto(width: Int, height: Int, progressive: Bool = false, seconds: Double = 4,
-                            query: String = "") throws -> (url: URL, bytes: Data) {
+                            query: String = "", format: String = "JPEG") throws -> (url: URL, bytes: Data) {
         let server = try FixtureServer.shared()
-        let path = folder.url.appendingPathComponent("photo.jpg").path
+        let suffix = format == "JPEG" ? "jpg" : "png"
+        let path = folder.url.appendingPathComponent("photo.\(suffix)").path
         let script = """
         import sys, random
         from PIL import Image, ImageFilter
@@ -37,13 +38,23 @@ final class ArrivingOriginalsTests: XCTestCase {
         image = Image.linear_gradient("L").resize((width, height)).convert("RGB")
         noise = Image.effect_noise((width, height), 64).convert("RGB")
         image = Image.blend(image, noise, 0.5)
-        image.save(sys.argv[1], "JPEG", quality=92, progressive=sys.argv[4] == "1")
+        if sys.argv[5] == "JPEG":
+            image.save(sys.argv[1], "JPEG", quality=92, progressive=sys.argv[4] == "1")
+        else:
+            image.save(sys.argv[1], "PNG")
         """
-        guard try TestImages.python(script, arguments: [path, String(width), String(height), progressive ? "1" : "0"]) else {
-            throw XCTSkip("needs /usr/bin/python3 with PIL")
+        guard try TestImages.python(script, arguments: [path, String(width), String(height), progressive ? "1" : "0", format])
+        else { throw XCTSkip("needs /usr/bin/python3 with PIL") }
+        if format == "PNG", progressive {
+            // PIL cannot write an interlaced PNG; ImageMagick (a test dependency) can.
+            guard ExternalTool.succeeds("/usr/bin/convert", [path, "-interlace", "PNG", path + ".adam7.png"]) else {
+                throw XCTSkip("needs ImageMagick to write an interlaced PNG")
+            }
+            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.moveItem(atPath: path + ".adam7.png", toPath: path)
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let file = try server.writeFile(name: "arriving-\(FixtureServer.uniqueTag()).jpg", contents: bytes)
+        let file = try server.writeFile(name: "arriving-\(FixtureServer.uniqueTag()).\(suffix)", contents: bytes)
         let rate = max(1000, Int(Double(bytes.count) / seconds))
         return (server.url("/fault/paced/\(rate)/\(file.lastPathComponent)\(query)"), bytes)
     }
@@ -117,7 +128,17 @@ final class ArrivingOriginalsTests: XCTestCase {
     }
 
     func testTheRowsReceivedOfABaselineJPEGAreTheFinalPicturesRows() async throws {
-        let photo = try pacedPhoto(width: 2400, height: 1600, seconds: 4)
+        try await checkRowsAsTheyArrive(try pacedPhoto(width: 2400, height: 1600, seconds: 4), name: "baseline JPEG 2400×1600")
+    }
+
+    func testTheRowsReceivedOfAPNGAreTheFinalPicturesRows() async throws {
+        try await checkRowsAsTheyArrive(try pacedPhoto(width: 1600, height: 1200, seconds: 4, format: "PNG"),
+                                        name: "PNG 1600×1200")
+    }
+
+    /// Partial pictures are drawn while the photo arrives, each with more rows, and the rows
+    /// drawn are the final picture's to the byte; the rest is transparent.
+    private func checkRowsAsTheyArrive(_ photo: (url: URL, bytes: Data), name: String) async throws {
         let download = startDownload(photo.url)
         var partials: [DecodedImage] = []
         try await waitUntil("the download started") { repository.downloadProgress(for: photo.url) != nil }
@@ -128,7 +149,7 @@ final class ArrivingOriginalsTests: XCTestCase {
         _ = try await download.value
         let final = try await repository.original(for: photo.url, fitting: screen, priority: .interactive)
         let rows = partials.map(Self.opaqueRows)
-        print("baseline JPEG 2400×1600 drawn at \(final.texture.pixelWidth)×\(final.texture.pixelHeight): rows over time \(rows)")
+        print("\(name) drawn at \(final.texture.pixelWidth)×\(final.texture.pixelHeight): rows over time \(rows)")
         let inPart = partials.filter { (1..<final.texture.pixelHeight).contains(Self.opaqueRows(of: $0)) }
         XCTAssertGreaterThan(Set(inPart.map(Self.opaqueRows)).count, 2, "rows appeared before the end: \(rows)")
         XCTAssertEqual(rows, rows.sorted(), "rows only ever added")
@@ -145,7 +166,17 @@ final class ArrivingOriginalsTests: XCTestCase {
     }
 
     func testAProgressiveJPEGIsDrawnWholeAndCoarseOnceItsFirstScanArrived() async throws {
-        let photo = try pacedPhoto(width: 2400, height: 1600, progressive: true, seconds: 4)
+        try await checkWholeAndCoarse(try pacedPhoto(width: 2400, height: 1600, progressive: true, seconds: 4),
+                                      name: "progressive JPEG")
+    }
+
+    func testAnInterlacedPNGIsDrawnWholeAndCoarseOnceItsFirstPassArrived() async throws {
+        try await checkWholeAndCoarse(try pacedPhoto(width: 1600, height: 1200, progressive: true, seconds: 4, format: "PNG"),
+                                      name: "interlaced PNG")
+    }
+
+    /// Drawn whole (every row) from the first part of the file, and close to the final picture.
+    private func checkWholeAndCoarse(_ photo: (url: URL, bytes: Data), name: String) async throws {
         let download = startDownload(photo.url)
         var partial: DecodedImage?
         var receivedThen = 0
@@ -157,14 +188,15 @@ final class ArrivingOriginalsTests: XCTestCase {
         }
         _ = try await download.value
         let coarse = try XCTUnwrap(partial, "drawn before the end")
-        XCTAssertLessThan(receivedThen, photo.bytes.count / 2, "drawn from the first scans, not the whole file")
+        XCTAssertLessThan(receivedThen, photo.bytes.count / 2, "drawn from the first part, not the whole file")
         let final = try await repository.original(for: photo.url, fitting: screen, priority: .interactive)
         XCTAssertEqual(coarse.sourceSize, final.sourceSize)
+        XCTAssertEqual(coarse.texture.pixelWidth, final.texture.pixelWidth)
         XCTAssertEqual(Self.opaqueRows(of: coarse), final.texture.pixelHeight, "every row, coarsely")
         // Coarse but the same picture: on average within a few levels of the final one.
         let difference = zip(coarse.pixels, final.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
         let mean = Double(difference) / Double(final.pixels.count)
-        print("progressive JPEG: first drawn after \(receivedThen) of \(photo.bytes.count) bytes, mean difference \(mean)")
+        print("\(name): first drawn after \(receivedThen) of \(photo.bytes.count) bytes, mean difference \(mean)")
         XCTAssertLessThan(mean, 24)
     }
 

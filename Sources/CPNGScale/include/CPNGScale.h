@@ -32,3 +32,16 @@ typedef int (*pngscale_stop_callback)(void *context);
 // pixel of every odd row). `stop` (may be NULL) is asked every few rows whether to give up.
 int pngscale_decode(const uint8_t *data, size_t length, uint32_t target_width, uint32_t target_height,
                     uint8_t *out, size_t stride, int channels, pngscale_stop_callback stop, void *context);
+
+// What the first `length` bytes of a PNG still downloading hold whole: the Adam7 passes of an
+// interlaced one (`complete_passes`, 0–7), the rows of another (`complete_rows`; and
+// `complete_passes` 1 once all are in). Zero before the image data starts.
+int pngscale_received(const uint8_t *data, size_t length, int *complete_passes, uint32_t *complete_rows);
+
+// `pngscale_decode` of the bytes received so far: of an interlaced image, only Adam7 pass `pass`
+// (0–6; each pass is the whole picture on a coarser grid) is summed and the target must not be
+// larger than that pass; of another, every row. Target rows complete when the bytes ended are
+// counted in `rows_done` (all of them when nothing was missing).
+int pngscale_decode_received(const uint8_t *data, size_t length, int pass, uint32_t target_width,
+                             uint32_t target_height, uint8_t *out, size_t stride, int channels,
+                             pngscale_stop_callback stop, void *context, uint32_t *rows_done);

@@ -49,8 +49,11 @@ enum PNGRowScaling {
                                     budget: gate.takeReservation())
     }
 
-    private static func decode(
-        _ data: Data, into pixbuf: OpaquePointer, target: (width: Int, height: Int), channels: Int, gate: LoaderSizeGate
+    /// Runs the C scaler with the gate's cancellation: the whole file, or (`received`) the bytes
+    /// received so far of Adam7 pass `pass`, the target rows finished counted in `rowsDone`.
+    static func decode(
+        _ data: Data, into pixbuf: OpaquePointer, target: (width: Int, height: Int), channels: Int, gate: LoaderSizeGate,
+        received: (pass: Int, rowsDone: UnsafeMutablePointer<UInt32>)? = nil
     ) -> Int32 {
         let stop: pngscale_stop_callback = { context in
             guard let context else { return 0 }
@@ -61,13 +64,15 @@ enum PNGRowScaling {
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         return data.withUnsafeBytes { bytes in
             let base = bytes.bindMemory(to: UInt8.self).baseAddress
-            guard let cancellation = gate.cancellation else {
-                return pngscale_decode(base, bytes.count, UInt32(target.width), UInt32(target.height), pixels, stride,
-                                       Int32(channels), nil, nil)
-            }
-            return withExtendedLifetime(cancellation) {
-                pngscale_decode(base, bytes.count, UInt32(target.width), UInt32(target.height), pixels, stride,
-                                Int32(channels), stop, Unmanaged.passUnretained(cancellation).toOpaque())
+            let context = gate.cancellation.map { Unmanaged.passUnretained($0).toOpaque() }
+            return withExtendedLifetime(gate.cancellation) {
+                guard let received else {
+                    return pngscale_decode(base, bytes.count, UInt32(target.width), UInt32(target.height), pixels, stride,
+                                           Int32(channels), context == nil ? nil : stop, context)
+                }
+                return pngscale_decode_received(base, bytes.count, Int32(received.pass), UInt32(target.width),
+                                                UInt32(target.height), pixels, stride, Int32(channels),
+                                                context == nil ? nil : stop, context, received.rowsDone)
             }
         }
     }

@@ -1,0 +1,78 @@
+import CGtk
+import CPNGScale
+import Foundation
+import GObjectSupport
+
+/// The start of a PNG still downloading, at the size the whole will be drawn: the rows received
+/// of a plain PNG, summed as `PNGRowScaling` sums the whole (so they are the final pixels), or
+/// the last complete Adam7 pass of an interlaced one (the whole picture on a coarser grid,
+/// smoothed up to the page's size where the grid is coarser than the page).
+enum PartialPNGDecoding {
+    static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> DecodedImage? {
+        guard let size = ImageHeaderSize.declaredSize(of: received) else { return nil }
+        let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        if overflow || pixels > maxPixels { throw .tooLarge }
+        var info = pngscale_info(), passes: Int32 = 0, rows: UInt32 = 0
+        let read = received.withUnsafeBytes { bytes in
+            let base = bytes.bindMemory(to: UInt8.self).baseAddress
+            return pngscale_read_info(base, bytes.count, &info) == PNGSCALE_OK
+                && pngscale_received(base, bytes.count, &passes, &rows) == PNGSCALE_OK
+        }
+        let interlaced = info.interlaced != 0
+        guard read, Int(info.width) == size.width, Int(info.height) == size.height,
+              interlaced ? passes >= 1 : rows >= 1 else { return nil }
+
+        let gate = LoaderSizeGate(maxPixels: maxPixels, fit: .within(width: max(1, screen.width), height: max(1, screen.height),
+                                                                     maxSide: ImageDecoder.defaultMaxTextureSide))
+        let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit) ?? (size.width, size.height)
+        let pass = interlaced ? Int(passes) - 1 : 0
+        let grid = interlaced ? Adam7.passSize(pass, width: size.width, height: size.height) : PixelSize(width: size.width, height: size.height)
+        let drawn = PixelSize(width: min(target.width, grid.width), height: min(target.height, grid.height))
+        guard gate.reserve(pixels: drawn.pixels + target.width * target.height + 2 * size.width + 8 * drawn.width) else {
+            throw .cancelled
+        }
+        defer { gate.releaseBudget() }
+
+        let hasAlpha = info.has_alpha != 0
+        guard let decoded = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha ? 1 : 0, 8, gint(drawn.width), gint(drawn.height))
+        else { throw .tooLarge }
+        var pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(decoded))
+        var rowsDone: UInt32 = 0
+        let status = withUnsafeMutablePointer(to: &rowsDone) { done in
+            PNGRowScaling.decode(received, into: decoded, target: (drawn.width, drawn.height),
+                                 channels: hasAlpha ? 4 : 3, gate: gate, received: (pass, done))
+        }
+        switch Int(status) {
+        case PNGSCALE_OK: break
+        case PNGSCALE_STOPPED: throw .cancelled
+        default: return nil
+        }
+        guard rowsDone > 0 else { return nil }
+        if let profile = EmbeddedColorProfile.of(received, format: .png) {
+            _ = ColorProfileConversion.convert(OpaquePointer(pixbuf.pointer), from: profile)
+        }
+        if drawn.width < target.width || drawn.height < target.height,
+           let scaled = gdk_pixbuf_scale_simple(OpaquePointer(pixbuf.pointer), gint(target.width), gint(target.height),
+                                                GDK_INTERP_BILINEAR) {
+            pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
+        }
+        if Int(rowsDone) < drawn.height {
+            pixbuf = try PartialDecoding.clearing(pixbuf, fromRow: Int(rowsDone))
+        }
+        guard let texture = gdk_texture_new_for_pixbuf(OpaquePointer(pixbuf.pointer)) else { throw .damaged }
+        return DecodedImage(texture: TextureHandle(taking: texture), sourceWidth: size.width, sourceHeight: size.height,
+                            isScreenSized: true)
+    }
+}
+
+/// The seven passes of an interlaced PNG: each is the picture on its own regular grid.
+enum Adam7 {
+    /// (first column, column step, first row, row step) of each pass.
+    private static let grids = [(0, 8, 0, 8), (4, 8, 0, 8), (0, 4, 4, 8), (2, 4, 0, 4), (0, 2, 2, 4), (1, 2, 0, 2), (0, 1, 1, 2)]
+
+    static func passSize(_ pass: Int, width: Int, height: Int) -> PixelSize {
+        let (column, columnStep, row, rowStep) = grids[pass]
+        func count(_ length: Int, _ start: Int, _ step: Int) -> Int { length > start ? (length - start + step - 1) / step : 0 }
+        return PixelSize(width: count(width, column, columnStep), height: count(height, row, rowStep))
+    }
+}
