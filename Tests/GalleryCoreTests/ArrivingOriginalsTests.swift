@@ -200,6 +200,29 @@ final class ArrivingOriginalsTests: XCTestCase {
         XCTAssertLessThan(mean, 24)
     }
 
+    /// Cut anywhere, as a download may be at any moment: never an error, never fewer rows than
+    /// a shorter cut gave.
+    func testEveryCutOfAPhotoDrawsWhatItHolds() throws {
+        for (progressive, format) in [(false, "JPEG"), (true, "JPEG"), (false, "PNG"), (true, "PNG")] {
+            let bytes = try pacedPhoto(width: 400, height: 300, progressive: progressive, format: format).bytes
+            var rows = 0, drawn = 0
+            for cut in Array(stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150))) + [bytes.count] {
+                guard let partial = try PartialDecoding.decode(bytes.prefix(cut), fitting: screen, maxPixels: 1 << 24) else {
+                    XCTAssertEqual(rows, 0, "\(format) cut at \(cut): nothing drawn after something was")
+                    continue
+                }
+                drawn += 1
+                let now = Self.opaqueRows(of: partial)
+                XCTAssertGreaterThanOrEqual(now, rows, "\(format) cut at \(cut)")
+                XCTAssertEqual(partial.sourceSize, PixelSize(width: 400, height: 300))
+                rows = now
+            }
+            print("\(format)\(progressive ? " (progressive/interlaced)" : ""): \(bytes.count) bytes, drawn at \(drawn) of 151 cuts")
+            XCTAssertEqual(rows, 300, "\(format): all rows once whole")
+            XCTAssertGreaterThan(drawn, 100, "\(format): drawn from early on")
+        }
+    }
+
     // MARK: The thumbnail standing in
 
     func testAStoredThumbnailStandsInForItsOriginalAtTheOriginalsSize() async throws {

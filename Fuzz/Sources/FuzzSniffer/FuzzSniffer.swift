@@ -3,7 +3,7 @@ import FuzzSupport
 @testable import GalleryCore
 
 /// Arbitrary bytes as a downloaded body: sniff the format, read the declared size, and decode a
-/// thumbnail with gdk-pixbuf. Nothing may crash, and a thumbnail that comes out must respect
+/// thumbnail with gdk-pixbuf, and what the viewer would draw of them as a download in progress. Nothing may crash, and a thumbnail that comes out must respect
 /// the size it was asked for.
 ///
 /// `maxPixels` is small so a fuzzed header declaring a huge image is refused (or, if the size
@@ -48,6 +48,14 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         FuzzInvariant.check(thumbnail.pngData.starts(with: [0x89, 0x50, 0x4E, 0x47]), "thumbnail is not a PNG")
     } catch {
         // Refusing bad input is the expected outcome for most fuzzed bytes.
+    }
+    // The same bytes as a download still arriving (the viewer draws what came): what is drawn
+    // stays in the box it was asked for.
+    let box = PixelSize(width: thumbnailMaxSide, height: thumbnailMaxSide)
+    if let partial = try? PartialDecoding.decode(data, fitting: box, maxPixels: thumbnailMaxPixels) {
+        let texture = partial.texture
+        FuzzInvariant.check(max(texture.pixelWidth, texture.pixelHeight) <= thumbnailMaxSide,
+                            "partial picture \(texture.pixelWidth)×\(texture.pixelHeight) over \(thumbnailMaxSide)")
     }
     return 0
 }

@@ -1,28 +1,36 @@
 /// Reads a JPEG's marker structure without decoding it: where its scans end.
 enum JPEGScans {
-    /// True when the first scan (a progressive JPEG's DC scan: the whole picture, coarsely) has
-    /// arrived whole: another marker follows its entropy-coded data. Inside that data every 0xFF
-    /// is followed by 0x00 (a stuffed byte), a restart marker (D0–D7) or more 0xFF fill.
-    static func firstScanIsComplete(in bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Where the last scan that arrived whole ends: the offset of the marker after its
+    /// entropy-coded data (in which every 0xFF is followed by 0x00, a stuffed byte, by a restart
+    /// marker D0–D7, or by more 0xFF fill). Nil while the first scan is still arriving. Of a
+    /// progressive JPEG, the bytes up to there are the whole picture as fine as those scans.
+    static func lastCompleteScanEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
         var index = 2 // after SOI
-        // Marker segments up to the first start of scan.
+        var lastEnd: Int?
         while index + 4 <= bytes.count {
-            guard bytes[index] == 0xFF else { return false }
+            guard bytes[index] == 0xFF else { return lastEnd }
             let marker = bytes[index + 1]
             if marker == 0xFF { index += 1; continue }
             let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-            guard length >= 2 else { return false }
+            guard length >= 2 else { return lastEnd }
             index += 2 + length
-            if marker == 0xDA { break }
+            guard marker == 0xDA else { continue }
+            guard let end = endOfEntropyData(in: bytes, from: index) else { return lastEnd }
+            lastEnd = end
+            index = end
         }
-        guard index < bytes.count else { return false }
+        return lastEnd
+    }
+
+    private static func endOfEntropyData(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var index = start
         while index + 1 < bytes.count {
             if bytes[index] == 0xFF {
                 let next = bytes[index + 1]
-                if next != 0x00 && next != 0xFF && !(0xD0...0xD7).contains(next) { return true }
+                if next != 0x00 && next != 0xFF && !(0xD0...0xD7).contains(next) { return index }
             }
             index += 1
         }
-        return false
+        return nil
     }
 }

@@ -28,10 +28,15 @@ enum PartialDecoding {
         let complete = !received.withUnsafeBytes { TruncationCheck.isTruncated($0, format: format) }
         if complete { return try ImageDecoder.original(from: received, fitting: screen, maxPixels: maxPixels) }
         if format == .png { return try PartialPNGDecoding.decode(received, fitting: screen, maxPixels: maxPixels) }
-        guard let storedRows = receivedRows(of: received) else { return nil }
+        guard let (storedRows, usable) = receivedRows(of: received) else { return nil }
         // An end-of-image marker after what arrived: libjpeg then finishes the picture with empty
         // blocks instead of waiting for bytes that are not there.
-        let loaded = try ImageDecoder.loadForScreen(received + [0xFF, 0xD9], screen: screen, maxPixels: maxPixels)
+        let loaded: PixbufLoading.Loaded
+        do {
+            loaded = try ImageDecoder.loadForScreen(received.prefix(usable) + [0xFF, 0xD9], screen: screen, maxPixels: maxPixels)
+        } catch .damaged {
+            return nil // this much does not decode yet; more bytes may
+        }
         var masked = loaded
         if storedRows.received < storedRows.total {
             masked = PixbufLoading.Loaded(pixbuf: try clearing(loaded.pixbuf, fromRow: scaledRow(storedRows, in: loaded)),
@@ -43,8 +48,9 @@ enum PartialDecoding {
                             isScreenSized: true)
     }
 
-    /// Stored rows complete out of all of them; nil before any can be drawn.
-    private static func receivedRows(of received: Data) -> (received: Int, total: Int)? {
+    /// Stored rows complete out of all of them, and how many bytes to decode them from; nil
+    /// before any can be drawn.
+    private static func receivedRows(of received: Data) -> ((received: Int, total: Int), bytes: Int)? {
         guard let size = ImageHeaderSize.declaredSize(of: received), size.height > 0 else { return nil }
         var rows: UInt32 = 0
         let status = received.withUnsafeBytes {
@@ -52,10 +58,13 @@ enum PartialDecoding {
         }
         switch Int(status) {
         case JPEGREGION_OK:
-            return rows > 0 ? (Int(rows), size.height) : nil
+            let length: Int = received.count
+            return rows > 0 ? ((received: Int(rows), total: size.height), bytes: length) : nil
         case JPEGREGION_UNSUPPORTED:
-            // Several scans, each over the whole picture: all of it, coarsely, after the first.
-            return received.withUnsafeBytes(JPEGScans.firstScanIsComplete) ? (size.height, size.height) : nil
+            // Several scans, each over the whole picture: all of it, as fine as the scans that
+            // arrived whole (a scan cut off, or the tables before the next, would not decode).
+            let end: Int? = received.withUnsafeBytes(JPEGScans.lastCompleteScanEnd)
+            return end.map { ((received: size.height, total: size.height), bytes: $0) }
         default:
             return nil
         }
