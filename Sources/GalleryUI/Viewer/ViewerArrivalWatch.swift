@@ -4,12 +4,16 @@ import GalleryCore
 
 /// Follows the download of the page shown while its original has not arrived: a few times a
 /// second it updates the progress bar (after half a second: most pages arrive sooner, and a
-/// bar that flashes says nothing) and asks for the rows received so far to be drawn. A tick
-/// costs a lock and a label; decoding runs off the main thread, one at a time
+/// bar that flashes says nothing) and asks for the rows received so far to be drawn. Decoding
+/// runs off the main thread, one at a time and spaced by its own cost
 /// (`ViewerStandIns.refreshPartial`), so a slow core draws less often, never later.
+///
+/// Each change on screen costs a frame of the whole window (about 30 ms with software
+/// rendering), so the bar moves in the same frame as new rows when rows are on their way
+/// (`rowsArrived`), and on its own only when they are not.
 @MainActor
 final class ViewerArrivalWatch {
-    static let tickMilliseconds: UInt32 = 250
+    static let tickMilliseconds: UInt32 = 300
     static let progressDelay = Duration.milliseconds(500)
 
     private let store: ViewerPageStore
@@ -53,10 +57,19 @@ final class ViewerArrivalWatch {
 
     private func tick() {
         guard let page, case .loading = store.state(at: page) else { return stop() }
-        if let progress = store.progress(at: page) {
-            if ContinuousClock.now - since >= Self.progressDelay { view.show(progress) }
-            store.refreshPartial(at: page, received: progress.receivedBytes)
+        if let progress = store.progress(at: page), !store.refreshPartial(at: page, received: progress.receivedBytes) {
+            show(progress)
         }
         scheduleTick()
+    }
+
+    /// New rows of the page are on screen: the bar catches up in the same frame.
+    func rowsArrived(on index: Int) {
+        guard index == page, let progress = store.progress(at: index) else { return }
+        show(progress)
+    }
+
+    private func show(_ progress: DownloadProgress) {
+        if ContinuousClock.now - since >= Self.progressDelay { view.show(progress) }
     }
 }

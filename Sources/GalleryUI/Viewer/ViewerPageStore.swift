@@ -128,10 +128,12 @@ final class ViewerPageStore {
         return source.downloadProgress(for: items[index].url)
     }
 
-    /// Draws what has arrived of page `index`'s original (`ViewerStandIns.refreshPartial`).
-    func refreshPartial(at index: Int, received: Int) {
-        guard items.indices.contains(index), case .loading = states[index], let screen else { return }
-        standIns.refreshPartial(index, url: items[index].url, screen: screen, received: received)
+    /// Draws what has arrived of page `index`'s original (`ViewerStandIns.refreshPartial`);
+    /// true when a decode started.
+    @discardableResult
+    func refreshPartial(at index: Int, received: Int) -> Bool {
+        guard items.indices.contains(index), case .loading = states[index], let screen else { return false }
+        return standIns.refreshPartial(index, url: items[index].url, screen: screen, received: received)
     }
 
     // MARK: Full detail

@@ -17,6 +17,10 @@ final class ViewerStandIns {
     private var partialLoad: (index: Int, task: Task<Void, Never>)?
     /// Bytes that had arrived when the newest partial decode was asked for.
     private var partialBytes = 0
+    /// No partial decode starts before this: decodes leave the cores idle at least twice as
+    /// long as they took, so on two cores the main loop and the download keep theirs.
+    private var nextPartialAt = ContinuousClock.now
+    static let partialIdleFactor = 2.0
     /// Called with a page's index when what stands in for it changed.
     var onChange: ((Int) -> Void)?
 
@@ -55,22 +59,30 @@ final class ViewerStandIns {
 
     /// Draws what has arrived of page `index`, once `received` bytes are in: skipped while the
     /// previous decode still runs (so decodes never queue up behind a slow network or a busy
-    /// core) or when nothing new arrived since.
-    func refreshPartial(_ index: Int, url: URL, screen: PixelSize, received: Int) {
+    /// core), soon after it (`partialIdleFactor`), or when nothing new arrived since. True when
+    /// a decode started.
+    @discardableResult
+    func refreshPartial(_ index: Int, url: URL, screen: PixelSize, received: Int) -> Bool {
         keepPartial(onlyFor: index)
-        guard partialLoad == nil, received > partialBytes else { return }
+        guard partialLoad == nil, received > partialBytes, ContinuousClock.now >= nextPartialAt else { return false }
         partialBytes = received
         let source = source
+        let started = ContinuousClock.now
         let task = Task { @MainActor [weak self] in
             let image = await source.partialOriginal(for: url, fitting: screen)
             guard let self, !Task.isCancelled, self.partialLoad?.index == index else { return }
             self.partialLoad = nil
+            self.nextPartialAt = .now + (ContinuousClock.now - started) * Self.partialIdleFactor
             guard let image else { return }
             self.partial = (index, image)
-            PerformanceTrace.shared.record("viewer-partial-drawn", "\(index) \(received)")
+            // What taking it costs the main loop (the page redrawn around it), for tools/bench.
+            let start = ContinuousClock.now
             self.onChange?(index)
+            let cost = (ContinuousClock.now - start) / .microseconds(1)
+            PerformanceTrace.shared.record("viewer-partial-drawn", "\(index) \(received) \(Int(cost))")
         }
         partialLoad = (index, task)
+        return true
     }
 
     /// The page's original arrived, failed or left the kept pages: nothing stands in for it.

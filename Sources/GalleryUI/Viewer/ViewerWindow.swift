@@ -157,8 +157,10 @@ public final class ViewerWindow {
             if currentItem != nil {
                 status.showLoading(withPicture: image != nil)
                 arrival.watch(page: paging.index)
+                if store.standIns.underlay(at: paging.index) != nil { arrival.rowsArrived(on: paging.index) }
             }
-            if let image {
+            // Traced once a page: when the thumbnail stands in (rows drawn later have it beneath).
+            if let image, store.standIns.underlay(at: paging.index) == nil {
                 PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-stand-in-shown",
                                                           "\(paging.index) \(image.texture.pixelWidth)x\(image.texture.pixelHeight)")
             }
