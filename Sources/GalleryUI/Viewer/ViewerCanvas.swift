@@ -162,7 +162,7 @@ final class ViewerCanvas {
         return ScreenFit.box(width: size.width, height: size.height, deviceScale: deviceScale)
     }
 
-    fileprivate func viewportChanged() {
+    func viewportChanged() {
         let size = viewportSize
         updateZoom { $0.setViewport(size, deviceScale: deviceScale) }
         onViewportChange?()
@@ -242,37 +242,8 @@ final class ViewerCanvas {
     }
 
     /// The Swift owner of a canvas widget, if still attached.
-    fileprivate static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> ViewerCanvas? {
+    static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> ViewerCanvas? {
         guard let widget, let data = g_object_get_data(widget.gobject, ViewerCanvasClass.ownerKey) else { return nil }
         return Unmanaged<ViewerCanvas>.fromOpaque(data).takeUnretainedValue()
-    }
-}
-
-/// Registers the GType behind `ViewerCanvas` once per process.
-enum ViewerCanvasClass {
-    static let ownerKey = "link-gallery-viewer-canvas"
-
-    static let gtype: GType = g_type_register_static_simple(
-        gtk_widget_get_type(), "LinkGalleryViewerCanvas",
-        guint(MemoryLayout<GtkWidgetClass>.size), classInit,
-        guint(MemoryLayout<GtkWidget>.size), nil, GTypeFlags(rawValue: 0))
-
-    private static let classInit: GClassInitFunc = { klass, _ in
-        let widgetClass = klass!.assumingMemoryBound(to: GtkWidgetClass.self)
-        widgetClass.pointee.snapshot = { widget, snapshot in
-            // GTK calls vfuncs on the main thread; the pointers never leave it.
-            nonisolated(unsafe) let widget = widget, snapshot = snapshot
-            MainActor.assumeIsolated {
-                guard let snapshot else { return }
-                ViewerCanvas.owner(of: widget)?.draw(snapshot)
-            }
-        }
-        // No chaining up: a childless widget has nothing to allocate; we only need the new size.
-        widgetClass.pointee.size_allocate = { widget, _, _, _ in
-            nonisolated(unsafe) let widget = widget
-            MainActor.assumeIsolated { ViewerCanvas.owner(of: widget)?.viewportChanged() }
-        }
-        gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_IMG)
-        gtk_widget_class_set_css_name(widgetClass, "viewercanvas")
     }
 }

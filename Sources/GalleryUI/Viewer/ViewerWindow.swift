@@ -12,7 +12,8 @@ import GalleryCore
 /// ├─ titlebar: GtkHeaderBar  [Previous Next] title [Zoom− Best Fit Zoom+ Fullscreen Share]
 /// └─ GtkOverlay
 ///    ├─ ViewerCanvas .viewer-canvas            draws the current image (and neighbours mid-swipe)
-///    ├─ GtkSpinner / error page .error-page    ViewerStatusViews
+///    ├─ GtkSpinner / error page .error-page    ViewerStatusViews (spinner only when no thumbnail stands in)
+///    ├─ download progress .osd                  ViewerDownloadProgress, while the original arrives
 ///    ├─ "Shown reduced" note .osd, banner .osd
 ///    └─ GtkRevealer → .osd toolbar             fullscreen controls (ViewerFullscreenChrome)
 /// ```
