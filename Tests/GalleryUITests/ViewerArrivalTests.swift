@@ -105,7 +105,15 @@ final class ViewerArrivalTests: XCTestCase {
         MainActor.assumeIsolated {
             let viewer = Self.openViewer([photo.url], source: source)
             defer { Self.close(viewer) }
+            // The frames the window paints, and whether the picture was in each.
+            var frames: [Bool] = []
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { gtk_widget_get_frame_clock(viewer.canvas.widget) != nil })
+            if let clock = gtk_widget_get_frame_clock(viewer.canvas.widget) {
+                Signal.connect(clock, "after-paint") { frames.append(viewer.canvas.texture != nil) }
+            }
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { viewer.canvas.texture != nil }, "something shown")
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { frames.contains(true) })
+            XCTAssertLessThanOrEqual(frames.firstIndex(of: true) ?? 99, 1, "in the window's first frames: \(frames)")
             let received = source.downloadProgress(for: photo.url)?.receivedBytes ?? 0
             XCTAssertTrue(Self.isLoading(viewer), "the original is still on its way")
             XCTAssertLessThan(received, photo.size / 2, "shown long before the original")
