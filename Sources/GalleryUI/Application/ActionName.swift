@@ -21,6 +21,7 @@ enum GalleryAction: String, ActionName {
     static let prefix = "win"
     case refresh, close
     case openTile = "open-tile", openTileInBrowser = "open-tile-in-browser", copyTileLink = "copy-tile-link"
+    case slideshowFromTile = "slideshow-from-tile"
     case open, openAddress = "open-address", paste
     case openRecent = "open-recent", forgetRecentLists = "forget-recent-lists"
 }
@@ -39,4 +40,5 @@ enum ViewerAction: String, ActionName {
     case zoomToggle = "zoom-toggle", fullscreen, leaveFullscreen = "leave-fullscreen"
     case retry, openInBrowser = "open-in-browser", copyLink = "copy-link", copyImage = "copy-image"
     case saveAs = "save-as", dismissBanner = "dismiss-banner", close
+    case slideshow, slideshowPause = "slideshow-pause", slideshowStop = "slideshow-stop"
 }

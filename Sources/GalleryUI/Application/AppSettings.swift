@@ -15,7 +15,7 @@ public final class AppSettings {
     private var fallback: [String: Any] = [
         "color-scheme": "system", "window-width": 900, "window-height": 700,
         "window-maximized": false, "links-url": AppIdentity.defaultLinksURL,
-        "recent-lists": [(String, String, Int)](),
+        "recent-lists": [(String, String, Int)](), "slideshow-interval": SlideshowModel.defaultInterval,
     ]
 
     public convenience init(schemaID: String = AppIdentity.applicationID) {
@@ -105,6 +105,12 @@ public final class AppSettings {
     public var windowHeight: Int {
         get { int("window-height") }
         set { setInt("window-height", newValue) }
+    }
+
+    /// Seconds a slideshow shows each picture (one of `SlideshowModel.intervalChoices`).
+    var slideshowInterval: Int {
+        get { SlideshowModel.validInterval(int("slideshow-interval")) }
+        set { setInt("slideshow-interval", SlideshowModel.validInterval(newValue)) }
     }
 
     public var windowMaximized: Bool {

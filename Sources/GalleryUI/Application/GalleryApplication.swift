@@ -84,17 +84,21 @@ public final class GalleryApplication {
         }
         guard let services else { return }
         let window = GalleryWindow(application: application, services: services, source: list ?? services.defaultSource)
-        window.onOpenImage = { [weak self] images, index in self?.openViewer(images: images, index: index) }
+        window.onOpenImage = { [weak self] images, index, slideshow in
+            self?.openViewer(images: images, index: index, slideshow: slideshow)
+        }
         Signal.connect(window.window, "destroy") { [weak self] in self?.mainWindow = nil }
         mainWindow = window
         window.present()
     }
 
-    private func openViewer(images: [GridItem], index: Int) {
+    private func openViewer(images: [GridItem], index: Int, slideshow: Bool) {
         guard let services else { return }
         let items = images.compactMap { image in image.url.map { ViewerItem(url: $0) } }
-        let viewer = ViewerWindow(application: application, items: items, startIndex: index, source: services.images)
+        let viewer = ViewerWindow(application: application, items: items, startIndex: index, source: services.images,
+                                  settings: services.settings)
         viewer.present()
+        if slideshow { viewer.startSlideshow() }
     }
 
     /// The application's actions and their keys (and `style`, below, which has a state).

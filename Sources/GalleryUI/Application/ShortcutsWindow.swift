@@ -28,7 +28,9 @@ enum ShortcutsWindow {
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.zoomBestFit]), title: L10n.tr("Best fit")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.zoomOriginal]), title: L10n.tr("Original size")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.fullscreen]), title: L10n.tr("Toggle fullscreen")),
-                Row(keys: keys(ViewerWindow.actions, [ViewerAction.leaveFullscreen]), title: L10n.tr("Leave fullscreen")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.leaveFullscreen]), title: L10n.tr("Leave fullscreen or stop the slideshow")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.slideshow]), title: L10n.tr("Start or stop a slideshow")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.slideshowPause]), title: L10n.tr("Pause or resume the slideshow")),
             ]),
             Group(title: L10n.tr("General"), rows: [
                 Row(keys: keys(GalleryApplication.actions, [AppAction.shortcuts]), title: L10n.tr("Keyboard shortcuts")),

@@ -21,6 +21,9 @@ extension GalleryWindow {
         ActionTable.installIndexed(.openTile, on: window) { [weak self] index in
             self?.open(index)
         }
+        ActionTable.installIndexed(.slideshowFromTile, on: window) { [weak self] index in
+            self?.open(index, slideshow: true)
+        }
         ActionTable.installIndexed(.openTileInBrowser, on: window) { [weak self] index in
             guard let self, let url = self.grid.items[safe: index]?.url else { return }
             let report: @MainActor (LinkSharing.Failure) -> Void = { [weak self] failure in
@@ -36,11 +39,12 @@ extension GalleryWindow {
         }
     }
 
-    /// Opens the viewer on entry `index`; it pages through the image links only.
-    func open(_ index: Int) {
+    /// Opens the viewer on entry `index` (a slideshow from there, when asked); it pages through
+    /// the image links only.
+    func open(_ index: Int, slideshow: Bool = false) {
         guard let item = grid.items[safe: index], item.isImageLink else { return }
         let images = grid.items.filter(\.isImageLink)
         guard let position = images.firstIndex(where: { $0 === item }) else { return }
-        onOpenImage?(images, position)
+        onOpenImage?(images, position, slideshow)
     }
 }

@@ -39,7 +39,7 @@ final class GalleryWindow {
     /// What the grid's list holds, as it last reported.
     private var counts = TileCounts()
     /// Set by the application: opens the viewer on an image tile.
-    var onOpenImage: (@MainActor (_ images: [GridItem], _ index: Int) -> Void)?
+    var onOpenImage: (@MainActor (_ images: [GridItem], _ index: Int, _ slideshow: Bool) -> Void)?
 
     init(application: OpaquePointer, services: AppServices, source: LinksSource) {
         self.application = application

@@ -36,7 +36,10 @@ enum MainMenu {
         let menu = g_menu_new()!
         let section = g_menu_new()!
         var items = [(L10n.tr("Open in Browser"), GalleryAction.openTileInBrowser.detailedName), (L10n.tr("Copy Link"), GalleryAction.copyTileLink.detailedName)]
-        if canOpen { items.insert((L10n.tr("Open"), GalleryAction.openTile.detailedName), at: 0) }
+        if canOpen {
+            items.insert((L10n.tr("Open"), GalleryAction.openTile.detailedName), at: 0)
+            items.insert((L10n.tr("Slideshow from Here"), GalleryAction.slideshowFromTile.detailedName), at: 1)
+        }
         for (label, action) in items {
             let item = g_menu_item_new(label, nil)!
             g_menu_item_set_action_and_target_value(item, action, g_variant_new_int32(Int32(index)))

@@ -69,7 +69,8 @@ final class ViewerFullscreenChrome {
         if isFullscreen { showControls() }
     }
 
-    private func showControls() {
+    /// Slides the controls in; they hide again after `idleMilliseconds` of stillness.
+    func showControls() {
         gtk_widget_set_cursor(window, nil)
         gtk_revealer_set_reveal_child(revealer.opaque, 1)
         MainLoopSources.cancel(&hideTimeout)

@@ -30,6 +30,17 @@ final class ViewerPageStore {
     /// The page shown, and the neighbours to prefetch once it is on screen.
     private var current: Int?
     private var waitingPrefetches: [Int] = []
+    /// A page kept and loaded ahead besides the neighbours: a slideshow's next picture when it
+    /// is not one of them (the first page after the last, the page past broken links).
+    var pinned: Int? {
+        didSet {
+            guard pinned != oldValue else { return }
+            if let oldValue, oldValue != current, !isNeighbour(oldValue) { forgetPage(oldValue) }
+            if let pinned, !waitingPrefetches.contains(pinned) { waitingPrefetches.append(pinned) }
+            startPrefetchesOnceCurrentIsDone()
+        }
+    }
+    private var keptRange: Range<Int> = 0..<0
     /// The device-pixel box pages are decoded to fit (nil: full size).
     private(set) var screen: PixelSize?
     /// The pixels of one page finer than its screen-sized picture, while its zoom needs them.
@@ -67,21 +78,24 @@ final class ViewerPageStore {
     /// Brings loads in line with the page shown: current first, then neighbours; everything else
     /// is cancelled and forgotten.
     func update(for paging: PagingModel) {
-        for (index, load) in loads where !paging.keeps(index) {
-            load.task.cancel()
-            loads[index] = nil
-        }
-        for index in states.keys where !paging.keeps(index) {
-            states[index] = nil
-            standIns.forget(index)
-        }
+        keptRange = paging.keptIndices
+        for index in Set(loads.keys).union(states.keys) where !paging.keeps(index) && index != pinned { forgetPage(index) }
         standIns.keepPartial(onlyFor: paging.index)
         if let index = detail?.index ?? detailLoad?.index, index != paging.index { releaseDetail() }
         guard paging.count > 0 else { return }
         current = paging.index
         load(paging.index, priority: .interactive)
-        waitingPrefetches = paging.prefetchIndices
+        waitingPrefetches = paging.prefetchIndices + (pinned.map { [$0] } ?? [])
         startPrefetchesOnceCurrentIsDone()
+    }
+
+    private func isNeighbour(_ index: Int) -> Bool { keptRange.contains(index) }
+
+    /// Cancels page `index`'s load and lets its picture go.
+    private func forgetPage(_ index: Int) {
+        loads.removeValue(forKey: index)?.task.cancel()
+        states[index] = nil
+        standIns.forget(index)
     }
 
     /// Neighbours start when the page shown has its picture on screen (`currentPageShown`) or

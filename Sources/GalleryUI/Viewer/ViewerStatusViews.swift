@@ -103,6 +103,7 @@ final class ViewerStatusViews {
             guard let self else { return }
             gtk_widget_set_visible(spinner, 1)
             gtk_spinner_start(spinner.opaque)
+            PerformanceTrace.shared.record("viewer-spinner-shown")
         }
     }
 

@@ -12,6 +12,9 @@ extension ViewerWindow {
         .init(name: ViewerAction.next, accelerators: ["Right", "Page_Down"], alternatives: ["KP_Right", "KP_Page_Down"]) {
             $0.turnPage(1)
         },
+        .init(name: ViewerAction.slideshow, accelerators: ["F5"]) { $0.toggleSlideshow() },
+        .init(name: ViewerAction.slideshowPause, accelerators: ["space"]) { $0.toggleSlideshowPause() },
+        .init(name: ViewerAction.slideshowStop) { $0.stopSlideshow() },
         .init(name: ViewerAction.first, accelerators: ["Home"], alternatives: ["KP_Home"]) { $0.go { $0.first() } },
         .init(name: ViewerAction.last, accelerators: ["End"], alternatives: ["KP_End"]) { $0.go { $0.last() } },
         // Ctrl+ as well, as in every GNOME app; + is Shift+= on many layouts, so = too.
@@ -34,7 +37,9 @@ extension ViewerWindow {
             }
         },
         .init(name: ViewerAction.fullscreen, accelerators: ["F11"]) { $0.chrome.toggle() },
-        .init(name: ViewerAction.leaveFullscreen, accelerators: ["Escape"]) { $0.chrome.leave() },
+        .init(name: ViewerAction.leaveFullscreen, accelerators: ["Escape"]) { window in
+            if window.slideshow != nil { window.stopSlideshow() } else { window.chrome.leave() }
+        },
         .init(name: ViewerAction.retry) { $0.store.retry($0.paging.index) },
         .init(name: ViewerAction.openInBrowser) { $0.openInBrowser() },
         .init(name: ViewerAction.copyLink) { $0.copyLink() },
@@ -58,7 +63,7 @@ extension ViewerWindow {
         if let focus = gtk_root_get_focus(window.opaque), gtk_widget_get_ancestor(focus, gtk_popover_get_type()) != nil {
             return .pass
         }
-        if name == ViewerAction.leaveFullscreen.rawValue { return chrome.isFullscreen ? .activate : .pass }
+        if name == ViewerAction.leaveFullscreen.rawValue { return chrome.isFullscreen || slideshow != nil ? .activate : .pass }
         return g_action_group_get_action_enabled(window.opaque, name) != 0 ? .activate : .swallow
     }
 

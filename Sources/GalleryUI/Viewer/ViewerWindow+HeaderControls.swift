@@ -36,6 +36,7 @@ extension ViewerWindow {
         for widget in navigationButtons() { gtk_box_append(bar.cast(), widget) }
         gtk_box_append(bar.cast(), zoomControls())
         gtk_box_append(bar.cast(), ViewerButtons.shareMenu())
+        gtk_box_append(bar.cast(), slideshowControls.widget)
         gtk_box_append(bar.cast(), ViewerButtons.icon(
             "view-restore-symbolic", label: L10n.tr("Leave Fullscreen"), action: ViewerAction.leaveFullscreen.detailedName))
         return bar

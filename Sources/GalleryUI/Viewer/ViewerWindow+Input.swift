@@ -7,6 +7,7 @@ extension ViewerWindow: ViewerInputDelegate {
     /// Keys, header buttons, the wheel and mouse back/forward: the page turns at once (title,
     /// loads) and the picture slides in like after a swipe.
     func turnPage(_ step: Int) {
+        if let slideshow { return stepSlideshow(step, slideshow) }
         let before = paging.index
         go { $0.go(to: $0.index + step) }
         if paging.index == before + step { input.slideIn(from: step) }
@@ -14,5 +15,8 @@ extension ViewerWindow: ViewerInputDelegate {
 
     func completeSlide(_ step: Int) { go { $0.go(to: $0.index + step) } }
 
-    func toggleFullscreen() { chrome.toggle() }
+    /// During a slideshow a tap shows its controls for a moment instead.
+    func toggleFullscreen() {
+        if slideshow != nil { chrome.showControls() } else { chrome.toggle() }
+    }
 }

@@ -37,12 +37,21 @@ public final class ViewerWindow {
     var zoomLabels: [UnsafeMutablePointer<GtkWidget>] = []
     var saveDialog: ViewerSaveImage?
     private var pictureDrag: ViewerPictureDragSource?
+    let application: OpaquePointer
+    /// Where the slideshow's interval is remembered; nil in tests without a schema.
+    let settings: AppSettings?
+    /// The slideshow, while one runs (`ViewerWindow+Slideshow`).
+    var slideshow: ViewerSlideshow?
+    let slideshowControls = SlideshowControls()
 
     static let defaultSize = (width: 1000, height: 720)
     private static let defaultScreenBox = PixelSize(width: defaultSize.width, height: defaultSize.height)
 
-    public init(application: OpaquePointer, items: [ViewerItem], startIndex: Int, source: any OriginalImageSource) {
+    public init(application: OpaquePointer, items: [ViewerItem], startIndex: Int, source: any OriginalImageSource,
+                settings: AppSettings? = nil) {
         self.items = items
+        self.application = application
+        self.settings = settings
         paging = PagingModel(count: items.count, index: startIndex)
         // Until the canvas has a size, pages are decoded for the window's default size; a larger
         // window then decodes the pages shown again (`ViewerPageStore.setScreen`).
@@ -67,6 +76,8 @@ public final class ViewerWindow {
         gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.shareMenu())
         gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.icon(
             "view-fullscreen-symbolic", label: L10n.tr("Fullscreen"), action: ViewerAction.fullscreen.detailedName))
+        gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.icon(
+            "media-playback-start-symbolic", label: L10n.tr("Slideshow"), action: ViewerAction.slideshow.detailedName))
         gtk_header_bar_pack_end(headerBar.opaque, zoomControls())
 
         let overlay = gtk_overlay_new()!
@@ -85,6 +96,12 @@ public final class ViewerWindow {
         canvas.onZoomChange = { [weak self] in self?.zoomChanged() }
         canvas.onViewportChange = { [weak self] in self?.viewportChanged() }
         store.onDetailChange = { [weak self] in self?.detailChanged() }
+        slideshowControls.onInterval = { [weak self] seconds in self?.setSlideshowInterval(seconds) }
+        // Fullscreen left by other means (F11, the window manager) ends a show.
+        Signal.connect(window, "notify::fullscreened") { [weak self] (_: UnsafeMutableRawPointer?) in
+            guard let self, self.slideshow != nil, gtk_window_is_fullscreen(self.window.cast()) == 0 else { return }
+            self.stopSlideshow()
+        }
         Self.openWindows.append(self)
         Signal.connect(window, "destroy") { [weak self] in self?.tearDown() }
         showCurrentPage()
@@ -111,6 +128,7 @@ public final class ViewerWindow {
         guard change(&paging) else { return }
         PerformanceTrace.shared.record("viewer-page-turn", String(paging.index))
         showCurrentPage()
+        slideshow?.pageChanged()
     }
 
     private func showCurrentPage() {
@@ -121,17 +139,25 @@ public final class ViewerWindow {
         store.update(for: paging)
         refreshCurrent()
         refreshNeighbours()
-        setEnabled(.previous, paging.hasPrevious)
-        setEnabled(.first, paging.hasPrevious)
-        setEnabled(.next, paging.hasNext)
-        setEnabled(.last, paging.hasNext)
+        refreshPagingActions()
         let hasItem = currentItem != nil
         for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs] { setEnabled(name, hasItem) }
+    }
+
+    /// A show loops and skips, so its arrows always have somewhere to go.
+    func refreshPagingActions() {
+        let looping = slideshow != nil && paging.count > 1
+        setEnabled(.previous, paging.hasPrevious || looping)
+        setEnabled(.first, paging.hasPrevious)
+        setEnabled(.next, paging.hasNext || looping)
+        setEnabled(.last, paging.hasNext)
+        for action: ViewerAction in [.slideshowPause, .slideshowStop] { setEnabled(action, slideshow != nil) }
     }
 
     private func pageStateChanged(_ index: Int) {
         if index == paging.index { refreshCurrent() }
         if abs(index - paging.index) == 1 { refreshNeighbours() }
+        slideshow?.pageStateChanged()
     }
 
     private func refreshCurrent() {
@@ -239,6 +265,8 @@ public final class ViewerWindow {
 
     private func tearDown() {
         store.onChange = nil
+        slideshow?.stop()
+        slideshow = nil
         arrival.invalidate()
         store.cancelAll()
         input.reset()

@@ -1,0 +1,79 @@
+import CGtk
+import Foundation
+import GObjectSupport
+import GalleryCore
+@testable import GalleryUI
+import XCTest
+
+/// A slideshow in a real viewer window over real files: it moves on by itself, skips a link
+/// that fails, loops, pauses and stops on the picture shown, and never shows a spinner.
+final class ViewerSlideshowTests: XCTestCase {
+    private var images: TestImages!
+
+    override func setUp() {
+        super.setUp()
+        images = try! TestImages()
+    }
+
+    override func tearDown() {
+        images.remove()
+        super.tearDown()
+    }
+
+    func testTheShowMovesOnSkipsABrokenLinkLoopsPausesAndStopsOnThePictureShown() throws {
+        let folder = images!
+        let files = try (0..<3).map { try folder.png("slide-\($0).png", width: 320 + 40 * $0, height: 240) }
+        var urls = files.map(FolderImageSource.link(for:))
+        urls.insert(URL(string: "https://images.example.invalid/gallery/missing.png")!, at: 1) // fails to load
+        MainActor.assumeIsolated {
+            let app = GtkTestEnvironment.setUp()
+            let source = FolderImageSource(folder: folder.folder)
+            let viewer = ViewerWindow(application: app, items: urls.map { ViewerItem(url: $0) }, startIndex: 0, source: source)
+            viewer.present()
+            defer {
+                gtk_window_destroy(viewer.window.cast())
+                GtkTestEnvironment.spin(for: 0.05)
+            }
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.texture != nil })
+            XCTAssertFalse(viewer.isEnabled(.slideshowPause), "Space does nothing outside a show")
+
+            viewer.activate(.slideshow)
+            XCTAssertNotNil(viewer.slideshow)
+            XCTAssertTrue(viewer.isEnabled(.slideshowPause))
+            XCTAssertTrue(viewer.isEnabled(.previous), "a show loops: the first page has a previous one")
+            viewer.setSlideshowInterval(3)
+
+            var order = [viewer.paging.index], spinner = false
+            let sawWholeLoop = GtkTestEnvironment.spin(timeout: 15) {
+                spinner = spinner || viewer.status.isShowingSpinner
+                if order.last != viewer.paging.index {
+                    order.append(viewer.paging.index)
+                    // Moved on only to a page whose picture was ready.
+                    XCTAssertNotNil(viewer.store.image(at: viewer.paging.index), "page \(viewer.paging.index) shown ready")
+                }
+                return order.count >= 4
+            }
+            XCTAssertTrue(sawWholeLoop, "pages shown: \(order)")
+            XCTAssertEqual(order, [0, 2, 3, 0], "the broken link skipped, and round again")
+            XCTAssertFalse(spinner, "no change showed a spinner")
+            guard case .failed = viewer.store.state(at: 1) else { return XCTFail("the broken link failed") }
+
+            viewer.activate(.slideshowPause)
+            XCTAssertEqual(viewer.slideshow?.model.isPaused, true)
+            GtkTestEnvironment.spin(for: 3.5)
+            XCTAssertEqual(viewer.paging.index, 0, "paused: the picture stays")
+            viewer.activate(.next)
+            XCTAssertEqual(viewer.paging.index, 2, "a step by hand skips the broken link too")
+            viewer.activate(.previous)
+            XCTAssertEqual(viewer.paging.index, 0)
+            viewer.activate(.previous)
+            XCTAssertEqual(viewer.paging.index, 3, "and loops backwards")
+
+            viewer.activate(.slideshowStop)
+            XCTAssertNil(viewer.slideshow)
+            XCTAssertEqual(viewer.paging.index, 3, "ended on the picture shown")
+            XCTAssertFalse(viewer.isEnabled(.slideshowPause))
+            XCTAssertFalse(viewer.isEnabled(.next), "no page after the last outside a show")
+        }
+    }
+}
