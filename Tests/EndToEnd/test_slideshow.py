@@ -1,0 +1,74 @@
+"""A slideshow as a person runs one (issue 25): over a list with a broken link and a link that
+is not an image, F5 in the viewer goes full screen and shows every picture in order, each one
+decoded before its turn (no spinner ever), skipping the two that fail; Space pauses it, Escape
+ends it on the picture then shown. State comes from the app's trace and AT-SPI."""
+
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from harness import App, wait_for
+from test_slow_network import trace_events
+from test_viewer import click_tile, images_loaded, x_window
+
+LINES = [
+    "/img/640x480.jpg",
+    "/fault/404?image.jpg",     # a broken link
+    "/img/500x400.png",
+    "/lying/html-as.jpg",       # says JPEG, is a web page
+    "/img/300x600.png",
+]
+
+
+def test_a_slideshow_shows_every_picture_in_order_without_a_spinner(display, server):
+    links = server.write("slideshow.txt", "\n".join(server.url(line) for line in LINES) + "\n")
+    home = Path(tempfile.mkdtemp(prefix="lg-slideshow-"))
+    settings = home / "config" / "glib-2.0" / "settings"
+    settings.mkdir(parents=True)
+    (settings / "keyfile").write_text("[io/github/linkgallery/LinkGallery]\nslideshow-interval=3\n")
+    trace = home / "trace"
+    app = App(display, links, home=home, extra_env={"LINK_GALLERY_TRACE": str(trace)})
+    try:
+        grid = app.window_named("Link Gallery")
+        wait_for(lambda: len(app.tiles()) == len(LINES) and all("loading" not in (t.name or "") for t in app.tiles()),
+                 30, message="the grid settled")
+        tiles = app.tiles()
+        # The viewer pages through image links; the grid says which of them failed.
+        in_viewer = [tile.name for tile in tiles if not (tile.name or "").startswith("Not an image")]
+        count = len(in_viewer)
+        loading = [page for page, name in enumerate(in_viewer) if re.fullmatch(r"Image \S+", name)]
+        print("viewer pages:", in_viewer)
+        assert 0 < len(loading) < count, "some pictures load and some links fail" 
+        click_tile(app, display, grid, tiles[0])
+        viewer = app.window_named(f"1 / {count}")
+        wait_for(lambda: trace_events(trace, "viewer-page-shown"), 20, message="the first picture")
+        app.press("F5")
+        wait_for(lambda: trace_events(trace, "slideshow-started"), 10, message="the slideshow started")
+        wait_for(lambda: x_window(display, "/ %d" % count)[3] >= display.size[0], 10, message="full screen")
+        display.screenshot("slideshow-running")
+
+        # Every picture that loads, in order, and round again to the first.
+        shown = lambda: [int(value) for value in trace_events(trace, "slideshow-slide")]
+        wait_for(lambda: 0 in shown(), 60, message=f"the show looped round (slides so far: {shown()})")
+        slides = shown()
+        print("slides:", slides, "of", count, "pages in the viewer")
+        loop = slides[:slides.index(0) + 1]
+        assert loop == loading[1:] + [0], f"every picture that loads, in order, the failures skipped: {slides}"
+        assert not trace_events(trace, "viewer-spinner-shown"), "no change ever showed a spinner"
+
+        app.press("space")
+        paused_at = len(shown())
+        time.sleep(4)  # longer than the interval: a paused show must not move (a wait on purpose)
+        assert len(shown()) == paused_at, "paused"
+        app.press("Escape")
+        wait_for(lambda: trace_events(trace, "slideshow-stopped"), 10, message="the slideshow stopped")
+        stopped_on = int(trace_events(trace, "slideshow-stopped")[-1])
+        assert stopped_on == shown()[-1], "ended on the picture shown"
+        wait_for(lambda: x_window(display, "/ %d" % count)[3] < display.size[0], 10, message="out of full screen")
+        assert f"{stopped_on + 1} / {count}" in app.window_named(f" / {count}").name
+    except AssertionError:
+        print("trace:", trace.read_text() if trace.exists() else "(none)")
+        raise
+    finally:
+        app.stop()
