@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from harness import App, wait_for
-from test_slow_network import trace_events
+from test_slow_network import trace_events, visible_nodes
 from test_viewer import click_tile, images_loaded, x_window
 
 LINES = [
@@ -47,6 +47,13 @@ def test_a_slideshow_shows_every_picture_in_order_without_a_spinner(display, ser
         wait_for(lambda: trace_events(trace, "slideshow-started"), 10, message="the slideshow started")
         wait_for(lambda: x_window(display, "/ %d" % count)[3] >= display.size[0], 10, message="full screen")
         display.screenshot("slideshow-running")
+        # A move of the pointer brings the controls: Stop, pause, the time per picture.
+        display.xdotool("mousemove", 300, 300)
+        display.xdotool("mousemove", 320, 320)
+        stop = wait_for(lambda: visible_nodes(app, viewer, "push button", name="Stop Slideshow"), 10,
+                        message="the slideshow's controls")
+        assert visible_nodes(app, viewer, "push button", name="Pause Slideshow")
+        display.screenshot("slideshow-controls")
 
         # Every picture that loads, in order, and round again to the first.
         shown = lambda: [int(value) for value in trace_events(trace, "slideshow-slide")]
