@@ -24,10 +24,15 @@ let package = Package(
         .target(name: "CColorManagement", linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("z")]),
         // libseccomp for the sandboxed decoders' system-call filter (`DecodeWorker`).
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+        // gexiv2 (Exiv2) for what a picture says about itself (`PictureMetadata`): read in the
+        // sandboxed decode worker, where hostile files are parsed.
+        .systemLibrary(name: "CGExiv2", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
+        .target(name: "CPictureMetadata", dependencies: ["CGExiv2"]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
         .target(
             name: "GalleryCore",
-            dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox", "GObjectSupport"]
+            dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox",
+                           "CPictureMetadata", "GObjectSupport"]
         ),
         .target(
             name: "GalleryUI",

@@ -1,6 +1,7 @@
 #include "CColorManagement.h"
 
 #include <lcms2.h>
+#include <string.h>
 #include <zlib.h>
 
 // lcms reports broken profiles through its log handler, by default to nobody; a context of
@@ -23,6 +24,21 @@ uint32_t colormanagement_profile_space(const uint8_t *profile, size_t length) {
     if (opened) cmsCloseProfile(opened);
     cmsDeleteContext(context);
     return space;
+}
+
+size_t colormanagement_profile_description(const uint8_t *profile, size_t length, char *out, size_t capacity) {
+    if (capacity == 0) return 0;
+    out[0] = '\0';
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    if (!context) return 0;
+    cmsSetLogErrorHandlerTHR(context, silent);
+    cmsHPROFILE opened = open_profile(context, profile, length);
+    cmsUInt32Number written = opened ? cmsGetProfileInfoASCII(opened, cmsInfoDescription, "en", "US", out,
+                                                                (cmsUInt32Number)capacity) : 0;
+    if (opened) cmsCloseProfile(opened);
+    cmsDeleteContext(context);
+    out[capacity - 1] = '\0';
+    return written > 0 ? strlen(out) : 0;
 }
 
 // One conversion of `width` × `height` pixels to sRGB through a transform from `profile`, if

@@ -10,11 +10,13 @@
 DEPS_BUILD=(pkg-config libgtk-4-dev libcurl4-openssl-dev zlib1g-dev libpng-dev libjpeg-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader
     librsvg2-common gettext libglib2.0-dev-bin desktop-file-utils appstream meson ninja-build
     liblcms2-dev heif-gdk-pixbuf libavif-gdk-pixbuf # colour management, HEIC, AVIF
-    bubblewrap libseccomp-dev) # the sandbox of the decoders
+    bubblewrap libseccomp-dev # the sandbox of the decoders
+    libgexiv2-dev) # EXIF and XMP for the properties panel
 DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi python3-pil
     python3-pytest imagemagick xdotool x11-utils xclip
     libgtk-4-bin chromium python3-websocket # real touch events (broadway + DevTools)
-    libheif-examples libavif-bin libjpeg-turbo-progs liblcms2-utils libgs-common webp) # reference encoders, lcms and ICC profiles for pixel fixtures
+    libheif-examples libavif-bin libjpeg-turbo-progs liblcms2-utils libgs-common webp # reference encoders, lcms and ICC profiles for pixel fixtures
+    libimage-exiftool-perl) # metadata fixtures
 DEPS_BENCH=(libvips-tools libgdk-pixbuf2.0-bin hyperfine python3-matplotlib heif-thumbnailer)
 
 # Where the Swift toolchain is unpacked when it is not on PATH (swift.org tarball layout).

@@ -30,6 +30,11 @@ int colormanagement_cmyk_to_srgb(const uint8_t *profile, size_t profile_length, 
 // cannot read it.
 uint32_t colormanagement_profile_space(const uint8_t *profile, size_t profile_length);
 
+// The profile's name for people ("Display P3", "Adobe RGB (1998)"): its description tag in
+// English, NUL-terminated in `out`, cut to `capacity`; 0 (and "") when it has none or lcms
+// cannot read it.
+size_t colormanagement_profile_description(const uint8_t *profile, size_t profile_length, char *out, size_t capacity);
+
 // Inflates zlib data into `out` (at most `capacity` bytes); returns the length, or 0 when the
 // data is damaged or inflates to more than `capacity`.
 size_t colormanagement_inflate(const uint8_t *data, size_t length, uint8_t *out, size_t capacity);

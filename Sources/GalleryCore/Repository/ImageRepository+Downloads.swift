@@ -84,6 +84,7 @@ extension ImageRepository {
             throw ImageLoadError.serverError(status: response.head.status)
         }
         guard !response.body.isEmpty else { throw ImageLoadError.damaged }
+        downloadFacts.record(response.head, for: url.absoluteString)
         guard ContentSniffer.imageFormat(of: response.body.prefix(64)) != nil else {
             await markNotImage(key: url.absoluteString)
             throw ImageLoadError.notAnImage

@@ -44,6 +44,7 @@ public final class ImageRepository: Sendable {
     let thumbnails = CoalescedTasks<String, DecodedImage>()
     let thumbnailOriginals: OriginalBytesBudget
     let liveDownloads = LiveDownloads()
+    let downloadFacts = DownloadFacts()
     public let cacheProblems = CacheProblemReporter()
 
     public init(http: HTTPClient, directories: CacheDirectories?, configuration: Configuration = .init()) {

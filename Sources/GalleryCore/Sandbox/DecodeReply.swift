@@ -84,6 +84,12 @@ enum DecodeReply {
                       height: fields[3], channels: fields[4], frameCount: fields[5], loopCount: fields[6])
     }
 
+    /// A reply of bytes that are not pixels (a file's metadata): one row of one channel, as wide
+    /// as there are bytes, so the reading side bounds and reads it as it does pixels.
+    static func text(_ bytes: Data) -> Data {
+        encode(Header(status: .picture, width: bytes.count, height: 1, channels: 1)) + bytes
+    }
+
     /// The still's bytes of `pixbuf`, rows packed, with `channels` per pixel.
     static func packedPixels(of pixbuf: OpaquePointer) -> Data {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))

@@ -7,6 +7,10 @@ struct DecodeRequest: Equatable {
     static let magic: UInt32 = 0x5144_474C // "LGDQ"
     static let headerSize = 56
 
+    /// A picture's pixels, or what its file says about itself (`MetadataReading`).
+    enum Purpose: UInt32 { case picture = 0, metadata = 1 }
+
+    var purpose = Purpose.picture
     var fit: LoaderSizeGate.Fit
     var maxPixels: Int
     var keepAnimation: Bool
@@ -32,6 +36,7 @@ struct DecodeRequest: Equatable {
         writer.put32(UInt32(clamping: cpuSeconds))
         writer.put64(UInt64(clamping: dataLength))
         writer.put64(UInt64(clamping: addressSpaceBytes))
+        writer.put32(purpose.rawValue)
         writer.pad(to: Self.headerSize)
         return writer.data
     }
@@ -55,6 +60,8 @@ struct DecodeRequest: Equatable {
         cpuSeconds = Int(reader.u32(32))
         dataLength = Int(length)
         addressSpaceBytes = Int(clamping: reader.u64(44))
+        guard let purpose = Purpose(rawValue: reader.u32(52)) else { return nil }
+        self.purpose = purpose
     }
 
     init(fit: LoaderSizeGate.Fit, maxPixels: Int, keepAnimation: Bool, limits: DecodeWorkerPool.Limits, dataLength: Int) {

@@ -53,6 +53,7 @@ public enum DecodeWorker {
         guard sandbox_set_limits(UInt64(DecodeWorkerPool.rasterLimits.addressSpaceBytes), maxOpenFiles, processes,
                                  lifetimeCPUSeconds) == 0 else { return ExitCode.limitsRefused.rawValue }
         _ = PixbufLoaderRegistry.loaderNames // reads gdk-pixbuf's loader list while it still may
+        MetadataReading.prepare()
         guard sandbox_lockdown() == 0 else { return ExitCode.filterRefused.rawValue }
         return nil
     }
@@ -64,7 +65,8 @@ public enum DecodeWorker {
             }
             guard let data = WorkerSocket.read(count: request.dataLength, from: 0) else { return ExitCode.shortInput.rawValue }
             sandbox_allow(UInt32(request.cpuSeconds), UInt64(request.addressSpaceBytes))
-            let reply = decode(data, request)
+            let reply = request.purpose == .metadata ? DecodeReply.text(MetadataText.encode(MetadataReading.read(data)))
+                : decode(data, request)
             guard WorkerSocket.write(reply, to: 1) else { return ExitCode.replyFailed.rawValue }
             // Unlike the app (`LargeAllocations`), a worker keeps freed buffers in its heap for
             // the next picture (small decodes then fault in no fresh pages), and gives a large

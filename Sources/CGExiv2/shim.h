@@ -1,0 +1,2 @@
+#pragma once
+#include <gexiv2/gexiv2.h>
