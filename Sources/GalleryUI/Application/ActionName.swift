@@ -41,4 +41,5 @@ enum ViewerAction: String, ActionName {
     case retry, openInBrowser = "open-in-browser", copyLink = "copy-link", copyImage = "copy-image"
     case saveAs = "save-as", dismissBanner = "dismiss-banner", close
     case slideshow, slideshowPause = "slideshow-pause", slideshowStop = "slideshow-stop"
+    case properties
 }

@@ -28,6 +28,9 @@ public protocol OriginalImageSource: Sendable {
     /// What has arrived of the original, decoded for `screen` as the whole will be, the rest
     /// transparent; nil when nothing can be drawn yet.
     func partialOriginal(for url: URL, fitting screen: PixelSize) async -> DecodedImage?
+
+    /// What the properties panel tells beyond the pixels: the file's metadata, size and origin.
+    func details(for url: URL) async -> PictureDetails
 }
 
 /// A source whose originals are all there at once (files, in tests) has nothing to show early.
@@ -35,4 +38,5 @@ extension OriginalImageSource {
     public func preview(for url: URL) async -> DecodedImage? { nil }
     public func downloadProgress(for url: URL) -> DownloadProgress? { nil }
     public func partialOriginal(for url: URL, fitting screen: PixelSize) async -> DecodedImage? { nil }
+    public func details(for url: URL) async -> PictureDetails { PictureDetails() }
 }

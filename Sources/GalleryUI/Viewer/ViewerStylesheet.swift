@@ -31,5 +31,13 @@ public enum ViewerStylesheet {
       padding: 6px;
       border-radius: 12px;
     }
+    /* The properties panel: a sidebar beside the picture, parted from it by a hairline. */
+    window.viewer .viewer-properties {
+      border-left: 1px solid alpha(currentColor, 0.15);
+    }
+    .viewer-progress {
+      padding: 8px 12px;
+      border-radius: 9px;
+    }
     """
 }

@@ -15,6 +15,7 @@ extension ViewerWindow {
         .init(name: ViewerAction.slideshow, accelerators: ["F5"]) { $0.toggleSlideshow() },
         .init(name: ViewerAction.slideshowPause, accelerators: ["space"]) { $0.toggleSlideshowPause() },
         .init(name: ViewerAction.slideshowStop) { $0.stopSlideshow() },
+        .init(name: ViewerAction.properties, accelerators: ["<Alt>Return", "F9"]) { $0.toggleProperties() },
         .init(name: ViewerAction.first, accelerators: ["Home"], alternatives: ["KP_Home"]) { $0.go { $0.first() } },
         .init(name: ViewerAction.last, accelerators: ["End"], alternatives: ["KP_End"]) { $0.go { $0.last() } },
         // Ctrl+ as well, as in every GNOME app; + is Shift+= on many layouts, so = too.

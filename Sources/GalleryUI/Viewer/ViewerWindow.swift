@@ -43,6 +43,10 @@ public final class ViewerWindow {
     /// The slideshow, while one runs (`ViewerWindow+Slideshow`).
     var slideshow: ViewerSlideshow?
     let slideshowControls = SlideshowControls()
+    let properties = ViewerPropertiesPanel()
+    private(set) var propertiesButton: UnsafeMutablePointer<GtkWidget>!
+    /// The properties panel's facts for the page shown, on their way.
+    var detailsLoad: Task<Void, Never>?
 
     static let defaultSize = (width: 1000, height: 720)
     private static let defaultScreenBox = PixelSize(width: defaultSize.width, height: defaultSize.height)
@@ -78,12 +82,22 @@ public final class ViewerWindow {
             "view-fullscreen-symbolic", label: L10n.tr("Fullscreen"), action: ViewerAction.fullscreen.detailedName))
         gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.icon(
             "media-playback-start-symbolic", label: L10n.tr("Slideshow"), action: ViewerAction.slideshow.detailedName))
+        propertiesButton = gtk_toggle_button_new()
+        gtk_button_set_icon_name(propertiesButton.cast(), "document-properties-symbolic")
+        ViewerButtons.describe(propertiesButton, label: L10n.tr("Image Properties"))
+        gtk_actionable_set_action_name(propertiesButton.opaque, ViewerAction.properties.detailedName)
+        gtk_header_bar_pack_end(headerBar.opaque, propertiesButton)
         gtk_header_bar_pack_end(headerBar.opaque, zoomControls())
 
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(overlay.opaque, canvas.widget)
         status.add(to: overlay.opaque)
-        gtk_window_set_child(window.cast(), overlay)
+        // The properties panel beside the picture, not over it.
+        let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_set_hexpand(overlay, 1)
+        gtk_box_append(content.cast(), overlay)
+        gtk_box_append(content.cast(), properties.revealer)
+        gtk_window_set_child(window.cast(), content)
 
         chrome = ViewerFullscreenChrome(window: window, headerBar: headerBar, controls: fullscreenControls())
         gtk_overlay_add_overlay(overlay.opaque, chrome.revealer)
@@ -97,6 +111,8 @@ public final class ViewerWindow {
         canvas.onViewportChange = { [weak self] in self?.viewportChanged() }
         store.onDetailChange = { [weak self] in self?.detailChanged() }
         slideshowControls.onInterval = { [weak self] seconds in self?.setSlideshowInterval(seconds) }
+        properties.onCopy = { [weak self] _ in self?.copyLink() }
+        properties.onOpenPlace = { [weak self] latitude, longitude in self?.openPlace(latitude: latitude, longitude: longitude) }
         // Fullscreen left by other means (F11, the window manager) ends a show.
         Signal.connect(window, "notify::fullscreened") { [weak self] (_: UnsafeMutableRawPointer?) in
             guard let self, self.slideshow != nil, gtk_window_is_fullscreen(self.window.cast()) == 0 else { return }
@@ -140,6 +156,7 @@ public final class ViewerWindow {
         refreshCurrent()
         refreshNeighbours()
         refreshPagingActions()
+        refreshProperties()
         let hasItem = currentItem != nil
         for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs] { setEnabled(name, hasItem) }
     }
@@ -155,7 +172,10 @@ public final class ViewerWindow {
     }
 
     private func pageStateChanged(_ index: Int) {
-        if index == paging.index { refreshCurrent() }
+        if index == paging.index {
+            refreshCurrent()
+            if case .loaded = store.state(at: index) { refreshProperties() }
+        }
         if abs(index - paging.index) == 1 { refreshNeighbours() }
         slideshow?.pageStateChanged()
     }
@@ -265,6 +285,7 @@ public final class ViewerWindow {
 
     private func tearDown() {
         store.onChange = nil
+        detailsLoad?.cancel()
         slideshow?.stop()
         slideshow = nil
         arrival.invalidate()

@@ -1,0 +1,156 @@
+import CGtk
+import Foundation
+import GalleryCore
+
+/// One group of the properties panel ("Picture", "Camera", "Source") and its rows.
+struct PropertySection: Equatable {
+    let title: String
+    let rows: [PropertyRow]
+}
+
+struct PropertyRow: Equatable {
+    enum Kind: Equatable {
+        case text
+        /// The picture's address: selectable, with a Copy button.
+        case address(URL)
+        /// Where it was taken: with an "Open in Maps" button.
+        case place(latitude: Double, longitude: Double)
+    }
+
+    let title: String
+    let value: String
+    var kind = Kind.text
+}
+
+/// What the properties panel shows for a page, as plain data: rows with no value are left out,
+/// and so are groups with no rows. Everything a person reads is formatted here.
+enum PropertyRows {
+    static func sections(url: URL, image: DecodedImage?, details: PictureDetails?) -> [PropertySection] {
+        let metadata = details?.metadata
+        var picture: [PropertyRow] = []
+        if let image {
+            let size = image.sourceSize
+            let megapixels = String(format: "%.1f", Double(size.pixels) / 1_000_000)
+            picture.append(PropertyRow(title: L10n.tr("Dimensions"), value: L10n.tr("%s × %s pixels (%s MP)")
+                .replacingFirst("%s", with: String(size.width)).replacingFirst("%s", with: String(size.height))
+                .replacingFirst("%s", with: megapixels)))
+        }
+        if let format = metadata?.format { picture.append(PropertyRow(title: L10n.tr("Format"), value: format.displayName)) }
+        if let bytes = details?.fileBytes { picture.append(PropertyRow(title: L10n.tr("File Size"), value: DownloadProgressText.formatSize(bytes))) }
+        if let profile = metadata?.colorProfile { picture.append(PropertyRow(title: L10n.tr("Colour Profile"), value: profile)) }
+        if let animation = image?.animation {
+            let milliseconds = animation.frames.reduce(0) { $0 + $1.milliseconds }
+            picture.append(PropertyRow(title: L10n.tr("Animation"), value: L10n.tr("%s frames, %s s")
+                .replacingFirst("%s", with: String(animation.frames.count))
+                .replacingFirst("%s", with: String(format: "%.1f", Double(milliseconds) / 1000))))
+        }
+        return [
+            PropertySection(title: L10n.tr("Picture"), rows: picture),
+            PropertySection(title: L10n.tr("Camera"), rows: metadata.map(cameraRows) ?? []),
+            PropertySection(title: L10n.tr("Source"), rows: sourceRows(url: url, details: details)),
+        ].filter { !$0.rows.isEmpty }
+    }
+
+    static func cameraRows(_ metadata: PictureMetadata) -> [PropertyRow] {
+        var rows: [PropertyRow] = []
+        func add(_ title: String, _ value: String?) { if let value, !value.isEmpty { rows.append(PropertyRow(title: title, value: value)) } }
+        add(L10n.tr("Camera"), camera(make: metadata.cameraMake, model: metadata.cameraModel))
+        add(L10n.tr("Lens"), metadata.lens)
+        add(L10n.tr("Exposure"), metadata.exposure.map(exposure))
+        add(L10n.tr("Aperture"), metadata.fNumber.map { "f/" + decimal($0) })
+        add(L10n.tr("ISO"), metadata.iso.map(String.init))
+        add(L10n.tr("Focal Length"), metadata.focalLength.map { decimal($0) + " mm" })
+        add(L10n.tr("Taken"), metadata.taken.map(takenDate))
+        add(L10n.tr("Orientation"), metadata.orientation.flatMap(orientation))
+        if let position = metadata.position {
+            rows.append(PropertyRow(title: L10n.tr("Location"), value: coordinates(position),
+                                    kind: .place(latitude: position.latitude, longitude: position.longitude)))
+        }
+        return rows
+    }
+
+    private static func sourceRows(url: URL, details: PictureDetails?) -> [PropertyRow] {
+        var rows = [PropertyRow(title: L10n.tr("Address"), value: url.absoluteString, kind: .address(url))]
+        if let host = url.host { rows.append(PropertyRow(title: L10n.tr("Server"), value: host)) }
+        if let type = details?.contentType { rows.append(PropertyRow(title: L10n.tr("Content Type"), value: type)) }
+        if let modified = details?.lastModified { rows.append(PropertyRow(title: L10n.tr("Last Modified"), value: httpDate(modified))) }
+        switch details?.origin {
+        case .network?: rows.append(PropertyRow(title: L10n.tr("Loaded From"), value: L10n.tr("The network")))
+        case .diskCache?: rows.append(PropertyRow(title: L10n.tr("Loaded From"), value: L10n.tr("The disk cache")))
+        case nil: break
+        }
+        return rows
+    }
+
+    /// "Canon EOS R6", not "Canon Canon EOS R6": models often repeat the make.
+    static func camera(make: String?, model: String?) -> String? {
+        guard let model else { return make }
+        guard let make else { return model }
+        let brand = make.split(separator: " ").first.map { $0.lowercased() } ?? ""
+        return model.lowercased().hasPrefix(brand) ? model : make + " " + model
+    }
+
+    /// "1/250 s" for fractions of a second, "2 s" or "0.5 s" otherwise.
+    static func exposure(_ fraction: (numerator: Int, denominator: Int)) -> String {
+        let seconds = Double(fraction.numerator) / Double(fraction.denominator)
+        if seconds < 1, fraction.numerator == 1 { return "1/\(fraction.denominator) s" }
+        if seconds < 1 { return "1/\(Int((1 / seconds).rounded())) s" }
+        return decimal(seconds) + " s"
+    }
+
+    /// One decimal, none when it is whole ("5.6", "50").
+    static func decimal(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    static func coordinates(_ position: (latitude: Double, longitude: Double)) -> String {
+        let latitude = String(format: "%.5f° ", abs(position.latitude)) + (position.latitude >= 0 ? L10n.tr("N") : L10n.tr("S"))
+        let longitude = String(format: "%.5f° ", abs(position.longitude)) + (position.longitude >= 0 ? L10n.tr("E") : L10n.tr("W"))
+        return latitude + ", " + longitude
+    }
+
+    static func orientation(_ value: Int) -> String? {
+        switch value {
+        case 1: L10n.tr("Upright")
+        case 2: L10n.tr("Mirrored")
+        case 3: L10n.tr("Upside down")
+        case 4: L10n.tr("Upside down, mirrored")
+        case 5: L10n.tr("Turned 90° counter-clockwise, mirrored")
+        case 6: L10n.tr("Turned 90° clockwise")
+        case 7: L10n.tr("Turned 90° clockwise, mirrored")
+        case 8: L10n.tr("Turned 90° counter-clockwise")
+        default: nil
+        }
+    }
+
+    /// EXIF's "2024:05:01 12:30:15" (or ISO 8601 from XMP) in the person's own way of writing
+    /// dates; as the file says it when it does not parse.
+    static func takenDate(_ text: String) -> String {
+        let parser = DateFormatter()
+        parser.locale = Locale(identifier: "en_US_POSIX")
+        parser.timeZone = TimeZone(identifier: "UTC")
+        for format in ["yyyy:MM:dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm"] {
+            parser.dateFormat = format
+            if let date = parser.date(from: String(text.prefix(format.replacingOccurrences(of: "'", with: "").count))) {
+                return readable(date)
+            }
+        }
+        return text
+    }
+
+    static func httpDate(_ text: String) -> String {
+        let parser = DateFormatter()
+        parser.locale = Locale(identifier: "en_US_POSIX")
+        parser.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return parser.date(from: text).map { readable($0, zone: .current) } ?? text
+    }
+
+    /// A camera's clock has no time zone: its date is shown as written (`zone` UTC).
+    private static func readable(_ date: Date, zone: TimeZone? = TimeZone(identifier: "UTC")) -> String {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .long
+        formatter.timeStyle = .short
+        formatter.timeZone = zone
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,45 @@
+import CGtk
+import Foundation
+import GalleryCore
+
+/// The properties panel follows the page: what is known at once (address, server, size), then
+/// what the original's file says once it is read (`OriginalImageSource.details`).
+extension ViewerWindow {
+    func toggleProperties() {
+        properties.setShown(!properties.isShown)
+        gtk_toggle_button_set_active(propertiesButton.cast(), properties.isShown ? 1 : 0)
+        refreshProperties()
+    }
+
+    func refreshProperties() {
+        detailsLoad?.cancel()
+        guard properties.isShown, let item = currentItem else { return }
+        let index = paging.index, url = item.url
+        properties.show(PropertyRows.sections(url: url, image: store.image(at: index), details: nil))
+        guard store.image(at: index) != nil else { return } // the file is read once it is here
+        let source = store.source
+        detailsLoad = Task { @MainActor [weak self] in
+            let details = await source.details(for: url)
+            guard let self, !Task.isCancelled, self.paging.index == index else { return }
+            self.properties.show(PropertyRows.sections(url: url, image: self.store.image(at: index), details: details))
+            PerformanceTrace.shared.record("viewer-properties-shown", String(index))
+        }
+    }
+
+    /// A `geo:` address for the desktop's maps app, else OpenStreetMap in the browser.
+    func openPlace(latitude: Double, longitude: Double) {
+        let point = String(format: "%.6f,%.6f", latitude, longitude)
+        if let maps = g_app_info_get_default_for_uri_scheme("geo") {
+            g_object_unref(UnsafeMutableRawPointer(maps))
+            if g_app_info_launch_default_for_uri("geo:" + point, nil, nil) != 0 { return }
+        }
+        let web = String(format: "https://www.openstreetmap.org/?mlat=%.6f&mlon=%.6f#map=16/%.6f/%.6f",
+                         latitude, longitude, latitude, longitude)
+        guard let url = URL(string: web) else { return }
+        do {
+            try LinkSharing.openInBrowser(url) { [weak self] failure in self?.status.showBanner(failure.description) }
+        } catch {
+            status.showBanner(String(describing: error))
+        }
+    }
+}
