@@ -3,15 +3,18 @@ it beside the picture, it reads what the file says (camera, exposure, date, plac
 profile) and where it came from, it follows the pages, and a screen reader reads every row.
 The tagged photo is made at test time with exiftool; screenshots in light and dark style."""
 
+import os
 import shutil
 import subprocess
+import tempfile
+from pathlib import Path
 
 import pyatspi
 from PIL import Image
 
 from harness import App, wait_for
 from test_slow_network import visible_nodes
-from test_viewer import click_tile, x_window
+from test_viewer import click_tile, fake_xdg_open
 
 TAGS = ["-Make=Canon", "-Model=Canon EOS R6", "-LensModel=RF24-105mm F4 L IS USM",
         "-DateTimeOriginal=2024:05:01 12:30:15", "-ExposureTime=1/250", "-FNumber=5.6", "-ISO=400",
@@ -47,7 +50,9 @@ def test_the_properties_panel_tells_size_camera_date_place_and_source(display, s
     tagged_photo(server.root / "camera.jpg")
     Image.new("RGB", (300, 200), (40, 120, 200)).save(server.root / "plain.png")
     links = server.write("props.txt", server.url("/camera.jpg") + "\n" + server.url("/plain.png") + "\n")
-    app = App(display, links)
+    bin_dir = Path(tempfile.mkdtemp(prefix="lg-bin-"))
+    opened = fake_xdg_open(bin_dir)
+    app = App(display, links, extra_env={"PATH": f"{bin_dir}:{os.environ['PATH']}"})
     try:
         viewer = open_panel(app, display, links, "light")
         wait_for(lambda: row(app, viewer, "Loaded From") is not None, 20, message="the source rows")
@@ -68,8 +73,12 @@ def test_the_properties_panel_tells_size_camera_date_place_and_source(display, s
         assert values["Server"] == "127.0.0.1"
         assert values["Content Type"] == "image/jpeg"
         assert values["Loaded From"] == "The network"
-        assert visible_nodes(app, viewer, "push button", name="Open in Maps")
         assert visible_nodes(app, viewer, "push button", name="Copy Address")
+        # No maps app here: the place opens on OpenStreetMap in the browser.
+        app.do_action(visible_nodes(app, viewer, "push button", name="Open in Maps")[0])
+        wait_for(opened.exists, message="the browser asked to show the place")
+        assert opened.read_text().splitlines() == [
+            "1", "https://www.openstreetmap.org/?mlat=48.858400&mlon=2.294500#map=16/48.858400/2.294500"]
         # Beside the picture, not over it: the window keeps its width and the picture moves left.
         display.screenshot("properties-light")
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from harness import App, wait_for
 from test_slow_network import trace_events, visible_nodes
-from test_viewer import click_tile, images_loaded, x_window
+from test_grid_interaction import focus_grid, focused_tile_index
+from test_viewer import click_tile, x_window
 
 LINES = [
     "/img/640x480.jpg",
@@ -77,5 +78,28 @@ def test_a_slideshow_shows_every_picture_in_order_without_a_spinner(display, ser
     except AssertionError:
         print("trace:", trace.read_text() if trace.exists() else "(none)")
         raise
+    finally:
+        app.stop()
+
+
+def test_a_slideshow_starts_from_the_selected_tile(display, server):
+    lines = ["/img/320x240.jpg", "/img/330x240.png", "/img/340x240.jpg"]
+    links = server.write("from-tile.txt", "\n".join(server.url(line) for line in lines) + "\n")
+    home = Path(tempfile.mkdtemp(prefix="lg-slideshow-tile-"))
+    trace = home / "trace"
+    app = App(display, links, home=home, extra_env={"LINK_GALLERY_TRACE": str(trace)})
+    try:
+        wait_for(lambda: len(app.tiles()) == 3 and all("loading" not in (t.name or "") for t in app.tiles()), 30,
+                 message="the grid settled")
+        focus_grid(app)
+        app.press("Home", "Right")
+        wait_for(lambda: focused_tile_index(app) == 1, message="the second tile focused")
+        app.press("shift+F10")
+        item = wait_for(lambda: [node for node in app.find_all(name="Slideshow from Here")
+                                 if node.getRoleName() == "menu item"], message="the tile menu")[0]
+        app.do_action(item)
+        wait_for(lambda: trace_events(trace, "slideshow-started") == ["1"], 10, message="a show from the second picture")
+        wait_for(lambda: x_window(display, "/ 3")[3] >= display.size[0], 10, message="full screen")
+        wait_for(lambda: trace_events(trace, "slideshow-slide")[:1] == ["2"], 20, message="then the third")
     finally:
         app.stop()
