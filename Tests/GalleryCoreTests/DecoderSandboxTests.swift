@@ -86,6 +86,31 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(pool.idleCount, 1)
     }
 
+    /// bubblewrap kills a worker when the thread that started it exits (PR_SET_PDEATHSIG), and
+    /// libdispatch retires idle threads: a worker first needed by a thread that then ends must
+    /// still serve the next picture (it died, and that picture failed, before).
+    func testAWorkerOutlivesTheThreadThatFirstNeededIt() throws {
+        _ = try launch()
+        let pool = DecodeWorkerPool(size: 1)
+        let picture = TestImages.encoded(width: 40, height: 30, as: "bmp")
+        let decoded = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do { try Self.decode(picture, in: pool, limits: DecodeWorkerPool.rasterLimits) } catch { XCTFail("\(error)") }
+            decoded.signal()
+        }
+        thread.start()
+        decoded.wait()
+        while !thread.isFinished { usleep(1000) }
+        usleep(300_000) // the kernel's signal to the worker, had there been one, is delivered by now
+        let worker = try XCTUnwrap(pool.idleDecoderProcesses.first)
+        let state = (try? String(contentsOfFile: "/proc/\(worker)/status", encoding: .utf8))?.split(separator: "\n")
+            .first { $0.hasPrefix("State:") }
+        XCTAssertNotNil(state, "the worker is still there")
+        XCTAssertFalse(state?.contains("zombie") ?? true, String(state ?? ""))
+        XCTAssertNoThrow(try Self.decode(picture, in: pool, limits: DecodeWorkerPool.rasterLimits))
+        XCTAssertEqual(pool.startedCount, 1, "the same worker served the next picture")
+    }
+
     /// The viewer's page gets the worker kept for it while the grid's decodes hold the others.
     func testThePictureOnScreenDoesNotWaitBehindTheGrid() throws {
         _ = try launch()

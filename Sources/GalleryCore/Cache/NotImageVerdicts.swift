@@ -84,20 +84,7 @@ public final class NotImageVerdicts: Sendable {
             return data
         }
         guard let payload else { return }
-        let sealed = SealedCacheFile.seal(payload)
-        guard let file = try? UnnamedCacheFile.create(in: self.file.deletingLastPathComponent().path) else { return }
-        let complete = sealed.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Foundation.write(file.fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return fsync(file.fd) == 0
-        }
-        guard complete else { return file.discard() }
-        try? file.install(as: self.file.path)
+        SealedFileWrite.install(payload, as: file)
     }
 
     private func scheduleWrite() {
@@ -123,7 +110,7 @@ public final class NotImageVerdicts: Sendable {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: legacyFolder.path)) ?? []
             for name in names where name.hasSuffix(".not-image") { unlink(legacyFolder.appendingPathComponent(name).path) }
         }
-        guard var data = try? Data(contentsOf: file), SealedCacheFile.unseal(&data) else { return }
+        guard let data = SealedFileWrite.read(file) else { return }
         data.withUnsafeBytes { bytes in
             for offset in stride(from: 0, through: bytes.count - Self.digestLength, by: Self.digestLength) {
                 let digest = Digest(high: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),

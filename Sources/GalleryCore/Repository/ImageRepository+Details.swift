@@ -4,13 +4,12 @@ import Foundation
 /// its size on disk, and where it came from.
 extension ImageRepository {
     public func details(for url: URL) async -> PictureDetails {
-        let key = url.absoluteString
+        let key = url.absoluteString, facts = downloadFacts
         var details = PictureDetails()
-        if let facts = downloadFacts.facts(for: key) {
-            details.contentType = facts.contentType
-            details.lastModified = facts.lastModified
-            details.origin = .network
-        }
+        let (said, thisRun) = await BlockingWork.run(on: BlockingWork.disk) { (facts.facts(for: key), facts.downloadedThisRun(key)) }
+        details.contentType = said?.contentType
+        details.lastModified = said?.lastModified
+        if thisRun { details.origin = .network }
         guard let bytes = await storedOriginal(for: url) else { return details }
         details.fileBytes = bytes.count
         details.origin = details.origin ?? .diskCache

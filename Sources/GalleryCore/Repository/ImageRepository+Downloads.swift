@@ -84,7 +84,8 @@ extension ImageRepository {
             throw ImageLoadError.serverError(status: response.head.status)
         }
         guard !response.body.isEmpty else { throw ImageLoadError.damaged }
-        downloadFacts.record(response.head, for: url.absoluteString)
+        let facts = downloadFacts, head = response.head, key = url.absoluteString
+        await BlockingWork.run(on: BlockingWork.disk) { facts.record(head, for: key) }
         guard ContentSniffer.imageFormat(of: response.body.prefix(64)) != nil else {
             await markNotImage(key: url.absoluteString)
             throw ImageLoadError.notAnImage

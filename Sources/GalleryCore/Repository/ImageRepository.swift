@@ -44,7 +44,7 @@ public final class ImageRepository: Sendable {
     let thumbnails = CoalescedTasks<String, DecodedImage>()
     let thumbnailOriginals: OriginalBytesBudget
     let liveDownloads = LiveDownloads()
-    let downloadFacts = DownloadFacts()
+    let downloadFacts: DownloadFacts
     public let cacheProblems = CacheProblemReporter()
 
     public init(http: HTTPClient, directories: CacheDirectories?, configuration: Configuration = .init()) {
@@ -59,6 +59,7 @@ public final class ImageRepository: Sendable {
         notImages = directories.map {
             NotImageVerdicts(file: $0.root.appendingPathComponent(Self.verdictsFileName), legacyFolder: $0.thumbnails)
         }
+        downloadFacts = DownloadFacts(file: directories?.root.appendingPathComponent(DownloadFacts.fileName))
         originalStore = store(directories?.originals, configuration.originalDiskBytes, configuration.originalDiskFiles, "bin")
         if directories == nil {
             cacheProblems.report("the cache folders cannot be created")
@@ -89,10 +90,11 @@ public final class ImageRepository: Sendable {
         await BlockingWork.run(on: BlockingWork.disk) { notImages.remove(key) }
     }
 
-    /// Writes the "not an image" verdicts now, rather than a moment after their last change:
-    /// at quit. Blocking (a few MB at most).
+    /// Writes the "not an image" verdicts and what servers said about originals now, rather than
+    /// a moment after their last change: at quit. Blocking (a few MB at most).
     public func saveVerdictsNow() {
         notImages?.writeNow()
+        downloadFacts.writeNow()
     }
 
     /// The "not an image" verdicts' file, in the cache root beside the three folders.

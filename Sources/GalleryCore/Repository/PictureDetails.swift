@@ -10,7 +10,7 @@ public struct PictureDetails: Sendable, Equatable {
 
     public var metadata: PictureMetadata?
     public var fileBytes: Int?
-    /// The server's Content-Type and Last-Modified, when this run downloaded it.
+    /// The server's Content-Type and Last-Modified, as it said when the original was downloaded.
     public var contentType: String?
     public var lastModified: String?
     public var origin: Origin?

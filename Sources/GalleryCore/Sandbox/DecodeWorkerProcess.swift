@@ -23,8 +23,13 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     }
 
-    /// Starts a worker with `launch`; nil when the process cannot be started.
+    /// Starts a worker with `launch`; nil when the process cannot be started. Always from
+    /// `WorkerSpawningThread`: the worker lives as long as the thread that starts it.
     static func start(_ launch: DecodeWorkerLaunch) -> DecodeWorkerProcess? {
+        WorkerSpawningThread.shared.run { spawn(launch) }
+    }
+
+    private static func spawn(_ launch: DecodeWorkerLaunch) -> DecodeWorkerProcess? {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
