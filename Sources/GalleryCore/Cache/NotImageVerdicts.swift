@@ -20,7 +20,6 @@ public final class NotImageVerdicts: Sendable {
 
     public let file: URL
     public let capacity: Int
-    private let queue: DispatchQueue
 
     private struct Digest: Hashable {
         let high: UInt64
@@ -33,9 +32,9 @@ public final class NotImageVerdicts: Sendable {
         /// In the order given; may still hold removed ones, skipped when trimming and writing.
         var order: [Digest] = []
         var oldest = 0
-        var writeScheduled = false
     }
     private let state = Mutex(State())
+    private let delayedWrite: DelayedWrite
 
     /// Where earlier versions kept one `.not-image` file per verdict: emptied on first use.
     private let legacyFolder: URL?
@@ -44,7 +43,7 @@ public final class NotImageVerdicts: Sendable {
         self.file = file
         self.capacity = max(1, capacity)
         self.legacyFolder = legacyFolder
-        self.queue = queue
+        delayedWrite = DelayedWrite(delay: Self.writeDelay, queue: queue)
     }
 
     public func contains(_ key: String) -> Bool {
@@ -72,8 +71,8 @@ public final class NotImageVerdicts: Sendable {
 
     /// Writes the verdicts now (tests, and the app's quit).
     public func writeNow() {
+        delayedWrite.starting()
         let payload = state.withLock { state -> Data? in
-            state.writeScheduled = false
             guard state.loaded else { return nil }
             var data = Data(capacity: state.verdicts.count * Self.digestLength)
             var written = Set<Digest>()
@@ -88,11 +87,7 @@ public final class NotImageVerdicts: Sendable {
     }
 
     private func scheduleWrite() {
-        let schedule = state.withLock { state -> Bool in
-            defer { state.writeScheduled = true }
-            return !state.writeScheduled
-        }
-        if schedule { queue.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeNow() } }
+        delayedWrite.schedule { [self] in writeNow() }
     }
 
     private func withLoadedState<T>(_ body: (inout State) -> T) -> T {

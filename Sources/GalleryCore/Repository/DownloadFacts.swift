@@ -21,12 +21,12 @@ final class DownloadFacts: Sendable {
         var facts: [String: Facts] = [:]
         var order: [String] = []
         var thisRun: Set<String> = []
-        var writeScheduled = false
     }
 
     let file: URL?
     let capacity: Int
     private let state = Mutex(State())
+    private let delayedWrite = DelayedWrite(delay: DownloadFacts.writeDelay)
 
     init(file: URL?, capacity: Int = 5000) {
         self.file = file
@@ -50,8 +50,8 @@ final class DownloadFacts: Sendable {
     /// Writes the file now (tests, and the app's quit).
     func writeNow() {
         guard let file else { return }
+        delayedWrite.starting()
         let payload = state.withLock { state -> Data? in
-            state.writeScheduled = false
             guard state.loaded else { return nil }
             let lines = state.order.compactMap { key in
                 state.facts[key].map { "\(key)\t\($0.contentType ?? "")\t\($0.lastModified ?? "")" }
@@ -63,11 +63,7 @@ final class DownloadFacts: Sendable {
 
     private func scheduleWrite() {
         guard file != nil else { return }
-        let schedule = state.withLock { state -> Bool in
-            defer { state.writeScheduled = true }
-            return !state.writeScheduled
-        }
-        if schedule { BlockingWork.disk.asyncAfter(deadline: .now() + Self.writeDelay) { [self] in writeNow() } }
+        delayedWrite.schedule { [self] in writeNow() }
     }
 
     private func withLoadedState<T>(_ body: (inout State) -> T) -> T {
