@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import GalleryCore
 import GalleryTestSupport
@@ -89,5 +90,28 @@ final class PropertyRowsTests: XCTestCase {
         XCTAssertEqual(PropertyRows.camera(make: "Canon", model: "Canon EOS R6"), "Canon EOS R6")
         XCTAssertEqual(PropertyRows.camera(make: "Apple", model: "iPhone 15 Pro"), "Apple iPhone 15 Pro")
         XCTAssertEqual(PropertyRows.camera(make: nil, model: "X100V"), "X100V")
+    }
+}
+
+/// What the panel says of the picture itself: its size in pixels and megapixels, and an
+/// animation's frames and length, from the decoded page.
+final class PropertyRowsPictureTests: XCTestCase {
+    private static func texture() -> TextureHandle {
+        var pixels = [UInt8](repeating: 200, count: 4 * 4 * 4)
+        let bytes = g_bytes_new(&pixels, gsize(pixels.count))
+        defer { g_bytes_unref(bytes) }
+        return TextureHandle(taking: gdk_memory_texture_new(4, 4, GDK_MEMORY_R8G8B8A8, bytes, 16))
+    }
+
+    func testDimensionsAndAnAnimationsFramesAndLength() {
+        let frames = [120, 80, 300].map { DecodedAnimation.Frame(texture: Self.texture(), milliseconds: $0) }
+        let animated = DecodedImage(texture: frames[0].texture, sourceWidth: 4032, sourceHeight: 3024,
+                                    animation: DecodedAnimation(frames: frames, loopCount: 0))
+        let url = URL(string: "https://example.org/cat.gif")!
+        let rows = PropertyRows.sections(url: url, image: animated, details: nil).flatMap(\.rows)
+        XCTAssertEqual(rows.first { $0.title == "Dimensions" }?.value, "4032 × 3024 pixels (12.2 MP)")
+        XCTAssertEqual(rows.first { $0.title == "Animation" }?.value, "3 frames, 0.5 s")
+        XCTAssertNil(rows.first { $0.title == "Camera" }, "nothing known of a camera")
+        XCTAssertEqual(rows.first { $0.title == "Server" }?.value, "example.org")
     }
 }

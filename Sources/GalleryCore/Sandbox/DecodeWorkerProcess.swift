@@ -47,8 +47,19 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
         }
         var environment: [UnsafeMutablePointer<CChar>?] = (["LANG=C.UTF-8", "PATH=/usr/bin"] + inherited).map { strdup($0) } + [nil]
         defer { environment.forEach { free($0) } }
+        // A clean signal state, whatever the starting thread's: blocked or ignored SIGXCPU would
+        // let a decode run past its CPU allowance (the spawning thread's mask is inherited).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, launch.arguments[0], &actions, nil, &argv, &environment)
+        let spawned = posix_spawn(&pid, launch.arguments[0], &actions, &attributes, &argv, &environment)
         close(ends[1])
         guard spawned == 0 else {
             close(ends[0])
