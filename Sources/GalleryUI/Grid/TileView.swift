@@ -40,9 +40,8 @@ final class TileView {
     private let fadeTimer = MainLoopSource()
     /// Since when a painted frame has shown this view's item loading (nil: none has yet).
     private var loadingShownSince: ContinuousClock.Instant?
-    /// Pressed Retry on the item this view shows.
+    /// Pressed Retry on the item this view shows; how far a link's original has downloaded.
     var onRetry: (@MainActor (GridItem) -> Void)?
-    /// How far the download of a link's original has come (the grid's `ThumbnailSource`).
     var progressOf: (@MainActor (URL) -> DownloadProgress?)?
 
     init(timing: TileTiming = TileTiming()) {

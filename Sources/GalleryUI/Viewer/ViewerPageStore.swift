@@ -22,7 +22,7 @@ final class ViewerPageStore {
         let task: Task<Void, Never>
     }
 
-    private let items: [ViewerItem]
+    let items: [ViewerItem]
     let source: any OriginalImageSource
     private var states: [Int: PageState] = [:]
     private var loads: [Int: Load] = [:]
@@ -134,20 +134,6 @@ final class ViewerPageStore {
         loads.removeAll()
         standIns.cancelAll()
         releaseDetail()
-    }
-
-    /// How far the download of page `index`'s original has come, while it loads.
-    func progress(at index: Int) -> DownloadProgress? {
-        guard items.indices.contains(index), case .loading = states[index] else { return nil }
-        return source.downloadProgress(for: items[index].url)
-    }
-
-    /// Draws what has arrived of page `index`'s original (`ViewerStandIns.refreshPartial`);
-    /// true when a decode started.
-    @discardableResult
-    func refreshPartial(at index: Int, received: Int) -> Bool {
-        guard items.indices.contains(index), case .loading = states[index], let screen else { return false }
-        return standIns.refreshPartial(index, url: items[index].url, screen: screen, received: received)
     }
 
     // MARK: Full detail

@@ -1,0 +1,109 @@
+import CGtk
+import GObjectSupport
+import GalleryCore
+
+/// What the window shows of the page: its picture (or what stands in for it), what a screen
+/// reader says for it, its detail as the zoom asks, the neighbours ready for a swipe, and the
+/// zoom level's label and actions.
+extension ViewerWindow {
+    func refreshCurrent() {
+        let image: DecodedImage?, loaded: DecodedImage?
+        switch store.state(at: paging.index) {
+        case .loaded(let decoded):
+            image = decoded
+            loaded = decoded
+            arrival.stop()
+            status.showImage(decoded)
+            PerformanceTrace.shared.recordAtNextPaint(
+                of: canvas.widget, "viewer-page-shown", "\(paging.index) \(decoded.texture.pixelWidth)x\(decoded.texture.pixelHeight)")
+            let index = paging.index
+            afterNextPaint { [weak self] in self?.store.currentPageShown(index) }
+        case .failed(let error):
+            image = nil
+            loaded = nil
+            arrival.stop()
+            status.showError(error)
+        case .loading, nil:
+            // Its thumbnail, then its rows as they arrive, until the original is decoded.
+            image = store.standIns.image(at: paging.index)
+            loaded = nil
+            if currentItem != nil {
+                status.showLoading(withPicture: image != nil)
+                arrival.watch(page: paging.index)
+                if store.standIns.underlay(at: paging.index) != nil { arrival.rowsArrived(on: paging.index) }
+            }
+            // Traced once a page: when the thumbnail stands in (rows drawn later have it beneath).
+            if let image, store.standIns.underlay(at: paging.index) == nil {
+                PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-stand-in-shown",
+                                                          "\(paging.index) \(image.texture.pixelWidth)x\(image.texture.pixelHeight)")
+            }
+        }
+        canvas.show(image, page: paging.index)
+        canvas.underlay = loaded == nil ? store.standIns.underlay(at: paging.index) : nil
+        canvas.describe(canvasDescription)
+        setEnabled(.copyImage, loaded != nil)
+        setEnabled(.retry, loaded == nil)
+        updateDetail()
+    }
+
+    /// What a screen reader says for the picture: its name once shown, else what is going on.
+    var canvasDescription: String {
+        guard let item = currentItem else { return L10n.tr("No Images") }
+        switch store.state(at: paging.index) {
+        case .loaded: return item.title
+        case .failed(let error): return ViewerErrorText.title(for: error)
+        case .loading, nil: return L10n.tr("Loading image")
+        }
+    }
+
+    func viewportChanged() {
+        if let box = canvas.screenBox { store.setScreen(box, paging: paging) }
+    }
+
+    /// Detail follows the zoom and the pan: asked for when the zoom passes the screen-sized
+    /// texture or shows what the held detail does not cover, let go when it comes back (or the page changes, `ViewerPageStore.update`).
+    func updateDetail() {
+        // A thumbnail standing in has no detail to bring: the original's comes once it is here.
+        if case .loaded = store.state(at: paging.index), canvas.needsFullDetail, let visible = canvas.visibleDetailRegion, let size = canvas.zoom?.imageSize {
+            store.requestDetail(at: paging.index, covering: visible,
+                                imageSize: PixelSize(width: Int(size.width), height: Int(size.height)))
+        } else {
+            store.releaseDetail()
+        }
+    }
+
+    func detailChanged() {
+        let detail = store.detail.flatMap { $0.index == paging.index ? $0.image : nil }
+        canvas.detail = detail
+        if detail != nil { PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-detail-shown", String(paging.index)) }
+    }
+
+    /// Runs `body` once the canvas painted its next frame, or at once when it cannot paint.
+    func afterNextPaint(_ body: @escaping @MainActor () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(canvas.widget) else { return body() }
+        Signal.connectOnce(clock, "after-paint") { body() }
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
+    }
+
+    func refreshNeighbours() {
+        canvas.previousTexture = store.image(at: paging.index - 1)?.texture
+        canvas.nextTexture = store.image(at: paging.index + 1)?.texture
+    }
+
+    func zoomChanged() {
+        let text: String
+        if let zoom = canvas.zoom, !zoom.isBestFit {
+            text = "\(Int((zoom.level * 100).rounded())) %"
+        } else {
+            text = L10n.tr("Best Fit")
+        }
+        for label in zoomLabels { gtk_button_set_label(label.cast(), text) }
+        let zoom = canvas.zoom
+        setEnabled(.zoomIn, zoom.map { $0.scale < $0.maximumScale - 1e-9 } ?? false)
+        setEnabled(.zoomOut, zoom.map { $0.scale > $0.minimumScale + 1e-9 } ?? false)
+        setEnabled(.zoomToggle, zoom != nil)
+        updateDetail()
+    }
+
+    var zoomLabelText: String { String(cString: gtk_button_get_label(zoomLabels[0].cast())) }
+}
