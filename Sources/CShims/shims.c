@@ -16,9 +16,6 @@ CURLcode shim_curl_easy_setopt_off_t(CURL *h, CURLoption o, curl_off_t v) { retu
 CURLcode shim_curl_easy_setopt_data_callback(CURL *h, CURLoption o, shim_curl_data_callback fn) {
     return curl_easy_setopt(h, o, fn);
 }
-CURLcode shim_curl_easy_setopt_xferinfo_callback(CURL *h, shim_curl_xferinfo_callback fn) {
-    return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, fn);
-}
 CURLcode shim_curl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 CURLcode shim_curl_easy_getinfo_off_t(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 CURLcode shim_curl_easy_getinfo_string(CURL *h, CURLINFO i, const char **v) { return curl_easy_getinfo(h, i, v); }
@@ -33,31 +30,13 @@ gboolean shim_g_object_get_boolean(gpointer object, const char *property) {
     g_object_get(object, property, &value, NULL);
     return value;
 }
-void shim_g_object_set_string(gpointer object, const char *property, const char *value) {
-    g_object_set(object, property, value, NULL);
-}
-void shim_g_object_set_int(gpointer object, const char *property, int value) {
-    g_object_set(object, property, value, NULL);
-}
 void shim_accessible_set_label(GtkAccessible *a, const char *label) {
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-}
-void shim_accessible_set_description(GtkAccessible *a, const char *description) {
-    gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 void shim_accessible_set_value_text(GtkAccessible *a, const char *text) {
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
 }
-void shim_accessible_set_labelled_by(GtkAccessible *a, GtkAccessible *other) {
-    gtk_accessible_update_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY, other, NULL, -1);
-}
-GtkWidget *shim_message_dialog_new(GtkWindow *parent, const char *text) {
-    return gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                  GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", text);
-}
 
-gboolean shim_is_window(gpointer object) { return GTK_IS_WINDOW(object); }
-gboolean shim_is_flow_box_child(gpointer object) { return GTK_IS_FLOW_BOX_CHILD(object); }
 
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 GdkPixbufAnimationIter *shim_pixbuf_animation_iter_at_zero(GdkPixbufAnimation *animation) {

@@ -10,13 +10,11 @@ void shim_dispatch_drain_main_queue(void);
 
 // --- libcurl (curl_easy_setopt / curl_easy_getinfo / curl_multi_setopt are variadic) ---
 typedef size_t (*shim_curl_data_callback)(char *, size_t, size_t, void *);
-typedef int (*shim_curl_xferinfo_callback)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
 CURLcode shim_curl_easy_setopt_long(CURL *handle, CURLoption option, long value);
 CURLcode shim_curl_easy_setopt_string(CURL *handle, CURLoption option, const char *value);
 CURLcode shim_curl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value);
 CURLcode shim_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value);
 CURLcode shim_curl_easy_setopt_data_callback(CURL *handle, CURLoption option, shim_curl_data_callback fn);
-CURLcode shim_curl_easy_setopt_xferinfo_callback(CURL *handle, shim_curl_xferinfo_callback fn);
 CURLcode shim_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode shim_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
 CURLcode shim_curl_easy_getinfo_string(CURL *handle, CURLINFO info, const char **value);
@@ -26,18 +24,9 @@ CURLMcode shim_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long val
 // --- GObject / GTK variadic helpers ---
 void shim_g_object_set_boolean(gpointer object, const char *property, gboolean value);
 gboolean shim_g_object_get_boolean(gpointer object, const char *property);
-void shim_g_object_set_string(gpointer object, const char *property, const char *value);
-void shim_g_object_set_int(gpointer object, const char *property, int value);
 void shim_accessible_set_label(GtkAccessible *accessible, const char *label);
-void shim_accessible_set_description(GtkAccessible *accessible, const char *description);
 // What a progress bar's value means in words ("1.2 of 4.1 MB"), read after its number.
 void shim_accessible_set_value_text(GtkAccessible *accessible, const char *text);
-void shim_accessible_set_labelled_by(GtkAccessible *accessible, GtkAccessible *other);
-GtkWidget *shim_message_dialog_new(GtkWindow *parent, const char *text);
-
-// --- Type checks (GTK_IS_* are macros) ---
-gboolean shim_is_window(gpointer object);
-gboolean shim_is_flow_box_child(gpointer object);
 
 // --- gdk-pixbuf animations (the iterator API takes GTimeVal, deprecated since GLib 2.62) ---
 // An iterator whose clock starts at 0 ms, and advancing it to `milliseconds` after that start.
