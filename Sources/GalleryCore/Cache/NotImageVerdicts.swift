@@ -1,6 +1,5 @@
 import CGtk
 import Foundation
-import Synchronization
 
 /// "Not an image" verdicts for links, all in one compact file: 16 bytes a link (the start of
 /// the SHA-256 of its address), oldest first, the oldest dropped past `capacity`.
@@ -26,34 +25,32 @@ public final class NotImageVerdicts: Sendable {
         let low: UInt64
     }
 
-    private struct State {
-        var loaded = false
+    private struct State: Sendable {
         var verdicts: Set<Digest> = []
         /// In the order given; may still hold removed ones, skipped when trimming and writing.
         var order: [Digest] = []
         var oldest = 0
     }
-    private let state = Mutex(State())
+    private let state: LoadedOnce<State>
     private let delayedWrite: DelayedWrite
-
-    /// Where earlier versions kept one `.not-image` file per verdict: emptied on first use.
-    private let legacyFolder: URL?
 
     public init(file: URL, capacity: Int = defaultCapacity, legacyFolder: URL? = nil, queue: DispatchQueue = BlockingWork.disk) {
         self.file = file
         self.capacity = max(1, capacity)
-        self.legacyFolder = legacyFolder
+        let kept = self.capacity
+        // Where earlier versions kept one `.not-image` file per verdict: emptied on first use.
+        state = LoadedOnce { Self.load(file, capacity: kept, legacyFolder: legacyFolder) }
         delayedWrite = DelayedWrite(delay: Self.writeDelay, queue: queue)
     }
 
     public func contains(_ key: String) -> Bool {
         let digest = Self.digest(key)
-        return withLoadedState { $0.verdicts.contains(digest) }
+        return state.withState { $0.verdicts.contains(digest) }
     }
 
     public func insert(_ key: String) {
         let digest = Self.digest(key)
-        let changed = withLoadedState { state -> Bool in
+        let changed = state.withState { state -> Bool in
             guard state.verdicts.insert(digest).inserted else { return false }
             state.order.append(digest)
             Self.trim(&state, to: capacity)
@@ -64,16 +61,15 @@ public final class NotImageVerdicts: Sendable {
 
     public func remove(_ key: String) {
         let digest = Self.digest(key)
-        if withLoadedState({ $0.verdicts.remove(digest) != nil }) { scheduleWrite() }
+        if state.withState({ $0.verdicts.remove(digest) != nil }) { scheduleWrite() }
     }
 
-    public var count: Int { withLoadedState { $0.verdicts.count } }
+    public var count: Int { state.withState { $0.verdicts.count } }
 
     /// Writes the verdicts now (tests, and the app's quit).
     public func writeNow() {
         delayedWrite.starting()
-        let payload = state.withLock { state -> Data? in
-            guard state.loaded else { return nil }
+        let payload = state.ifLoaded { state -> Data in
             var data = Data(capacity: state.verdicts.count * Self.digestLength)
             var written = Set<Digest>()
             for digest in state.order[state.oldest...] where state.verdicts.contains(digest) && written.insert(digest).inserted {
@@ -90,22 +86,13 @@ public final class NotImageVerdicts: Sendable {
         delayedWrite.schedule { [self] in writeNow() }
     }
 
-    private func withLoadedState<T>(_ body: (inout State) -> T) -> T {
-        state.withLock { state in
-            if !state.loaded {
-                state.loaded = true
-                load(into: &state)
-            }
-            return body(&state)
-        }
-    }
-
-    private func load(into state: inout State) {
+    private static func load(_ file: URL, capacity: Int, legacyFolder: URL?) -> State {
+        var state = State()
         if let legacyFolder {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: legacyFolder.path)) ?? []
             for name in names where name.hasSuffix(".not-image") { unlink(legacyFolder.appendingPathComponent(name).path) }
         }
-        guard let data = SealedFileWrite.read(file) else { return }
+        guard let data = SealedFileWrite.read(file) else { return state }
         data.withUnsafeBytes { bytes in
             for offset in stride(from: 0, through: bytes.count - Self.digestLength, by: Self.digestLength) {
                 let digest = Digest(high: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
@@ -114,6 +101,7 @@ public final class NotImageVerdicts: Sendable {
             }
         }
         Self.trim(&state, to: capacity)
+        return state
     }
 
     /// Drops the oldest verdicts past `capacity`, and compacts the order now and then.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What servers said about originals (Content-Type, Last-Modified), by cache key, for the
 /// properties panel, kept in one small file in the cache root (`fileName`) so a later run that
@@ -16,8 +15,7 @@ final class DownloadFacts: Sendable {
     /// Longest value kept (a Content-Type, a date); longer ones are not worth showing.
     static let maxValueLength = 200
 
-    private struct State {
-        var loaded = false
+    private struct State: Sendable {
         var facts: [String: Facts] = [:]
         var order: [String] = []
         var thisRun: Set<String> = []
@@ -25,17 +23,19 @@ final class DownloadFacts: Sendable {
 
     let file: URL?
     let capacity: Int
-    private let state = Mutex(State())
+    private let state: LoadedOnce<State>
     private let delayedWrite = DelayedWrite(delay: DownloadFacts.writeDelay)
 
     init(file: URL?, capacity: Int = 5000) {
         self.file = file
         self.capacity = max(1, capacity)
+        let kept = self.capacity
+        state = LoadedOnce { Self.load(file, capacity: kept) }
     }
 
     func record(_ head: HTTPResponseHead, for key: String) {
         let entry = Facts(contentType: head.contentType.map(Self.clean), lastModified: head.headers["last-modified"].map(Self.clean))
-        withLoadedState { state in
+        state.withState { state in
             state.thisRun.insert(key)
             if state.facts.updateValue(entry, forKey: key) == nil { state.order.append(key) }
             while state.order.count > capacity { state.facts[state.order.removeFirst()] = nil }
@@ -43,16 +43,15 @@ final class DownloadFacts: Sendable {
         scheduleWrite()
     }
 
-    func facts(for key: String) -> Facts? { withLoadedState { $0.facts[key] } }
+    func facts(for key: String) -> Facts? { state.withState { $0.facts[key] } }
 
-    func downloadedThisRun(_ key: String) -> Bool { withLoadedState { $0.thisRun.contains(key) } }
+    func downloadedThisRun(_ key: String) -> Bool { state.withState { $0.thisRun.contains(key) } }
 
     /// Writes the file now (tests, and the app's quit).
     func writeNow() {
         guard let file else { return }
         delayedWrite.starting()
-        let payload = state.withLock { state -> Data? in
-            guard state.loaded else { return nil }
+        let payload = state.ifLoaded { state -> Data in
             let lines = state.order.compactMap { key in
                 state.facts[key].map { "\(key)\t\($0.contentType ?? "")\t\($0.lastModified ?? "")" }
             }
@@ -66,19 +65,10 @@ final class DownloadFacts: Sendable {
         delayedWrite.schedule { [self] in writeNow() }
     }
 
-    private func withLoadedState<T>(_ body: (inout State) -> T) -> T {
-        state.withLock { state in
-            if !state.loaded {
-                state.loaded = true
-                load(into: &state)
-            }
-            return body(&state)
-        }
-    }
-
     /// A damaged file reads as empty: the panel then leaves those rows out.
-    private func load(into state: inout State) {
-        guard let file, let data = SealedFileWrite.read(file) else { return }
+    private static func load(_ file: URL?, capacity: Int) -> State {
+        var state = State()
+        guard let file, let data = SealedFileWrite.read(file) else { return state }
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n").suffix(capacity) {
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 3, !fields[0].isEmpty, state.facts[fields[0]] == nil else { continue }
@@ -86,6 +76,7 @@ final class DownloadFacts: Sendable {
                                            lastModified: fields[2].isEmpty ? nil : Self.clean(fields[2]))
             state.order.append(fields[0])
         }
+        return state
     }
 
     /// One line without tabs, as short as the panel shows.
