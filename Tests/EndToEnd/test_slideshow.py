@@ -66,6 +66,9 @@ def test_a_slideshow_shows_every_picture_in_order_without_a_spinner(display, ser
         assert not trace_events(trace, "viewer-spinner-shown"), "no change ever showed a spinner"
 
         app.press("space")
+        # The show says it is paused (its button now resumes) before the wait below.
+        wait_for(lambda: app.find_all(role="push button", name="Resume Slideshow", root=viewer), 10,
+                 message="the pause taken")
         paused_at = len(shown())
         time.sleep(4)  # longer than the interval: a paused show must not move (a wait on purpose)
         assert len(shown()) == paused_at, "paused"

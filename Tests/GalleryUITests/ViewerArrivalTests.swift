@@ -70,20 +70,6 @@ final class ViewerArrivalTests: XCTestCase {
     }
 
     @MainActor
-    private static func openViewer(_ urls: [URL], source: any OriginalImageSource) -> ViewerWindow {
-        let viewer = ViewerWindow(application: GtkTestEnvironment.setUp(), items: urls.map { ViewerItem(url: $0) },
-                                  startIndex: 0, source: source)
-        viewer.present()
-        return viewer
-    }
-
-    @MainActor
-    private static func close(_ viewer: ViewerWindow) {
-        gtk_window_destroy(viewer.window.cast())
-        GtkTestEnvironment.spin(for: 0.05)
-    }
-
-    @MainActor
     private static func isLoading(_ viewer: ViewerWindow, page: Int = 0) -> Bool {
         if case .loading = viewer.store.state(at: page) { return true }
         return false
@@ -103,8 +89,8 @@ final class ViewerArrivalTests: XCTestCase {
         try pace(photo.size / 5)
         let source = try repository()
         MainActor.assumeIsolated {
-            let viewer = Self.openViewer([photo.url], source: source)
-            defer { Self.close(viewer) }
+            let viewer = ViewerWindow.openForTest([photo.url], source: source)
+            defer { viewer.closeForTest() }
             // The frames the window paints, and whether the picture was in each.
             var frames: [Bool] = []
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { gtk_widget_get_frame_clock(viewer.canvas.widget) != nil })
@@ -159,8 +145,8 @@ final class ViewerArrivalTests: XCTestCase {
         let url = server.url("/fault/paced/100000/stalls.jpg?stall-after=40000")
         let source = try repository()
         MainActor.assumeIsolated {
-            let viewer = Self.openViewer([url], source: source)
-            defer { Self.close(viewer) }
+            let viewer = ViewerWindow.openForTest([url], source: source)
+            defer { viewer.closeForTest() }
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { viewer.status.progress.isShown })
             XCTAssertTrue(viewer.status.progress.text.contains(" of "), viewer.status.progress.text)
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 10) {
@@ -177,8 +163,8 @@ final class ViewerArrivalTests: XCTestCase {
         try pace(first.size / 6)
         let source = try repository()
         MainActor.assumeIsolated {
-            let viewer = Self.openViewer([first.url, second.url], source: source)
-            defer { Self.close(viewer) }
+            let viewer = ViewerWindow.openForTest([first.url, second.url], source: source)
+            defer { viewer.closeForTest() }
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 10) { viewer.store.standIns.image(at: 0) != nil }, "rows of page 1")
             viewer.activate(.next)
             XCTAssertNil(viewer.store.standIns.image(at: 0), "its rows let go")

@@ -25,20 +25,6 @@ final class ViewerPlaybackAndSaveTests: XCTestCase {
         ImageRepository(http: HTTPClient(), directories: try CacheDirectories(root: cacheRoot))
     }
 
-    @MainActor
-    private static func open(_ urls: [URL], at index: Int, source: any OriginalImageSource) -> ViewerWindow {
-        let viewer = ViewerWindow(application: GtkTestEnvironment.setUp(), items: urls.map { ViewerItem(url: $0) },
-                                  startIndex: index, source: source)
-        viewer.present()
-        return viewer
-    }
-
-    @MainActor
-    private static func close(_ viewer: ViewerWindow) {
-        gtk_window_destroy(viewer.window.cast())
-        GtkTestEnvironment.spin(for: 0.05)
-    }
-
     /// Red 100 ms, green 100 ms, blue 100 ms, forever.
     private func animatedGIF() throws -> Data {
         let file = cacheRoot.appendingPathComponent("frames.gif")
@@ -62,7 +48,7 @@ final class ViewerPlaybackAndSaveTests: XCTestCase {
         let url = try server.writeFile(name: "anim-\(FixtureServer.uniqueTag()).gif", contents: try animatedGIF())
         let repository = try makeRepository()
         MainActor.assumeIsolated {
-            let viewer = Self.open([url], at: 0, source: repository)
+            let viewer = ViewerWindow.openForTest([url], at: 0, source: repository)
             XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.texture != nil })
             let first = viewer.canvas.texture
             var seen: [ObjectIdentifier] = []
@@ -77,7 +63,7 @@ final class ViewerPlaybackAndSaveTests: XCTestCase {
             XCTAssertEqual(viewer.canvas.zoom?.imageSize.width, 60, "frames keep the page geometry")
 
             XCTAssertTrue(viewer.canvas.player?.isPlaying == true)
-            Self.close(viewer)
+            viewer.closeForTest()
             XCTAssertNil(viewer.canvas.player, "closing the window stops the timer")
         }
     }
@@ -91,8 +77,8 @@ final class ViewerPlaybackAndSaveTests: XCTestCase {
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         let repository = try makeRepository()
         try MainActor.assumeIsolated {
-            let viewer = Self.open([url], at: 0, source: repository)
-            defer { Self.close(viewer) }
+            let viewer = ViewerWindow.openForTest([url], at: 0, source: repository)
+            defer { viewer.closeForTest() }
             var suggested: String?
             viewer.saveImageAs { suggestedName, answer in
                 suggested = suggestedName
@@ -111,8 +97,8 @@ final class ViewerPlaybackAndSaveTests: XCTestCase {
         let url = server.url("/img/64x48.png?tag=\(FixtureServer.uniqueTag())")
         let repository = try makeRepository()
         MainActor.assumeIsolated {
-            let viewer = Self.open([url], at: 0, source: repository)
-            defer { Self.close(viewer) }
+            let viewer = ViewerWindow.openForTest([url], at: 0, source: repository)
+            defer { viewer.closeForTest() }
             var asked = false
             viewer.saveImageAs { _, answer in
                 asked = true
@@ -127,8 +113,8 @@ final class ViewerPlaybackAndSaveTests: XCTestCase {
         let urls = (1...3).map { server.url("/img/\(300 + $0 * 10)x200.png?tag=\(FixtureServer.uniqueTag())") }
         let repository = try makeRepository()
         MainActor.assumeIsolated {
-            let viewer = Self.open(urls, at: 0, source: repository)
-            defer { Self.close(viewer) }
+            let viewer = ViewerWindow.openForTest(urls, at: 0, source: repository)
+            defer { viewer.closeForTest() }
             XCTAssertTrue(GtkTestEnvironment.spin {
                 viewer.store.decodedIndices.isSuperset(of: [0, 1]) && viewer.canvas.viewportSize.width > 0
             })

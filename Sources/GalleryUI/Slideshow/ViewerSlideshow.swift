@@ -66,6 +66,9 @@ final class ViewerSlideshow {
         if model.dueAt.map({ now >= $0 }) ?? false { tick() }
     }
 
+    /// Whether a change of picture is scheduled (not while paused).
+    var isScheduled: Bool { timer.isPending }
+
     /// What `SlideshowModel` needs to know of a page.
     func readiness(_ index: Int) -> SlideshowModel.Readiness {
         switch viewer.store.state(at: index) {
