@@ -45,8 +45,10 @@ public final class ViewerWindow {
     let slideshowControls = SlideshowControls()
     let properties = ViewerPropertiesPanel()
     private(set) var propertiesButton: UnsafeMutablePointer<GtkWidget>!
-    /// The properties panel's facts for the page shown, on their way.
+    /// The properties panel's facts for the page shown, on their way, and those read already:
+    /// reading them reads the whole original and sends it to a worker, once per page is enough.
     var detailsLoad: Task<Void, Never>?
+    var detailsRead: [URL: PictureDetails] = [:]
 
     static let defaultSize = (width: 1000, height: 720)
     private static let defaultScreenBox = PixelSize(width: defaultSize.width, height: defaultSize.height)

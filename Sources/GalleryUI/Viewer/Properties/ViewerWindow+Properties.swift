@@ -15,12 +15,14 @@ extension ViewerWindow {
         detailsLoad?.cancel()
         guard properties.isShown, let item = currentItem else { return }
         let index = paging.index, url = item.url
-        properties.show(PropertyRows.sections(url: url, image: store.image(at: index), details: nil))
-        guard store.image(at: index) != nil else { return } // the file is read once it is here
+        properties.show(PropertyRows.sections(url: url, image: store.image(at: index), details: detailsRead[url]))
+        // The file is read once it is here, and once.
+        guard store.image(at: index) != nil, detailsRead[url] == nil else { return }
         let source = store.source
         detailsLoad = Task { @MainActor [weak self] in
             let details = await source.details(for: url)
             guard let self, !Task.isCancelled, self.paging.index == index else { return }
+            self.detailsRead[url] = details
             self.properties.show(PropertyRows.sections(url: url, image: self.store.image(at: index), details: details))
             PerformanceTrace.shared.record("viewer-properties-shown", String(index))
         }
