@@ -27,6 +27,7 @@ enum BenchmarkSuite {
                 { LinksBenchmarks.parseAndClassifyVersusFloor(lines, $0) },
                 { LinksBenchmarks.parseOnlyVersusFloor(lines, $0) },
                 { LinksBenchmarks.parseAndClassifyVersusURLParsing(lines, $0) },
+                { LinksBenchmarks.parseAndClassifyVersusURLParsing(lines, keepingURLs: true, $0) },
                 { LinksBenchmarks.parseAndClassifyVersusAwk(lines, $0) },
             ]
         }

@@ -115,4 +115,36 @@ final class LinkClassifierTests: XCTestCase {
     func testSurroundingWhitespaceIsIgnored() {
         XCTAssertEqual(url("  https://example.com/a.png \t")?.absoluteString, "https://example.com/a.png")
     }
+
+    func testAnEmptyPortIsDroppedAndCaseIsLowered() {
+        XCTAssertEqual(url("http://example.com:/a.png")?.absoluteString, "http://example.com/a.png")
+        XCTAssertEqual(url("http://[::1]:/a.png")?.absoluteString, "http://[::1]/a.png")
+        XCTAssertEqual(url("HTTP://Example.COM/A.png")?.absoluteString, "http://example.com/A.png")
+        XCTAssertEqual(url("http://User@example.com/")?.absoluteString, "http://User@example.com/")
+    }
+
+    /// A line already in normal form is kept as typed, and one that is not is written anew:
+    /// both ways give the same URL for the same link.
+    func testNormalisedAndUnnormalisedSpellingsGiveTheSameURL() {
+        let pairs = [
+            ("https://example.com/a%20b.jpg?x=1#top", "https://EXAMPLE.com/a b.jpg?x=1#top"),
+            ("https://example.com/100%25.png", "HTTPS://example.com/100%.png"),
+            ("http://u:p@example.com:8080/", "http://u:p@Example.com:8080/"),
+            ("https://example.com/a.png#frag%232", "https://example.com/a.png#frag#2"),
+        ]
+        for (normal, typed) in pairs {
+            XCTAssertEqual(url(normal)?.absoluteString, normal)
+            XCTAssertEqual(url(typed), url(normal), typed)
+        }
+    }
+
+    /// Lines are split at code points, as RFC 3986 and browsers do: a combining mark after a
+    /// slash does not hide the slash (a `Character` view would see one cluster).
+    func testDelimitersFollowedByCombiningMarksStillSplit() {
+        let combined = url("https://example.com/\u{301}cat.jpg")
+        XCTAssertEqual(combined?.host, "example.com")
+        XCTAssertEqual(combined?.absoluteString, "https://example.com/%CC%81cat.jpg")
+        XCTAssertEqual(guess("https://example.com/\u{301}cat.jpg"), .image)
+        XCTAssertEqual(LinkClassifier.classify("http:\u{301}//example.com/"), .invalid(reason: .missingHost))
+    }
 }

@@ -36,46 +36,53 @@ public enum LinksFileParser {
         var result = BoundedLinkLines()
         var lineNumber = 1
         var lineStart = start
-        var index = start
         let end = bytes.count
-        func take(_ range: Range<Int>, endingAt next: Int) {
-            guard result.lines.count < maxLines else { return }
-            appendLine(bytes, range, number: lineNumber, to: &result.lines)
-            result.keptByteCount = next
+        // Lone CRs (old Mac files) end lines too, but most files have none: look once, then find
+        // each LF with memchr.
+        let splitsOnCarriageReturns = nextByte(0x0D, in: bytes, from: start) < end
+        func lineEnd(from index: Int) -> Int {
+            guard splitsOnCarriageReturns else { return nextByte(0x0A, in: bytes, from: index) }
+            var index = index
+            while index < end, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            return index
         }
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D { // LF or CR
-                let lineEnd = index
+        while lineStart < end {
+            let lineEnd = lineEnd(from: lineStart)
+            var next = lineEnd
+            if lineEnd < end {
                 // CRLF is one line end, not two.
-                if byte == 0x0D, index + 1 < end, bytes[index + 1] == 0x0A { index += 1 }
-                index += 1
-                take(lineStart..<lineEnd, endingAt: index)
-                lineNumber += 1
-                lineStart = index
-                if result.lines.count >= maxLines {
-                    result.omittedLineCount = countNonBlankLines(bytes, from: index)
-                    return result
-                }
-            } else {
-                index += 1
+                if bytes[lineEnd] == 0x0D, lineEnd + 1 < end, bytes[lineEnd + 1] == 0x0A { next += 1 }
+                next += 1
             }
-        }
-        if lineStart < end {
-            take(lineStart..<end, endingAt: end)
+            if result.lines.count < maxLines {
+                appendLine(bytes, lineStart..<lineEnd, number: lineNumber, to: &result.lines)
+                result.keptByteCount = next
+            }
+            lineNumber += 1
+            lineStart = next
+            if result.lines.count >= maxLines {
+                result.omittedLineCount = countNonBlankLines(bytes, from: next)
+                return result
+            }
         }
         return result
     }
 
-    /// Counts the lines `appendLine` would keep from `start` on, without keeping them. Line ends
-    /// are found with memchr: millions of lines must cost milliseconds, not a loop per byte.
-    private static func countNonBlankLines(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        func next(_ byte: UInt8, from index: Int, before end: Int) -> Int {
-            guard index < end, let found = memchr(base + index, Int32(byte), end - index) else { return end }
-            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    /// The index of the first `byte` from `index` on and before `end` (else `end`), by memchr:
+    /// millions of lines must cost milliseconds, not a loop per byte.
+    private static func nextByte(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from index: Int, before end: Int? = nil) -> Int {
+        let end = end ?? bytes.count
+        guard let base = bytes.baseAddress, index < end, let found = memchr(base + index, Int32(byte), end - index) else {
+            return end
         }
-        // Lone CRs (old Mac files) end lines too, but most files have none: look once.
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// Counts the lines `appendLine` would keep from `start` on, without keeping them.
+    private static func countNonBlankLines(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        func next(_ byte: UInt8, from index: Int, before end: Int) -> Int {
+            nextByte(byte, in: bytes, from: index, before: end)
+        }
         let splitsOnCarriageReturns = next(0x0D, from: start, before: bytes.count) < bytes.count
         func countPiece(_ range: Range<Int>) -> Int {
             // Most lines start with a printable ASCII character: no need to trim them.
@@ -127,7 +134,9 @@ public enum LinksFileParser {
         upper = min(upper, lower + maxLineBytes)
 
         let decoded = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
-        var text = trimUnicodeWhitespace(decoded)
+        // Line ends never get here, so an ASCII byte left at either end is not white space.
+        let endsInASCII = bytes[lower] < 0x80 && bytes[upper - 1] < 0x80
+        var text = endsInASCII ? decoded : trimUnicodeWhitespace(decoded)
         guard !text.isEmpty else { return }
         if text.utf8.count > maxLineLength, text.count > maxLineLength {
             text = String(text.prefix(maxLineLength))

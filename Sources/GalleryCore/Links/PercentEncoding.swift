@@ -8,35 +8,66 @@ enum PercentEncoding {
         case queryOrFragment
     }
 
-    static func encode(_ text: Substring, allowing component: Component) -> String {
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+    /// Each input byte becomes at most three output bytes.
+    static func maxEncodedCount(_ byteCount: Int) -> Int { byteCount * 3 }
+
+    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, allowing component: Component, into output: inout UTF8Writer) {
+        // Most links need no escaping at all: allowed runs are copied whole.
+        let allowed = allowedBytes(component)
+        var runStart = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), isHex(bytes, index + 1), isHex(bytes, index + 2) {
-                output.append(contentsOf: bytes[index...index + 2])
-                index += 3
+            if allowed.contains(byte) {
+                index += 1
                 continue
             }
-            if isAllowed(byte, in: component) {
-                output.append(byte)
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            if byte == ASCII.percent, index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) {
+                output.append(UnsafeBufferPointer(rebasing: bytes[index...index + 2]))
+                index += 3
             } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
+                output.append(ASCII.percent)
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
+                index += 1
             }
-            index += 1
+            runStart = index
         }
-        return String(decoding: output, as: UTF8.self)
+        output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    /// Whether `encode` would copy `bytes` unchanged: every byte allowed or part of an escape.
+    static func isEncoded(_ bytes: UnsafeBufferPointer<UInt8>, allowing component: Component) -> Bool {
+        let allowed = allowedBytes(component)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if allowed.contains(byte) {
+                index += 1
+            } else if byte == ASCII.percent, index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) {
+                index += 3
+            } else {
+                return false
+            }
+        }
+        return true
+    }
 
-    private static func isHex(_ bytes: [UInt8], _ index: Int) -> Bool {
-        guard index < bytes.count else { return false }
-        switch bytes[index] {
+    static func encoded(_ bytes: UnsafeBufferPointer<UInt8>, allowing component: Component) -> String {
+        String(unsafeUninitializedCapacity: maxEncodedCount(bytes.count)) { buffer in
+            var output = UTF8Writer(buffer)
+            encode(bytes, allowing: component, into: &output)
+            return output.count
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
              UInt8(ascii: "A")...UInt8(ascii: "F"): return true
         default: return false
@@ -45,20 +76,15 @@ enum PercentEncoding {
 
     /// RFC 3986 character classes: unreserved and sub-delims everywhere, plus `:` and `@` in
     /// paths, plus `/` and `?` in queries and fragments.
-    private static func isAllowed(_ byte: UInt8, in component: Component) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            break
-        }
-        let scalar = Unicode.Scalar(byte)
-        if "-._~!$&'()*+,;=".unicodeScalars.contains(scalar) { return true }
+    private static func allowedBytes(_ component: Component) -> ASCIISet {
         switch component {
-        case .userInfo: return scalar == ":"
-        case .path: return ":@/".unicodeScalars.contains(scalar)
-        case .queryOrFragment: return ":@/?".unicodeScalars.contains(scalar)
+        case .userInfo: userInfoBytes
+        case .path: pathBytes
+        case .queryOrFragment: queryOrFragmentBytes
         }
     }
+
+    private static let userInfoBytes = ASCIISet.lettersAndDigits.adding("-._~!$&'()*+,;=:")
+    private static let pathBytes = userInfoBytes.adding("@/")
+    private static let queryOrFragmentBytes = pathBytes.adding("?")
 }
