@@ -39,11 +39,13 @@ func makeTextures() -> [OpaquePointer] {
     }
 }
 
+let stallTick = MainLoopSource()
+
 /// A 5 ms tick that reports how late it ran, as the app's PerformanceTrace does.
 @MainActor
 func watchStalls() {
     var expected = monotonicMilliseconds() + 5
-    MainLoopSources.timeout(milliseconds: 5) {
+    stallTick.every(milliseconds: 5) {
         let now = monotonicMilliseconds()
         let lateness = now - expected
         expected = now + 5
@@ -57,7 +59,7 @@ func makeGrid(textures: [OpaquePointer]) -> UnsafeMutablePointer<GtkWidget> {
     let strings = gtk_string_list_new(nil)!
     for index in 0..<cellCount { gtk_string_list_append(strings, "\(index)") }
     let factory = gtk_signal_list_item_factory_new()!
-    Signal.connect(factory, "setup") { (item: UnsafeMutableRawPointer?) in
+    Signal.connect(factory, .setup) { (item: UnsafeMutableRawPointer?) in
         let picture = gtk_picture_new()!
         gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_COVER)
         gtk_widget_set_size_request(picture, 94, 94)
@@ -66,7 +68,7 @@ func makeGrid(textures: [OpaquePointer]) -> UnsafeMutablePointer<GtkWidget> {
         }
         gtk_list_item_set_child(OpaquePointer(item), picture)
     }
-    Signal.connect(factory, "bind") { (item: UnsafeMutableRawPointer?) in
+    Signal.connect(factory, .bind) { (item: UnsafeMutableRawPointer?) in
         let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
         gtk_picture_set_paintable(gtk_list_item_get_child(OpaquePointer(item)).opaque, textures[position % textures.count])
     }
@@ -83,5 +85,5 @@ g_unix_signal_add(SIGTERM, { _ in exit(0) }, nil)
 exit(ReferenceWindow.run(id: "io.github.linkgallery.BareGrid", title: "Bare grid",
                          content: { makeGrid(textures: makeTextures()) }) { _, clock in
     watchStalls()
-    Signal.connect(clock, "after-paint") { emitTime("frame") }
+    Signal.connect(clock, .afterPaint) { emitTime("frame") }
 })

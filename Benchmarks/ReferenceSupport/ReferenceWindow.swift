@@ -17,17 +17,17 @@ public enum ReferenceWindow {
                                                 _ clock: OpaquePointer) -> Void
     ) -> Int32 {
         let application = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!
-        Signal.connect(application, "startup", after: true) { emitTime("startup") }
-        Signal.connect(application, "activate") {
+        Signal.connect(application, .startup, after: true) { emitTime("startup") }
+        Signal.connect(application, .activate) {
             let window = gtk_application_window_new(application)!
             gtk_window_set_title(window.cast(), title)
             gtk_window_set_default_size(window.cast(), 1920, 1080)
             gtk_window_maximize(window.cast())
             if let child = content() { gtk_window_set_child(window.cast(), child) }
-            Signal.connectOnce(window, "map") {
+            Signal.connectOnce(window, .map) {
                 guard let clock = gtk_widget_get_frame_clock(window) else { return }
-                Signal.connectOnce(clock, "layout", after: true) { emitTime("first-layout-done") }
-                Signal.connectOnce(clock, "after-paint") {
+                Signal.connectOnce(clock, .layout, after: true) { emitTime("first-layout-done") }
+                Signal.connectOnce(clock, .afterPaint) {
                     emitTime("first-frame")
                     afterFirstFrame(application, clock)
                 }

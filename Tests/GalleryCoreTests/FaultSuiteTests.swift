@@ -64,9 +64,10 @@ final class FaultSuiteTests: XCTestCase {
             inputs += 1
             let url = try server.writeFile(name: "garbage-\(FixtureServer.uniqueTag()).txt", contents: bytes)
             let links = LinksRepository(url: url, http: http, directories: try directories())
-            guard case .updated(let snapshot) = try await links.refresh() else { return XCTFail("first fetch is new content") }
+            let snapshot = try await links.refresh()
             assertWellFormed(snapshot.entries, from: bytes)
-            guard case .unchanged = try await links.refresh() else { return XCTFail("a second fetch confirms it") }
+            let confirmed = try await links.refresh()
+            XCTAssertEqual(confirmed.checksum, snapshot.checksum, "a second fetch confirms it")
             let relaunched = await LinksRepository(url: url, http: http, directories: try directories()).cachedSnapshot()
             XCTAssertEqual(relaunched?.entries, snapshot.entries, "the snapshot survives a relaunch")
         }
@@ -79,7 +80,7 @@ final class FaultSuiteTests: XCTestCase {
         for text in [longLink, longText] {
             inputs += 1
             let url = try server.writeFile(name: "long-\(FixtureServer.uniqueTag()).txt", contents: text)
-            let snapshot = try await LinksRepository(url: url, http: http, directories: try directories()).refresh().snapshot
+            let snapshot = try await LinksRepository(url: url, http: http, directories: try directories()).refresh()
             XCTAssertEqual(snapshot.entries.count, 1)
             XCTAssertEqual(snapshot.entries.first?.text.count, LinksFileParser.maxLineLength, "cut to the longest line kept")
             XCTAssertTrue(text.hasPrefix(snapshot.entries.first?.text ?? "-"), "the kept part is the line's start")
@@ -102,7 +103,7 @@ final class FaultSuiteTests: XCTestCase {
         let url = try server.writeFile(name: name, contents: lines.joined(separator: "\n"))
         let links = LinksRepository(url: url, http: http, directories: try directories())
         let started = ContinuousClock.now
-        guard case .updated(let snapshot) = try await links.refresh() else { return XCTFail("new content expected") }
+        let snapshot = try await links.refresh()
         print("FaultSuite: 100,000 lines fetched, parsed and classified in \(ContinuousClock.now - started) (debug build)")
 
         let nonBlank = lines.enumerated().filter { !$0.element.isEmpty }
@@ -114,9 +115,11 @@ final class FaultSuiteTests: XCTestCase {
 
         // An edit to the big file arrives as new content; the unchanged file is only confirmed.
         try server.writeFile(name: name, contents: (lines + ["https://images.example/added.png"]).joined(separator: "\n"))
-        guard case .updated(let edited) = try await links.refresh() else { return XCTFail("the edit is new content") }
+        let edited = try await links.refresh()
+        XCTAssertNotEqual(edited.checksum, snapshot.checksum, "the edit is new content")
         XCTAssertEqual(edited.entries.count, nonBlank.count + 1)
-        guard case .unchanged = try await links.refresh() else { return XCTFail("unchanged content expected") }
+        let confirmed = try await links.refresh()
+        XCTAssertEqual(confirmed.checksum, edited.checksum, "unchanged content expected")
     }
 
     // MARK: Network
@@ -161,7 +164,7 @@ final class FaultSuiteTests: XCTestCase {
         let name = "kept-\(FixtureServer.uniqueTag()).txt"
         let url = try server.writeFile(name: name, contents: "https://example.com/a.jpg\nhttps://example.com/b.png\n")
         let links = LinksRepository(url: url, http: http, directories: try directories())
-        let good = try await links.refresh().snapshot
+        let good = try await links.refresh()
         try FileManager.default.removeItem(at: server.rootDirectory.appendingPathComponent(name))
         do {
             _ = try await links.refresh()
@@ -230,7 +233,7 @@ final class FaultSuiteTests: XCTestCase {
         inputs += 1
         let linksURL = try server.writeFile(name: "full-\(FixtureServer.uniqueTag()).txt", contents: "https://example.com/a.jpg\n")
         let refreshed = try await LinksRepository(url: linksURL, http: http, directories: folders).refresh()
-        XCTAssertEqual(refreshed.snapshot.entries.count, 1, "the links file works from memory")
+        XCTAssertEqual(refreshed.entries.count, 1, "the links file works from memory")
 
         let leftovers = try cachedFiles(in: folders.root).filter { $0.lastPathComponent.hasPrefix(DiskStore.temporaryPrefix) }
         XCTAssertEqual(leftovers, [], "failed writes leave no partial files behind")
@@ -255,7 +258,7 @@ final class FaultSuiteTests: XCTestCase {
             expectedOriginals.append(try await firstRun.original(for: server.url(path), priority: .interactive).pixels)
         }
         let expectedEntries = try await LinksRepository(url: linksURL, http: http, directories: try directories(pristine))
-            .refresh().snapshot.entries
+            .refresh().entries
 
         let kinds: [(name: String, files: [(folder: String, fileExtension: String)])] = [
             ("thumbnail", [("thumbnails", "png")]), ("original", [("originals", "bin")]),
@@ -286,7 +289,7 @@ final class FaultSuiteTests: XCTestCase {
                 if let cached = await links.cachedSnapshot() {
                     XCTAssertEqual(cached.entries, expectedEntries, "a damaged links snapshot is never used (\(context))")
                 }
-                let refreshed = try await links.refresh().snapshot
+                let refreshed = try await links.refresh()
                 XCTAssertEqual(refreshed.entries, expectedEntries, "links after a \(context)")
                 let healed = await LinksRepository(url: linksURL, http: http, directories: try directories(run)).cachedSnapshot()
                 XCTAssertEqual(healed?.entries, expectedEntries, "the refresh healed the snapshot (\(context))")

@@ -34,7 +34,7 @@ final class HostileFilesTests: XCTestCase {
         let links = LinksRepository(url: url, http: http, directories: directories)
         var fetched: LinksSnapshot?
         let started = ContinuousClock.now
-        let peak = try await PeakMemory.measure { fetched = try await links.refresh().snapshot }
+        let peak = try await PeakMemory.measure { fetched = try await links.refresh() }
         print("HostileFiles: 32 MiB of tiny lines fetched and parsed in \(ContinuousClock.now - started), "
               + "peak RSS +\(peak / 1_048_576) MiB")
         let snapshot = try XCTUnwrap(fetched)
@@ -54,7 +54,9 @@ final class HostileFilesTests: XCTestCase {
         print("HostileFiles: saved copy reloaded, peak RSS +\(relaunchPeak / 1_048_576) MiB")
         XCTAssertEqual(relaunched?.entries, snapshot.entries)
         XCTAssertEqual(relaunched?.omittedEntryCount, snapshot.omittedEntryCount)
-        guard case .unchanged(let confirmed) = try await links.refresh() else { return XCTFail("same content, confirmed") }
+        let confirmed = try await links.refresh()
+        XCTAssertEqual(confirmed.checksum, snapshot.checksum, "same content, confirmed")
+        XCTAssertGreaterThan(confirmed.confirmedAt, snapshot.confirmedAt)
         XCTAssertEqual(confirmed.omittedEntryCount, snapshot.omittedEntryCount)
     }
 
@@ -84,7 +86,7 @@ final class HostileFilesTests: XCTestCase {
         let url = try server.writeFile(name: "hosts-\(FixtureServer.uniqueTag()).txt",
                                        contents: (hostile + [good, "http://пример.рф/кот.png"]).joined(separator: "\n"))
 
-        let entries = try await LinksRepository(url: url, http: HTTPClient(), directories: nil).refresh().snapshot.entries
+        let entries = try await LinksRepository(url: url, http: HTTPClient(), directories: nil).refresh().entries
 
         XCTAssertEqual(entries.count, hostile.count + 2)
         for entry in entries.prefix(hostile.count) {

@@ -82,7 +82,7 @@ final class HostileServerTests: XCTestCase {
         let linksURL = try server.writeFile(
             name: "interactive-\(FixtureServer.uniqueTag()).txt", contents: server.url("/img/64x48.png").absoluteString + "\n")
         let links = LinksRepository(url: linksURL, http: client, directories: try CacheDirectories(root: folder.url))
-        let snapshot = try await links.refresh().snapshot
+        let snapshot = try await links.refresh()
         let repository = ImageRepository(http: client, directories: nil)
         let original = try await repository.original(
             for: server.url("/img?w=300&h=200&fmt=jpg&tag=\(FixtureServer.uniqueTag())"), priority: .interactive)
@@ -150,7 +150,7 @@ final class HostileServerTests: XCTestCase {
             let first = try await links.refresh()
             _ = try await links.refresh()
 
-            XCTAssertEqual(first.snapshot.entries.count, 1, kind)
+            XCTAssertEqual(first.entries.count, 1, kind)
             let requests = try await server.requestLog().filter { $0.path == path }
             XCTAssertEqual(requests.count, 2, kind)
             XCTAssertNil(requests.last?.ifNoneMatch, "\(kind): the ETag was dropped, not sent back")
@@ -174,7 +174,7 @@ final class HostileServerTests: XCTestCase {
 
         let outcome = try await LinksRepository(url: url, http: http, directories: directories).refresh()
 
-        XCTAssertEqual(outcome.snapshot.entries.count, 1, "the refresh works")
+        XCTAssertEqual(outcome.entries.count, 1, "the refresh works")
         let request = try await server.requestLog().last { $0.path == url.path }
         XCTAssertNotNil(request)
         XCTAssertNil(request?.ifNoneMatch)

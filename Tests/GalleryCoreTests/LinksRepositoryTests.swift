@@ -28,7 +28,7 @@ final class LinksRepositoryTests: XCTestCase {
         let first = try repository(for: url)
         let cachedBefore = await first.cachedSnapshot()
         XCTAssertNil(cachedBefore)
-        guard case .updated(let snapshot) = try await first.refresh() else { return XCTFail("expected new content") }
+        let snapshot = try await first.refresh()
         XCTAssertEqual(snapshot.entries.map(\.text), ["https://example.com/a.jpg", "plain text"])
 
         // A relaunch with the server gone still has the list.
@@ -43,10 +43,17 @@ final class LinksRepositoryTests: XCTestCase {
         let name = "links-\(FixtureServer.uniqueTag()).txt"
         let url = try server.writeFile(name: name, contents: "https://example.com/a.jpg\n")
         let links = try repository(for: url)
-        _ = try await links.refresh()
-        guard case .unchanged = try await links.refresh() else { return XCTFail("304 expected") }
+        let first = try await links.refresh()
+        let confirmed = try await links.refresh()
+        XCTAssertEqual(confirmed.checksum, first.checksum)
+        XCTAssertGreaterThan(confirmed.confirmedAt, first.confirmedAt, "confirmed now")
+        let path = "/" + name
+        let conditional = try await server.requestLog().filter { $0.path == path }.last
+        XCTAssertTrue(conditional?.ifNoneMatch != nil || conditional?.ifModifiedSince != nil, "a conditional request")
+        XCTAssertEqual(conditional?.bytesSent, 0, "304: no body sent again")
         try server.writeFile(name: name, contents: "https://example.com/b.png\n")
-        guard case .updated(let snapshot) = try await links.refresh() else { return XCTFail("new content expected") }
+        let snapshot = try await links.refresh()
+        XCTAssertNotEqual(snapshot.checksum, first.checksum, "new content")
         XCTAssertEqual(snapshot.entries.map(\.text), ["https://example.com/b.png"])
     }
 
@@ -61,7 +68,7 @@ final class LinksRepositoryTests: XCTestCase {
         let links = try repository(for: url)
         let damaged = await links.cachedSnapshot()
         XCTAssertNil(damaged, "a snapshot that fails its checksum is not shown")
-        guard case .updated(let snapshot) = try await links.refresh() else { return XCTFail("full fetch expected") }
+        let snapshot = try await links.refresh()
         XCTAssertEqual(snapshot.entries.map(\.text), ["https://example.com/a.jpg"])
     }
 

@@ -48,7 +48,7 @@ final class LinksSourceTests: XCTestCase {
         let list = folder.appendingPathComponent("mine.txt")
         try Data("https://example.com/a.png\r\nfile:///etc/passwd\n/etc/hostname\n".utf8).write(to: list)
         let repository = LinksRepository(url: list, http: HTTPClient(), directories: try CacheDirectories(root: folder.appendingPathComponent("cache")))
-        let snapshot = try await repository.refresh().snapshot
+        let snapshot = try await repository.refresh()
         XCTAssertEqual(snapshot.entries.map(\.text), ["https://example.com/a.png", "file:///etc/passwd", "/etc/hostname"])
         XCTAssertNotNil(snapshot.entries[0].classification.url)
         XCTAssertNil(snapshot.entries[1].classification.url, "a file: link inside a list is never fetched")
@@ -62,7 +62,7 @@ final class LinksSourceTests: XCTestCase {
         let lineCount = LinksDocument.maxEntries + 5
         try Data((1...lineCount).map { "https://example.com/\($0).png\n" }.joined().utf8).write(to: list)
         let repository = LinksRepository(url: list, http: HTTPClient(), directories: nil)
-        let snapshot = try await repository.refresh().snapshot
+        let snapshot = try await repository.refresh()
         XCTAssertEqual(snapshot.entries.count, LinksDocument.maxEntries)
         XCTAssertEqual(snapshot.entries.last?.text, "https://example.com/\(LinksDocument.maxEntries).png")
         XCTAssertEqual(snapshot.omittedEntryCount, 5, "the window's banner says what was left out, as for a web list")
@@ -77,7 +77,7 @@ final class LinksSourceTests: XCTestCase {
         await assertRefresh(LinksRepository(url: big, http: http, directories: nil, maxBytes: 100), throws: .tooLarge)
         let exact = folder.appendingPathComponent("exact.txt")
         try Data(repeating: 0x61, count: 100).write(to: exact)
-        let entries = try await LinksRepository(url: exact, http: http, directories: nil, maxBytes: 100).refresh().snapshot.entries
+        let entries = try await LinksRepository(url: exact, http: http, directories: nil, maxBytes: 100).refresh().entries
         XCTAssertEqual(entries.count, 1)
     }
 
@@ -91,7 +91,7 @@ final class LinksSourceTests: XCTestCase {
         // The disk queue still serves a real file afterwards.
         let list = folder.appendingPathComponent("list.txt")
         try Data("https://example.com/a.png\n".utf8).write(to: list)
-        let entries = try await LinksRepository(url: list, http: http, directories: nil).refresh().snapshot.entries
+        let entries = try await LinksRepository(url: list, http: http, directories: nil).refresh().entries
         XCTAssertEqual(entries.count, 1)
     }
 

@@ -22,7 +22,8 @@ final class GalleryGridScaleTests: XCTestCase {
         gtk_window_present(window.cast())
         // Text lines only: placeholders need no network, so the test is about layout alone.
         let lines = (1...Self.count).map { "entry \($0)" }
-        grid.show(LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8)))
+        let text = lines.joined(separator: "\n")
+        grid.show(LinksSnapshot(entries: LinksDocument.make(from: Data(text.utf8)), confirmedAt: Date(), checksum: text))
         let laidOut = GtkTestEnvironment.spin(timeout: 10) { grid.hasSettledLayout }
         XCTAssertTrue(laidOut, "the grid was never laid out")
         return (grid, window, root)

@@ -19,8 +19,10 @@ final class GalleryGridTests: XCTestCase {
     }
 
     /// The lines as the app parses them from a links file.
-    private static func entries(_ lines: [String]) -> [LinkEntry] {
-        LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8))
+    /// A list as the app gets it: its checksum names its content (here the text itself).
+    private static func entries(_ lines: [String]) -> LinksSnapshot {
+        let text = lines.joined(separator: "\n")
+        return LinksSnapshot(entries: LinksDocument.make(from: Data(text.utf8)), confirmedAt: Date(), checksum: text)
     }
 
     @MainActor
@@ -272,9 +274,9 @@ final class GalleryGridTests: XCTestCase {
                 defer { gtk_window_destroy(window.cast()) }
                 grid.show(entries)
                 var firstFrame: (columns: Int, cellWidth: Double, cellHeight: Double)?
-                Signal.connectOnce(window, "map") {
+                Signal.connectOnce(window, .map) {
                     guard let clock = gtk_widget_get_frame_clock(window) else { return }
-                    Signal.connectOnce(clock, "after-paint") {
+                    Signal.connectOnce(clock, .afterPaint) {
                         let (count, cellWidth) = Self.columns(of: grid)
                         firstFrame = (count, cellWidth, Self.firstCellHeight(of: grid))
                     }

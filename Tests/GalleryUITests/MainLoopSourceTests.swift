@@ -51,19 +51,39 @@ final class MainLoopSourceTests: XCTestCase {
         }
     }
 
-    func testTheStaticCancelIgnoresAnIDWhoseSourceHasFinished() {
+    func testARepeatingSourceRunsUntilItsHandlerSaysStopOrItIsCancelled() {
         MainActor.assumeIsolated {
-            var ran = false
-            var id = MainLoopSources.after(milliseconds: 1) { ran = true }
-            // Seen between two main loop iterations: the dispatch is over and GLib destroyed
-            // the one-shot source in it.
-            XCTAssertTrue(GtkTestEnvironment.spin { ran })
-            MainLoopSources.cancel(&id)
-            XCTAssertEqual(id, 0)
-            var other = false
-            var otherID = MainLoopSources.after(milliseconds: 1) { other = true }
-            XCTAssertTrue(GtkTestEnvironment.spin { other }, "an unrelated source still runs")
-            MainLoopSources.cancel(&otherID)
+            let source = MainLoopSource()
+            var runs = 0
+            source.every(milliseconds: 1) {
+                runs += 1
+                return runs < 3
+            }
+            XCTAssertTrue(GtkTestEnvironment.spin { runs == 3 && !source.isPending }, "stopped by its handler")
+            Self.passATimeoutStartedNow()
+            XCTAssertEqual(runs, 3)
+
+            var ticks = 0
+            source.every(milliseconds: 1) {
+                ticks += 1
+                return true
+            }
+            XCTAssertTrue(GtkTestEnvironment.spin { ticks >= 2 })
+            source.cancel()
+            let stoppedAt = ticks
+            Self.passATimeoutStartedNow()
+            XCTAssertEqual(ticks, stoppedAt, "cancelled")
+        }
+    }
+
+    func testAOneShotSourceRunsWithNobodyKeepingIt() {
+        MainActor.assumeIsolated {
+            var ran: [String] = []
+            MainLoopSource.once(afterMilliseconds: 1) { ran.append("timeout") }
+            MainLoopSource.onceWhenIdle { ran.append("idle") }
+            XCTAssertTrue(GtkTestEnvironment.spin { ran.count == 2 })
+            Self.passATimeoutStartedNow()
+            XCTAssertEqual(ran.sorted(), ["idle", "timeout"], "each ran once")
         }
     }
 
@@ -74,7 +94,7 @@ final class MainLoopSourceTests: XCTestCase {
     @MainActor
     private static func passATimeoutStartedNow() {
         var ran = false
-        MainLoopSources.after(milliseconds: 1) { ran = true }
+        MainLoopSource.once(afterMilliseconds: 1) { ran = true }
         XCTAssertTrue(GtkTestEnvironment.spin { ran })
     }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import GalleryCore
+@testable import GalleryUI
 import XCTest
 
 /// Automatic retries on the real GLib main loop.

@@ -95,7 +95,7 @@ final class ViewerArrivalTests: XCTestCase {
             var frames: [Bool] = []
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { gtk_widget_get_frame_clock(viewer.canvas.widget) != nil })
             if let clock = gtk_widget_get_frame_clock(viewer.canvas.widget) {
-                Signal.connect(clock, "after-paint") { frames.append(viewer.canvas.texture != nil) }
+                Signal.connect(clock, .afterPaint) { frames.append(viewer.canvas.texture != nil) }
             }
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { viewer.canvas.texture != nil }, "something shown")
             XCTAssertTrue(GtkTestEnvironment.spin(timeout: 5) { frames.contains(true) })

@@ -147,9 +147,9 @@ final class ViewerWindowTests: XCTestCase {
             let viewer = Self.openViewer(at: 1, source: source, urls: urls)
             defer { Self.close(viewer) }
             XCTAssertTrue(GtkTestEnvironment.spin { viewer.status.isShowingError })
-            XCTAssertEqual(viewer.status.errorTitleText, ViewerErrorText.title(for: .serverError(status: 404)))
+            XCTAssertEqual(viewer.status.errorTitleText, ErrorMessages.title(for: .serverError(status: 404)))
             XCTAssertNil(viewer.canvas.texture)
-            let retry = viewer.status.retryButton
+            let retry = viewer.status.errorPage.retryButton
             XCTAssertTrue(gtk_widget_is_visible(retry) != 0)
             XCTAssertEqual(String(cString: gtk_button_get_label(retry.cast())), "Retry")
             XCTAssertEqual(String(cString: gtk_actionable_get_action_name(retry.opaque)), "win.retry")

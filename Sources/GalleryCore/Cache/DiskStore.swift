@@ -42,10 +42,11 @@ public final class DiskStore: Sendable {
     /// Bytes of files being written (`PendingCacheWrite`) not yet committed: they count against
     /// the capacity as they arrive. Atomics, not `state`: the network thread adds to them and
     /// must never wait for a trim holding the lock.
-    private let inFlight = Atomic<Int>(0)
+    let inFlight = Atomic<Int>(0)
     /// `estimatedBytes` as last known, for comparing with `inFlight` without the lock.
-    private let committed = Atomic<Int>(0)
-    private let trimScheduled = Atomic<Bool>(false)
+    let committed = Atomic<Int>(0)
+    let trimScheduled = Atomic<Bool>(false)
+    private var folder: CacheFolder { CacheFolder(directory: directory, fileExtension: fileExtension) }
 
     /// Cheap: touches no file. The folder is created (mode 0700), cleared of leftovers of
     /// interrupted writes and measured on first use, which is on a disk queue, not on the main
@@ -65,8 +66,8 @@ public final class DiskStore: Sendable {
                 state.prepared = true
                 try? FileManager.default.createDirectory(
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                removeAbandonedTemporaryFiles()
-                let files = cachedFiles()
+                folder.removeAbandonedTemporaryFiles()
+                let files = folder.cachedFiles()
                 state.estimatedBytes = files.reduce(0) { $0 + $1.size }
                 state.estimatedFiles = files.count
             }
@@ -74,35 +75,6 @@ public final class DiskStore: Sendable {
             return body(&state)
         }
     }
-
-    /// Counts `delta` more bytes of a file being written; false when the files being written
-    /// alone would pass the capacity (that write is refused: the download goes elsewhere).
-    /// With the cache, they may pass it: the least recently used files are trimmed to make room,
-    /// on the disk queue.
-    func growInFlight(by delta: Int) -> Bool {
-        let total = inFlight.add(delta, ordering: .relaxed).newValue
-        guard total <= capacityBytes else {
-            inFlight.subtract(delta, ordering: .relaxed)
-            return false
-        }
-        if total + committed.load(ordering: .relaxed) > capacityBytes,
-           trimScheduled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
-            BlockingWork.disk.async { [self] in
-                trimScheduled.store(false, ordering: .relaxed)
-                let room = Int(Double(capacityBytes) * Self.lowWaterMark) - inFlight.load(ordering: .relaxed)
-                trim(toBytes: max(0, room), files: maxFiles)
-            }
-        }
-        return true
-    }
-
-    /// A file being written was committed or dropped: its bytes no longer count as in flight.
-    func shrinkInFlight(by delta: Int) {
-        inFlight.subtract(delta, ordering: .relaxed)
-    }
-
-    /// Bytes of files being written now.
-    public var inFlightBytes: Int { inFlight.load(ordering: .relaxed) }
 
     private func prepare() {
         withPreparedState { _ in }
@@ -128,13 +100,13 @@ public final class DiskStore: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        guard var payload = Self.readAll(fd, expectedSize: Int(info.st_size)) else { return nil }
+        guard var payload = CacheFileIO.readAll(fd, expectedSize: Int(info.st_size)) else { return nil }
         let sealedByEarlierVersion = !SealedCacheFile.isCurrent(payload)
         guard SealedCacheFile.unseal(&payload) else {
             remove(key: key)
             return nil
         }
-        Self.markAccessed(fd)
+        CacheFileIO.markAccessed(fd)
         // Sealed by an earlier version (SHA-256): seal it again, so the next read is cheap.
         if sealedByEarlierVersion { try? write(payload, key: key) }
         return payload
@@ -151,7 +123,7 @@ public final class DiskStore: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let fileSize = Int(info.st_size)
-        guard let head = Self.readAll(fd, expectedSize: min(fileSize, SealedCacheFile.maxOverhead + max(0, maxBytes))),
+        guard let head = CacheFileIO.readAll(fd, expectedSize: min(fileSize, SealedCacheFile.maxOverhead + max(0, maxBytes))),
               let offset = SealedCacheFile.payloadOffset(head: head), head.count >= offset else { return nil }
         let prefix = head.dropFirst(offset).prefix(maxBytes)
         return (prefix.withUnsafeBytes { Data($0) }, fileSize - offset)
@@ -164,12 +136,12 @@ public final class DiskStore: Sendable {
         let finalPath = url(for: key).path
         let file = try UnnamedCacheFile.create(in: directory.path)
         do throws(DiskStoreError) {
-            try Self.writeAll(header, to: file.fd, path: finalPath)
-            try Self.writeAll(payload, to: file.fd, path: finalPath)
+            try CacheFileIO.writeAll(header, to: file.fd, path: finalPath)
+            try CacheFileIO.writeAll(payload, to: file.fd, path: finalPath)
             // fsync before rename: otherwise a crash can leave the new name pointing at an empty
             // file on some file systems (ext4 delayed allocation).
             guard fsync(file.fd) == 0 else { throw DiskStoreError.from(errno: errno, path: finalPath) }
-            Self.markAccessed(file.fd)
+            CacheFileIO.markAccessed(file.fd)
         } catch {
             file.discard()
             throw error
@@ -186,7 +158,7 @@ public final class DiskStore: Sendable {
         let pending = PendingCacheWrite(file: file, store: self)
         // Room for the seal, written over at `commit` once the checksum is known.
         do {
-            try Self.writeAll(Data(count: SealedCacheFile.overhead), to: file.fd, path: directory.path)
+            try CacheFileIO.writeAll(Data(count: SealedCacheFile.overhead), to: file.fd, path: directory.path)
         } catch {
             pending.discard()
             throw error
@@ -207,7 +179,7 @@ public final class DiskStore: Sendable {
             let written = file.header.withUnsafeBytes { pwrite(file.file.fd, $0.baseAddress, $0.count, 0) }
             guard written == file.header.count else { throw DiskStoreError.from(errno: written < 0 ? errno : EIO, path: finalPath) }
             guard fsync(file.file.fd) == 0 else { throw DiskStoreError.from(errno: errno, path: finalPath) }
-            Self.markAccessed(file.file.fd)
+            CacheFileIO.markAccessed(file.file.fd)
         } catch {
             file.file.discard()
             throw error
@@ -255,54 +227,10 @@ public final class DiskStore: Sendable {
     /// The running estimate of how many files the folder holds.
     public var estimatedFiles: Int { withPreparedState { $0.estimatedFiles } }
 
-    private func trim(toBytes limit: Int, files fileLimit: Int) {
+    func trim(toBytes limit: Int, files fileLimit: Int) {
         // Holding the lock serialises trims; reads and writes do their I/O without it.
         withPreparedState { state in
-            let files = cachedFiles().sorted {
-                ($0.accessed.tv_sec, $0.accessed.tv_nsec, $0.path) < ($1.accessed.tv_sec, $1.accessed.tv_nsec, $1.path)
-            }
-            var total = files.reduce(0) { $0 + $1.size }
-            var count = files.count
-            for file in files where total > limit || count > fileLimit {
-                if unlink(file.path) == 0 || errno == ENOENT {
-                    total -= file.size
-                    count -= 1
-                }
-            }
-            state.estimatedBytes = total
-            state.estimatedFiles = count
-        }
-    }
-
-    private struct CachedFile {
-        let path: String
-        let size: Int
-        let accessed: timespec
-    }
-
-    private func cachedFiles() -> [CachedFile] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let suffix = "." + fileExtension
-        return names.compactMap { name in
-            guard name.hasSuffix(suffix), !name.hasPrefix(Self.temporaryPrefix) else { return nil }
-            let path = directory.appendingPathComponent(name).path
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            return CachedFile(path: path, size: Self.allocatedBytes(info), accessed: info.st_mtim)
-        }
-    }
-
-    /// Leftovers of a write that crashed where files must be named while written: each is
-    /// locked by its writer for as long as it writes (`UnnamedCacheFile`), so one that can be
-    /// locked here has no writer left and goes at once; another running instance's stays.
-    private func removeAbandonedTemporaryFiles() {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(Self.temporaryPrefix) {
-            let path = directory.appendingPathComponent(name).path
-            let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-            guard fd >= 0 else { continue }
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
-            close(fd)
+            (state.estimatedBytes, state.estimatedFiles) = folder.evictLeastRecentlyUsed(toBytes: limit, files: fileLimit)
         }
     }
 
@@ -312,41 +240,4 @@ public final class DiskStore: Sendable {
         return String(cString: digest) + "." + fileExtension
     }
 
-    private static func markAccessed(_ fd: Int32) {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let times = [now, now]
-        _ = futimens(fd, times)
-    }
-
-    private static func readAll(_ fd: Int32, expectedSize: Int) -> Data? {
-        var data = Data(count: expectedSize)
-        var offset = 0
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            while offset < expectedSize {
-                let count = Foundation.read(fd, buffer.baseAddress! + offset, expectedSize - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        return complete ? data : nil
-    }
-
-    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws(DiskStoreError) {
-        let failure: Int32? = data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += count
-            }
-            return nil
-        }
-        if let failure { throw DiskStoreError.from(errno: failure, path: path) }
-    }
 }

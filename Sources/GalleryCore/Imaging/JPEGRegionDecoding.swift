@@ -91,10 +91,7 @@ enum JPEGRegionDecoding {
     private static func decode(
         _ data: Data, eighths: Int, rect: Rect, into pixbuf: OpaquePointer, cancellation: DecodeCancellation?
     ) -> Int32 {
-        let stop: jpegregion_stop_callback = { context in
-            guard let context else { return 0 }
-            return Unmanaged<DecodeCancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
-        }
+        let stop: jpegregion_stop_callback = { DecodeCancellation.stopRequested(context: $0) }
         let pixels = gdk_pixbuf_get_pixels(pixbuf)
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         return data.withUnsafeBytes { bytes in
@@ -103,7 +100,7 @@ enum JPEGRegionDecoding {
                 jpegregion_decode(base, bytes.count, UInt32(eighths), UInt32(rect.x), UInt32(rect.y),
                                   UInt32(rect.width), UInt32(rect.height), pixels, stride,
                                   cancellation == nil ? nil : stop,
-                                  cancellation.map { Unmanaged.passUnretained($0).toOpaque() })
+                                  cancellation?.callbackContext)
             }
         }
     }

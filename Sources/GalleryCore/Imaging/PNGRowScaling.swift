@@ -55,16 +55,12 @@ enum PNGRowScaling {
         _ data: Data, into pixbuf: OpaquePointer, target: (width: Int, height: Int), channels: Int, gate: LoaderSizeGate,
         received: (pass: Int, rowsDone: UnsafeMutablePointer<UInt32>)? = nil
     ) -> Int32 {
-        let stop: pngscale_stop_callback = { context in
-            guard let context else { return 0 }
-            let cancellation = Unmanaged<DecodeCancellation>.fromOpaque(context).takeUnretainedValue()
-            return cancellation.isCancelled ? 1 : 0
-        }
+        let stop: pngscale_stop_callback = { DecodeCancellation.stopRequested(context: $0) }
         let pixels = gdk_pixbuf_get_pixels(pixbuf)
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         return data.withUnsafeBytes { bytes in
             let base = bytes.bindMemory(to: UInt8.self).baseAddress
-            let context = gate.cancellation.map { Unmanaged.passUnretained($0).toOpaque() }
+            let context = gate.cancellation?.callbackContext
             return withExtendedLifetime(gate.cancellation) {
                 guard let received else {
                     return pngscale_decode(base, bytes.count, UInt32(target.width), UInt32(target.height), pixels, stride,

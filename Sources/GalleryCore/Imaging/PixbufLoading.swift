@@ -189,19 +189,10 @@ enum PixbufLoading {
 
     /// `size-prepared`: `void (GdkPixbufLoader *, gint width, gint height, gpointer)`.
     private static func connectSizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, gate: LoaderSizeGate) {
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, gint, gint, gpointer?) -> Void = {
-            loader, width, height, context in
-            guard let loader, let context else { return }
-            let gate = Unmanaged<LoaderSizeGate>.fromOpaque(context).takeUnretainedValue()
-            gate.sizePrepared(loader: loader.assumingMemoryBound(to: GdkPixbufLoader.self),
-                              width: Int(width), height: Int(height))
+        Signal.connect(loader, .sizePrepared) { loader, width, height in
+            guard let loader else { return }
+            gate.sizePrepared(loader: loader.assumingMemoryBound(to: GdkPixbufLoader.self), width: Int(width), height: Int(height))
         }
-        let context = Unmanaged.passRetained(gate).toOpaque()
-        g_signal_connect_data(
-            loader, "size-prepared", unsafeBitCast(trampoline, to: GCallback.self), context,
-            { context, _ in if let context { Unmanaged<LoaderSizeGate>.fromOpaque(context).release() } },
-            GConnectFlags(rawValue: 0)
-        )
     }
 
     /// Failed decodes of things that are not images at all (HTML error pages) are `.notAnImage`;

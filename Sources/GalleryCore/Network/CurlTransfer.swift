@@ -1,6 +1,7 @@
 import CCurl
 import CShims
 import Foundation
+import GObjectSupport
 
 /// One libcurl easy handle and everything received on it so far.
 /// Created, driven and destroyed on the curl thread only; libcurl handles are not thread-safe.
@@ -47,7 +48,7 @@ final class CurlTransfer {
     /// The transfer a callback's userdata or CURLINFO_PRIVATE points at. Borrowed: the curl thread
     /// keeps every running transfer alive until its handle has left the multi handle.
     static func from(opaque pointer: UnsafeMutableRawPointer) -> CurlTransfer {
-        Unmanaged<CurlTransfer>.fromOpaque(pointer).takeUnretainedValue()
+        UnretainedObject.object(at: pointer)
     }
 
     /// Every option is checked: a limit that did not apply (an old libcurl without
@@ -56,7 +57,7 @@ final class CurlTransfer {
     private func configure(with configuration: HTTPClient.Configuration) throws(HTTPError) {
         let request = order.request
         let handle = easyHandle
-        let userdata = Unmanaged.passUnretained(self).toOpaque()
+        let userdata = UnretainedObject.pointer(to: self)
         // Signals cannot be used for DNS timeouts in a multi-threaded process.
         try check(shim_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         try check(shim_curl_easy_setopt_string(handle, CURLOPT_URL, request.url.absoluteString), "URL")

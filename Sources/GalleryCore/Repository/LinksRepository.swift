@@ -5,16 +5,7 @@ import Foundation
 /// The body and its metadata are two files written atomically one after the other; the checksum
 /// in the metadata detects a pair that does not match (a crash between the writes, a damaged
 /// file), which is then removed and fetched again in full.
-public final class LinksRepository: Sendable {
-    public enum RefreshOutcome: Sendable, Equatable {
-        case updated(LinksSnapshot)
-        case unchanged(LinksSnapshot)
-
-        public var snapshot: LinksSnapshot {
-            switch self { case .updated(let s), .unchanged(let s): return s }
-        }
-    }
-
+public final class LinksRepository: LinksLoading {
     public let url: URL
     private let http: HTTPClient
     private let bodyStore: DiskStore?
@@ -57,10 +48,12 @@ public final class LinksRepository: Sendable {
         }
     }
 
-    /// Asks the server for a newer file (conditional GET when we have one). Throws `LinksError`.
-    public func refresh() async throws -> RefreshOutcome {
+    /// Asks the server for a newer file (conditional GET when we have one). An unchanged file
+    /// (304, or the same bytes) comes back as the saved snapshot, confirmed now: same checksum,
+    /// so the grid leaves it as it is. Throws `LinksError`.
+    public func refresh() async throws -> LinksSnapshot {
         // A local file (only ever one the person chose, see LinksSource) is its own saved copy.
-        if url.isFileURL { return .updated(try await LocalLinksFile.read(url, maxBytes: maxBytes)) }
+        if url.isFileURL { return try await LocalLinksFile.read(url, maxBytes: maxBytes) }
         let cached = await cachedCopy()
         var headers: [String: String] = [:]
         if let metadata = cached?.metadata {
@@ -79,7 +72,7 @@ public final class LinksRepository: Sendable {
             var metadata = cached.metadata
             metadata.confirmedAt = now
             await store(body: nil, metadata: metadata)
-            return .unchanged(cached.snapshot.confirmed(at: now))
+            return cached.snapshot.confirmed(at: now)
         }
         guard (200..<300).contains(response.head.status) else {
             throw LinksError.serverError(status: response.head.status)
@@ -99,11 +92,11 @@ public final class LinksRepository: Sendable {
             && cached?.snapshot.omittedEntryCount == parsed.omittedLineCount
         await store(body: unchanged ? nil : body, metadata: metadata)
         if unchanged, let cached {
-            return .unchanged(cached.snapshot.confirmed(at: now))
+            return cached.snapshot.confirmed(at: now)
         }
         let entries = await BlockingWork.run(on: BlockingWork.decode) { LinksDocument.make(from: parsed.lines) }
-        return .updated(LinksSnapshot(
-            entries: entries, confirmedAt: now, checksum: metadata.checksum, omittedEntryCount: parsed.omittedLineCount))
+        return LinksSnapshot(
+            entries: entries, confirmedAt: now, checksum: metadata.checksum, omittedEntryCount: parsed.omittedLineCount)
     }
 
     private func store(body: Data?, metadata: LinksSnapshotMetadata) async {

@@ -82,7 +82,7 @@ enum ActionTable {
         let type = g_variant_type_new("i")
         let action = g_simple_action_new(name.rawValue, type)!
         g_variant_type_free(type)
-        Signal.connect(action, "activate") { (parameter: UnsafeMutableRawPointer?) in
+        Signal.connect(action, .actionActivated) { (parameter: UnsafeMutableRawPointer?) in
             guard let parameter else { return }
             handler(Int(g_variant_get_int32(OpaquePointer(parameter))))
         }
@@ -98,7 +98,7 @@ enum ActionTable {
         let action = g_simple_action_new_stateful(name.rawValue, type, g_variant_new_string(current))!
         g_variant_type_free(type)
         // The handler belongs to the action, so the action outlives it.
-        Signal.connect(action, "activate") { (parameter: UnsafeMutableRawPointer?) in
+        Signal.connect(action, .actionActivated) { (parameter: UnsafeMutableRawPointer?) in
             guard let parameter, let value = g_variant_get_string(OpaquePointer(parameter), nil),
                   choose(String(cString: value)) else { return }
             g_simple_action_set_state(action, OpaquePointer(parameter))
@@ -110,7 +110,7 @@ enum ActionTable {
     private static func addAction<Owner>(_ entry: ActionEntry<Owner>, for owner: Owner, to map: OpaquePointer) {
         let action = g_simple_action_new(entry.name, nil)!
         let handler = entry.handler
-        Signal.connect(action, "activate") { [weak owner] (_: UnsafeMutableRawPointer?) in
+        Signal.connect(action, .actionActivated) { [weak owner] (_: UnsafeMutableRawPointer?) in
             if let owner { handler(owner) }
         }
         g_action_map_add_action(map, action.opaque)

@@ -69,13 +69,4 @@ extension GalleryApplication {
         defer { g_variant_unref(value) }
         return LinksSource(identifier: String(cString: g_variant_get_string(value, nil)))
     }
-
-    /// Connects a GApplication signal whose handler returns an `int` (the two above).
-    static func connectIntSignal(
-        _ application: OpaquePointer, _ signal: String,
-        _ handler: @convention(c) (gpointer?, gpointer?, gpointer?) -> gint
-    ) {
-        g_signal_connect_data(UnsafeMutableRawPointer(application), signal,
-                              unsafeBitCast(handler, to: GCallback.self), nil, nil, GConnectFlags(rawValue: 0))
-    }
 }

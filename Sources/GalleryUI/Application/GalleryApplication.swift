@@ -25,21 +25,20 @@ public final class GalleryApplication {
         g_set_application_name(AppIdentity.name)
         application = OpaquePointer(gtk_application_new(AppIdentity.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE))
         Self.addOptionEntries(to: application)
-        Self.connectIntSignal(application, "handle-local-options") { _, options, _ in
-            MainActor.assumeIsolated { GalleryApplication.handleLocalOptions(options!.assumingMemoryBound(to: GVariantDict.self)) }
+        Signal.connect(application, .handleLocalOptions) { options in
+            GalleryApplication.handleLocalOptions(options!.assumingMemoryBound(to: GVariantDict.self))
         }
         // In the primary instance, for its own launch and every later one.
-        Self.connectIntSignal(application, "command-line") { _, commandLine, _ in
-            MainActor.assumeIsolated {
-                GalleryApplication.keepAlive?.show(GalleryApplication.requestedList(commandLine!.assumingMemoryBound(to: GApplicationCommandLine.self)))
-                return 0
-            }
+        Signal.connect(application, .commandLine) { [unowned self] commandLine in
+            self.show(GalleryApplication.requestedList(commandLine!.assumingMemoryBound(to: GApplicationCommandLine.self)))
+            return 0
         }
-        Signal.connect(application, "startup") { [unowned self] in self.startup() }
-        Signal.connect(application, "activate") { [unowned self] in self.show(nil) }
+        Signal.connect(application, .startup) { [unowned self] in self.startup() }
+        Signal.connect(application, .activate) { [unowned self] in self.show(nil) }
         // Verdicts are written a moment after they change: the last ones go with the quit.
-        Signal.connect(application, "shutdown") { [unowned self] in self.services?.images.saveVerdictsNow() }
-        Self.keepAlive = self
+        Signal.connect(application, .shutdown) { [unowned self] in self.services?.images.saveVerdictsNow() }
+        // GTK holds the application for the whole run; its Swift side lives as long.
+        AttachedObject.keep(self, aliveWith: application, key: "link-gallery-application")
         quitOnTerminationSignals()
     }
 
@@ -47,12 +46,7 @@ public final class GalleryApplication {
     /// and settings are saved, instead of dying mid-write.
     private func quitOnTerminationSignals() {
         for signal in [SIGTERM, SIGINT, SIGHUP] {
-            let box = Unmanaged.passRetained(self).toOpaque()
-            g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
-                let app = Unmanaged<GalleryApplication>.fromOpaque(data!).takeUnretainedValue()
-                MainActor.assumeIsolated { app.quit() }
-                return 0 // remove the source: a second signal kills the process as usual
-            }, box, { data in Unmanaged<GalleryApplication>.fromOpaque(data!).release() })
+            UnixSignal.onceOn(signal) { [weak self] in self?.quit() }
         }
     }
 
@@ -61,17 +55,14 @@ public final class GalleryApplication {
         g_application_quit(application.cast())
     }
 
-    /// GTK holds the application for the whole run; this keeps its Swift side alive as long.
-    private static var keepAlive: GalleryApplication?
-
     private func startup() {
-        PerformanceTrace.shared.record("startup")
+        PerformanceTrace.shared.record(.startup)
         gtk_window_set_default_icon_name(AppIdentity.applicationID)
         let services = AppServices(settings: AppSettings())
         services.style.start()
         self.services = services
         installActions(services)
-        PerformanceTrace.shared.record("services-ready")
+        PerformanceTrace.shared.record(.servicesReady)
     }
 
     /// Presents the gallery window, switching it to `list` when a launch named one: a second
@@ -87,7 +78,7 @@ public final class GalleryApplication {
         window.onOpenImage = { [weak self] images, index, slideshow in
             self?.openViewer(images: images, index: index, slideshow: slideshow)
         }
-        Signal.connect(window.window, "destroy") { [weak self] in self?.mainWindow = nil }
+        Signal.connect(window.window, .destroy) { [weak self] in self?.mainWindow = nil }
         mainWindow = window
         window.present()
     }

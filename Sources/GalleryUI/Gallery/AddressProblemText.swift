@@ -9,7 +9,7 @@ enum AddressProblemText {
         case .notAWebAddress(.notAURL):
             return L10n.tr("This is not a web address yet: it must start with https:// or http://.")
         case .notAWebAddress(.unsupportedScheme(let scheme)):
-            return String(format: L10n.tr("Only web addresses (https or http) can be opened here, not “%@:”. Use Open… for a file on this computer."), scheme)
+            return L10n.format("Only web addresses (https or http) can be opened here, not “%1$s:”. Use Open… for a file on this computer.", scheme)
         case .notAWebAddress(.missingHost):
             return L10n.tr("The address needs a server name after “//”.")
         case .notAWebAddress(.malformed):

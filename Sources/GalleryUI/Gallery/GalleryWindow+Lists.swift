@@ -46,7 +46,7 @@ extension GalleryWindow {
             guard let self else { return }
             switch LinksSource.address(text ?? "") {
             case .success(let source):
-                self.banner.show(String(format: L10n.tr("Open the list at %@?"), source.url.absoluteString),
+                self.banner.show(L10n.format("Open the list at %1$s?", source.url.absoluteString),
                                  buttonLabel: L10n.tr("Open")) { [weak self] in
                     self?.banner.hide()
                     self?.show(source)

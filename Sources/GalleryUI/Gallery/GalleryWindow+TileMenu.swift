@@ -16,11 +16,10 @@ extension GalleryWindow {
         gtk_popover_set_has_arrow(popover.cast(), 0)
         contextMenu = popover
         // Detached once closed (after its action ran), so it never outlives the tile it points at.
-        Signal.connect(popover, "closed") { [weak self] in
-            MainLoopSources.idle {
+        Signal.connect(popover, .closed) { [weak self] in
+            MainLoopSource.onceWhenIdle {
                 // Only this menu: another one may have opened in the meantime.
                 if self?.contextMenu == popover { self?.dismissContextMenu() }
-                return false
             }
         }
         gtk_popover_popup(popover.cast())

@@ -20,24 +20,24 @@ final class GalleryWindow {
     let services: AppServices
     /// The list shown; `show(_:)` switches to another.
     private(set) var source: LinksSource
-    private var controller: LinksController
+    private(set) var controller: LinksController
     /// Re-reads a local list when it changes on disk.
     private var fileMonitor: LinksFileMonitor?
     /// The main menu's recent lists, rebuilt when they change.
     let recentMenu = g_menu_new()!
     let grid: GalleryGrid
-    private let stack: UnsafeMutablePointer<GtkWidget>
-    private let statusPage: StatusPage
+    let stack: UnsafeMutablePointer<GtkWidget>
+    let statusPage: StatusPage
     let banner = Banner()
-    private let subtitle: UnsafeMutablePointer<GtkWidget>
+    let subtitle: UnsafeMutablePointer<GtkWidget>
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
     /// Tiles change state by the hundred while a big file loads; the label changes once per
     /// main-loop turn.
     private lazy var subtitleUpdate = IdleCoalescer { [weak self] in self?.updateSubtitle() }
     /// Shown again whenever the banner would otherwise hide: the cache stays unusable.
-    private var cacheProblem: String?
+    private(set) var cacheProblem: String?
     /// What the grid's list holds, as it last reported.
-    private var counts = TileCounts()
+    private(set) var counts = TileCounts()
     /// Set by the application: opens the viewer on an image tile.
     var onOpenImage: (@MainActor (_ images: [GridItem], _ index: Int, _ slideshow: Bool) -> Void)?
 
@@ -65,13 +65,13 @@ final class GalleryWindow {
         installActions()
         installListActions()
         connectModel()
-        Signal.connectHandled(window, "close-request") { [weak self] in
+        Signal.connect(window, .closeRequest) { [weak self] in
             self?.saveWindowState()
             return false
         }
         // The app outlives this window while a viewer is open; the tiles hold widgets and
         // textures by their own references, so they are given back here.
-        Signal.connect(window, "destroy") { [weak self] in
+        Signal.connect(window, .destroy) { [weak self] in
             self?.dismissContextMenu()
             self?.grid.disposeAll()
         }
@@ -115,11 +115,11 @@ final class GalleryWindow {
         let presentOnce: @MainActor () -> Void = { [weak self] in
             guard let self, !presented else { return }
             presented = true
-            PerformanceTrace.shared.record("present")
+            PerformanceTrace.shared.record(.present)
             gtk_window_present(self.window.cast())
         }
         controller.onCacheChecked = presentOnce
-        MainLoopSources.after(milliseconds: Self.cacheWaitMilliseconds, presentOnce)
+        MainLoopSource.once(afterMilliseconds: Self.cacheWaitMilliseconds, presentOnce)
     }
 
     // MARK: Building
@@ -174,7 +174,7 @@ final class GalleryWindow {
         services.images.cacheProblems.onFirstProblem { [weak self] detail in
             Task { @MainActor in
                 guard let self else { return }
-                let message = String(format: L10n.tr("Images cannot be saved to the cache (%@). They are kept in memory only."), detail)
+                let message = L10n.format("Images cannot be saved to the cache (%1$s). They are kept in memory only.", detail)
                 self.cacheProblem = message
                 self.banner.show(message)
             }
@@ -192,57 +192,6 @@ final class GalleryWindow {
     func refresh() {
         controller.refresh()
         grid.refreshTiles()
-    }
-
-    private func showPhase(_ phase: LinksController.Phase) {
-        switch phase {
-        case .loading:
-            statusPage.showLoading(L10n.tr("Loading the list…"))
-            gtk_stack_set_visible_child_name(stack.opaque, "status")
-        case .failed(let error):
-            statusPage.showProblem(
-                icon: error == .noConnection ? "network-offline-symbolic" : "dialog-warning-symbolic",
-                title: ErrorMessages.linksTitle(error), description: ErrorMessages.linksDescription(error),
-                canRetry: true)
-            gtk_stack_set_visible_child_name(stack.opaque, "status")
-        case .showing(let snapshot, let problem):
-            if snapshot.entries.isEmpty {
-                statusPage.showProblem(icon: "image-x-generic-symbolic", title: L10n.tr("No Entries"),
-                                       description: L10n.tr("The links file is empty."), canRetry: true)
-                gtk_stack_set_visible_child_name(stack.opaque, "status")
-            } else {
-                dismissContextMenu() // its tile may be replaced
-                grid.show(snapshot.entries)
-                statusPage.stopSpinner()
-                gtk_stack_set_visible_child_name(stack.opaque, "grid")
-            }
-            if let problem {
-                banner.show(String(format: L10n.tr("%@ Showing the saved list."), ErrorMessages.linksTitle(problem) + "."),
-                            buttonLabel: L10n.tr("Retry")) { [weak self] in self?.refresh() }
-            } else if snapshot.omittedEntryCount > 0 {
-                banner.show(L10n.plural("The links file is too long: its last %d line was left out.",
-                                        "The links file is too long: its last %d lines were left out.",
-                                        snapshot.omittedEntryCount))
-            } else if let cacheProblem {
-                banner.show(cacheProblem)
-            } else {
-                banner.hide()
-            }
-        }
-        updateSubtitle()
-    }
-
-    private func updateSubtitle() {
-        // Which list this is shows even before it has loaded.
-        gtk_widget_set_visible(subtitle, 1)
-        guard let snapshot = controller.snapshot, !snapshot.entries.isEmpty else {
-            gtk_label_set_text(subtitle.opaque, source.displayName)
-            return
-        }
-        let words = L10n.plural("%d image", "%d images", counts.images) + " · "
-            + L10n.plural("%d other entry", "%d other entries", counts.placeholders)
-        let updated = String(format: L10n.tr("updated %@"), ListUpdateTime.text(for: snapshot.confirmedAt))
-        gtk_label_set_text(subtitle.opaque, source.displayName + " · " + words + " · " + updated)
     }
 
     private func saveWindowState() {

@@ -2,6 +2,7 @@ import Foundation
 import GalleryCore
 
 /// Drives the links file through its phases: cached copy at once, refresh, automatic retries.
+/// What it asks of the file is `LinksLoading` (a `LinksRepository` in the app).
 @MainActor
 final class LinksController {
     enum Phase: Equatable {
@@ -11,7 +12,7 @@ final class LinksController {
         case failed(LinksError)
     }
 
-    private let repository: LinksRepository
+    private let repository: any LinksLoading
     private let retries: RetryScheduler
     private var refreshTask: Task<Void, Never>?
     /// A refresh asked for while one runs (a local file saved twice): run once more after it.
@@ -27,7 +28,7 @@ final class LinksController {
 
     private static let retryKey = "links"
 
-    init(repository: LinksRepository, retries: RetryScheduler) {
+    init(repository: any LinksLoading, retries: RetryScheduler) {
         self.repository = repository
         self.retries = retries
     }
@@ -85,9 +86,9 @@ final class LinksController {
             }
         }
         do {
-            let outcome = try await repository.refresh()
+            let fresh = try await repository.refresh()
             retries.reset(Self.retryKey)
-            set(.showing(outcome.snapshot, problem: nil))
+            set(.showing(fresh, problem: nil))
             onOnline?()
         } catch {
             let failure = error as? LinksError ?? .badResponse

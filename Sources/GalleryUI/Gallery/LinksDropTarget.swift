@@ -1,32 +1,23 @@
 import CGtk
 import Foundation
+import GObjectSupport
 import GalleryCore
 
 /// Opens a links file or an address dropped on the gallery: `text/uri-list` (a file from the
 /// file manager, a link from a browser) or `text/plain` holding one address.
 @MainActor
 enum LinksDropTarget {
-    private final class Handler: @unchecked Sendable { // touched on the main thread only
-        let open: @MainActor (LinksSource) -> Void
-        init(_ open: @escaping @MainActor (LinksSource) -> Void) { self.open = open }
-    }
-
     static func attach(to widget: UnsafeMutablePointer<GtkWidget>, open: @escaping @MainActor (LinksSource) -> Void) {
         let target = gtk_drop_target_new(GType(0), GDK_ACTION_COPY)!
         var types = [gdk_file_list_get_type(), g_type_from_name("gchararray")]
         gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
-        let drop: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { target, value, _, _, data in
-            let handler = Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue()
+        Signal.connect(target, .drop) { target, value, _, _ in
             // A tile dragged within the window is a picture on its way out, not a list coming in.
-            if let drop = gtk_drop_target_get_current_drop(OpaquePointer(target)), gdk_drop_get_drag(drop) != nil { return 0 }
-            guard let value, let source = LinksDropTarget.source(in: value) else { return 0 }
-            MainActor.assumeIsolated { handler.open(source) }
-            return 1
+            if let drop = gtk_drop_target_get_current_drop(OpaquePointer(target)), gdk_drop_get_drag(drop) != nil { return false }
+            guard let value, let source = LinksDropTarget.source(in: value.assumingMemoryBound(to: GValue.self)) else { return false }
+            open(source)
+            return true
         }
-        g_signal_connect_data(UnsafeMutableRawPointer(target), "drop", unsafeBitCast(drop, to: GCallback.self),
-                              Unmanaged.passRetained(Handler(open)).toOpaque(),
-                              { data, _ in if let data { Unmanaged<Handler>.fromOpaque(data).release() } },
-                              GConnectFlags(rawValue: 0))
         gtk_widget_add_controller(widget, target.opaque)
     }
 

@@ -18,22 +18,17 @@ final class LinksFileMonitor {
         monitor = g_file_monitor_file(file, G_FILE_MONITOR_NONE, nil, nil)
         g_object_unref(file?.rawPointer)
         guard let monitor else { return }
-        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, _, _, event, data in
+        Signal.connect(monitor, .fileChanged) { [weak self] event in
             guard [G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_CREATED,
                    G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_MOVED_IN, G_FILE_MONITOR_EVENT_RENAMED].contains(event)
             else { return }
-            let watcher = Unmanaged<LinksFileMonitor>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { watcher.onChange() }
+            self?.onChange()
         }
-        // Unretained: the monitor is cancelled and released in deinit, before this object goes.
-        g_signal_connect_data(UnsafeMutableRawPointer(monitor), "changed", unsafeBitCast(trampoline, to: GCallback.self),
-                              Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
     }
 
     isolated deinit {
         guard let monitor else { return }
-        g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(monitor), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil,
-                                             Unmanaged.passUnretained(self).toOpaque())
+        // Cancelled and released here, so no change is reported once this object is gone.
         g_file_monitor_cancel(monitor)
         g_object_unref(UnsafeMutableRawPointer(monitor))
     }

@@ -25,7 +25,7 @@ final class OpenAddressDialog {
         if let shown { return gtk_window_present(shown.window.cast()) }
         let dialog = OpenAddressDialog(parent: parent, open: open)
         shown = dialog
-        Signal.connect(dialog.window, "destroy") { shown = nil }
+        Signal.connect(dialog.window, .destroy) { shown = nil }
         gtk_window_present(dialog.window.cast())
     }
 
@@ -67,10 +67,10 @@ final class OpenAddressDialog {
         for child in [label, entry, message] { gtk_box_append(box.cast(), child) }
         gtk_window_set_child(window.cast(), box)
 
-        Signal.connect(cancel, "clicked") { [weak self] in self.map { gtk_window_destroy($0.window.cast()) } }
-        Signal.connect(openButton, "clicked") { [weak self] in self?.openIfValid() }
-        Signal.connect(entry, "activate") { [weak self] in self?.openIfValid() }
-        Signal.connect(entry, "changed") { [weak self] in self?.check() }
+        Signal.connect(cancel, .clicked) { [weak self] in self.map { gtk_window_destroy($0.window.cast()) } }
+        Signal.connect(openButton, .clicked) { [weak self] in self?.openIfValid() }
+        Signal.connect(entry, .activate) { [weak self] in self?.openIfValid() }
+        Signal.connect(entry, .changed) { [weak self] in self?.check() }
         closeOnEscape()
         check()
     }

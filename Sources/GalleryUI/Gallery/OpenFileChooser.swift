@@ -7,11 +7,6 @@ import GalleryCore
 /// on this computer.
 @MainActor
 enum OpenFileChooser {
-    private final class Answer: @unchecked Sendable { // touched on the main thread only
-        let handle: @MainActor (Int32) -> Void
-        init(_ handle: @escaping @MainActor (Int32) -> Void) { self.handle = handle }
-    }
-
     static func run(parent: UnsafeMutablePointer<GtkWidget>, open: @escaping @MainActor (LinksSource) -> Void) {
         let chooser = gtk_file_chooser_native_new(L10n.tr("Open a Links File"), parent.cast(), GTK_FILE_CHOOSER_ACTION_OPEN,
                                                   L10n.tr("_Open"), L10n.tr("_Cancel"))!
@@ -28,7 +23,7 @@ enum OpenFileChooser {
         g_object_unref(all.rawPointer)
         gtk_native_dialog_set_modal(chooser.cast(), 1)
         // This reference keeps the chooser until it answers; the answer drops it.
-        let box = Unmanaged.passRetained(Answer { response in
+        Signal.connect(chooser, .response) { response in
             defer {
                 gtk_native_dialog_destroy(chooser.cast())
                 g_object_unref(chooser.rawPointer)
@@ -39,14 +34,7 @@ enum OpenFileChooser {
             guard let path = g_file_get_path(file) else { return }
             defer { g_free(path) }
             open(.file(URL(fileURLWithPath: String(cString: path))))
-        }).toOpaque()
-        let answered: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, response, data in
-            let answer = Unmanaged<Answer>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { answer.handle(response) }
         }
-        g_signal_connect_data(chooser.rawPointer, "response", unsafeBitCast(answered, to: GCallback.self), box,
-                              { data, _ in if let data { Unmanaged<Answer>.fromOpaque(data).release() } },
-                              GConnectFlags(rawValue: 0))
         gtk_native_dialog_show(chooser.cast())
     }
 }

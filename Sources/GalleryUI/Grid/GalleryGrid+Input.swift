@@ -8,20 +8,20 @@ extension GalleryGrid {
     func connectInput() {
         let rightClick = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(rightClick.opaque, guint(GDK_BUTTON_SECONDARY))
-        Signal.connect(rightClick, "pressed") { [weak self] (_: Int32, x: Double, y: Double) in
+        Signal.connect(rightClick, .pressed) { [weak self] (_: Int32, x: Double, y: Double) in
             self?.openContextMenu(x: x, y: y)
         }
         gtk_widget_add_controller(flowBox, rightClick.opaque)
         let longPress = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(longPress.opaque, 1)
-        Signal.connect(longPress, "pressed") { [weak self] (x: Double, y: Double) in
+        Signal.connect(longPress, .longPressed) { [weak self] (x: Double, y: Double) in
             self?.openContextMenu(x: x, y: y)
         }
         gtk_widget_add_controller(flowBox, longPress.opaque)
 
         // One tooltip handler for every tile, asked only when a tooltip is about to show.
         gtk_widget_set_has_tooltip(flowBox, 1)
-        Signal.connectQueryTooltip(flowBox) { [weak self] x, y, keyboard, tooltip in
+        Signal.connect(flowBox, .queryTooltip) { [weak self] x, y, keyboard, tooltip in
             self?.fillTooltip(tooltip, x: x, y: y, keyboard: keyboard) ?? false
         }
 

@@ -24,6 +24,8 @@ final class GalleryGrid {
     /// Rows and columns as the FlowBox last laid them out; nil until the first layout.
     private(set) var layout: GridLayout?
     private var lastVisibleRange: Range<Int> = 0..<0
+    /// The checksum of the list shown: names its content.
+    private var shownChecksum: String?
     /// Before the next frame is laid out, so a scroll step never shows an empty spacer.
     private lazy var windowUpdate = IdleCoalescer(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.updateWindow() }
     /// After a frame is laid out, when sizes can be read.
@@ -77,18 +79,18 @@ final class GalleryGrid {
     }
 
     private func connectSignals() {
-        Signal.connect(flowBox, "child-activated") { [weak self] (child: UnsafeMutableRawPointer?) in
+        Signal.connect(flowBox, .childActivated) { [weak self] (child: UnsafeMutableRawPointer?) in
             guard let self, let index = self.tiles.index(of: child) else { return }
             self.onActivate?(index)
         }
         let vadjustment = gtk_scrolled_window_get_vadjustment(scrolledWindow.opaque)!
-        Signal.connect(vadjustment, "value-changed") { [weak self] in self?.windowUpdate.schedule() }
+        Signal.connect(vadjustment, .valueChanged) { [weak self] in self?.windowUpdate.schedule() }
         // The content's height changed: a layout happened, so rows may have a new height.
-        Signal.connect(vadjustment, "changed") { [weak self] in self?.layoutUpdate.schedule() }
+        Signal.connect(vadjustment, .changed) { [weak self] in self?.layoutUpdate.schedule() }
         // The horizontal adjustment's page size is the viewport width: it changes on every
         // resize, maximize and fullscreen, unlike `notify::default-width`.
         let hadjustment = gtk_scrolled_window_get_hadjustment(scrolledWindow.opaque)!
-        Signal.connect(hadjustment, "changed") { [weak self] in self?.layoutUpdate.schedule() }
+        Signal.connect(hadjustment, .changed) { [weak self] in self?.layoutUpdate.schedule() }
         connectInput()
     }
 
@@ -96,12 +98,15 @@ final class GalleryGrid {
 
     // MARK: Content
 
-    /// Shows `entries`, reusing the items of lines that are still there (moved or not), so their
-    /// thumbnails and loads stay.
-    func show(_ entries: [LinkEntry]) {
-        guard entries != items.map(\.entry) else { return }
-        PerformanceTrace.shared.record("grid-show-begin", String(entries.count))
-        defer { PerformanceTrace.shared.record("grid-show-end", String(entries.count)) }
+    /// Shows the list, reusing the items of lines that are still there (moved or not), so their
+    /// thumbnails and loads stay. The same content again (a refresh that found the file
+    /// unchanged) is known by its checksum: up to 100,000 entries are not compared.
+    func show(_ snapshot: LinksSnapshot) {
+        guard snapshot.checksum != shownChecksum else { return }
+        shownChecksum = snapshot.checksum
+        let entries = snapshot.entries
+        PerformanceTrace.shared.record(.gridShowBegin, String(entries.count))
+        defer { PerformanceTrace.shared.record(.gridShowEnd, String(entries.count)) }
         let scrollPosition = gtk_adjustment_get_value(vadjustment)
 
         planner.release(list.replace(with: entries))
@@ -118,7 +123,7 @@ final class GalleryGrid {
         // Restore the scroll position once the new rows are laid out.
         if scrollPosition > 0 {
             let vadjustment = self.vadjustment
-            MainLoopSources.after(milliseconds: 0) { gtk_adjustment_set_value(vadjustment, scrollPosition) }
+            MainLoopSource.once(afterMilliseconds: 0) { gtk_adjustment_set_value(vadjustment, scrollPosition) }
         }
     }
 
@@ -232,10 +237,10 @@ final class GalleryGrid {
         let trace = PerformanceTrace.shared
         guard trace.isEnabled, !items.isEmpty else { return }
         if !lastVisibleRange.isEmpty, lastVisibleRange.allSatisfy({ items[safe: $0]?.state.isSettled ?? true }) {
-            if trace.recordOnce("visible-thumbnails-ready", String(lastVisibleRange.count)) {
-                trace.recordOnceAtNextPaint(of: scrolledWindow, "visible-thumbnails-shown", String(lastVisibleRange.count))
+            if trace.recordOnce(.visibleThumbnailsReady, String(lastVisibleRange.count)) {
+                trace.recordOnceAtNextPaint(of: scrolledWindow, .visibleThumbnailsShown, String(lastVisibleRange.count))
             }
         }
-        if list.counts.allSettled { trace.recordOnce("all-thumbnails-ready", String(items.count)) }
+        if list.counts.allSettled { trace.recordOnce(.allThumbnailsReady, String(items.count)) }
     }
 }

@@ -71,7 +71,7 @@ final class GridItem {
     /// tooltip on each tile costs an X round trip per call, seconds for a 10,000-line file.
     var tooltipText: String {
         // The host that is fetched, as DNS sees it: the line may only look like another one.
-        let line = entry.fetchedHost.map { entry.text + "\n" + String(format: L10n.tr("Server: %@"), $0) } ?? entry.text
+        let line = entry.fetchedHost.map { entry.text + "\n" + L10n.format("Server: %1$s", $0) } ?? entry.text
         if case .failed(let error) = state { return "\(ErrorMessages.explanation(for: error))\n\(line)" }
         return line
     }
@@ -79,11 +79,11 @@ final class GridItem {
     /// What a screen reader says; image tiles always include the URL, placeholders the line.
     var accessibleName: String {
         switch state {
-        case .idle, .loading: return String(format: L10n.tr("Image %@ (loading)"), entry.text)
-        case .loaded: return String(format: L10n.tr("Image %@"), entry.text)
-        case .failed(let error): return String(format: L10n.tr("Image %@ (%@)"), entry.text, ErrorMessages.short(error))
-        case .notImage: return String(format: L10n.tr("Not an image: line %d, %@"), entry.lineNumber, entry.text)
-        case .invalid: return String(format: L10n.tr("Invalid entry: line %d, %@"), entry.lineNumber, entry.text)
+        case .idle, .loading: return L10n.format("Image %1$s (loading)", entry.text)
+        case .loaded: return L10n.format("Image %1$s", entry.text)
+        case .failed(let error): return L10n.format("Image %1$s (%2$s)", entry.text, ErrorMessages.short(error))
+        case .notImage: return L10n.format("Not an image: line %1$s, %2$s", String(entry.lineNumber), entry.text)
+        case .invalid: return L10n.format("Invalid entry: line %1$s, %2$s", String(entry.lineNumber), entry.text)
         }
     }
 }

@@ -60,7 +60,7 @@ final class TileMessage {
         gtk_widget_add_css_class(button, "retry")
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(button, L10n.tr("Try loading this image again"))
-        Signal.connect(button, "clicked") { [weak self] in self?.onRetry?() }
+        Signal.connect(button, .clicked) { [weak self] in self?.onRetry?() }
         gtk_box_append(widget.cast(), button)
         retryButton = button
         return button

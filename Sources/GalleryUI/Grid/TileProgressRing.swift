@@ -27,8 +27,7 @@ final class TileProgressRing {
         let permille = Int(max(0, min(1, fraction)) * 1000)
         g_object_set_data(widget.gobject, Self.fractionKey, UnsafeMutableRawPointer(bitPattern: permille + 1))
         // Translators: what a screen reader says for a grid tile's download ring: "Downloading: 40 %".
-        shim_accessible_set_label(widget.opaque, L10n.tr("Downloading: %d %%").replacingFirst("%d", with: String(permille / 10))
-            .replacingOccurrences(of: "%%", with: "%"))
+        shim_accessible_set_label(widget.opaque, L10n.format("Downloading: %1$s %%", String(permille / 10)))
         gtk_widget_set_visible(widget, 1)
         gtk_widget_queue_draw(widget)
     }

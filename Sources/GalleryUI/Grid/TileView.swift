@@ -54,7 +54,7 @@ final class TileView {
         gtk_widget_add_css_class(child, "tile")
         g_object_ref_sink(child)
         // A view bound before the window is shown starts counting when it is first painted.
-        Signal.connect(child, "map") { [weak self] in
+        Signal.connect(child, .map) { [weak self] in
             guard let self, self.item?.state == .loading, self.loadingShownSince == nil else { return }
             self.startWaitAtNextPaint()
         }
@@ -65,7 +65,7 @@ final class TileView {
     /// mapping to its first frame, time in which nobody saw anything wait.)
     private func startWaitAtNextPaint() {
         guard let clock = gtk_widget_get_frame_clock(child) else { return }
-        Signal.connectOnce(clock, "after-paint") { [weak self] in
+        Signal.connectOnce(clock, .afterPaint) { [weak self] in
             guard let self, self.item?.state == .loading, self.loadingShownSince == nil else { return }
             self.loadingShownSince = .now
         }
@@ -153,7 +153,7 @@ final class TileView {
         }
         // Adding the class a frame later lets the CSS opacity transition run; the background
         // stays under the picture until the fade is over.
-        PerformanceTrace.shared.record("thumbnail-fade")
+        PerformanceTrace.shared.record(.thumbnailFade)
         gtk_widget_remove_css_class(picture, "loaded")
         fadeTimer.after(milliseconds: 16) { [weak self] in
             guard let self, let picture = self.picture else { return }

@@ -16,7 +16,7 @@ final class SlideshowControls {
     init() {
         pauseButton = ViewerButtons.icon("media-playback-pause-symbolic", label: L10n.tr("Pause Slideshow"),
                                          action: ViewerAction.slideshowPause.detailedName)
-        let labels = SlideshowModel.intervalChoices.map { L10n.tr("%d s").replacingFirst("%d", with: String($0)) }
+        let labels = SlideshowModel.intervalChoices.map { L10n.format("%1$s s", String($0)) }
         var strings: [UnsafePointer<CChar>?] = labels.map { UnsafePointer(strdup($0)) } + [nil]
         intervals = gtk_drop_down_new_from_strings(&strings)
         strings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
@@ -25,7 +25,7 @@ final class SlideshowControls {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         for child in [pauseButton, intervals, stop] { gtk_box_append(widget.cast(), child) }
         gtk_widget_set_visible(widget, 0)
-        Signal.connect(intervals, "notify::selected") { [weak self] (_: UnsafeMutableRawPointer?) in
+        Signal.connect(intervals, .notify("selected")) { [weak self] (_: UnsafeMutableRawPointer?) in
             guard let self else { return }
             let index = Int(gtk_drop_down_get_selected(self.intervals.opaque))
             if SlideshowModel.intervalChoices.indices.contains(index) { self.onInterval?(SlideshowModel.intervalChoices[index]) }

@@ -18,7 +18,7 @@ extension ViewerWindow {
         slideshowControls.show(intervalSeconds: Int(show.model.interval / .seconds(1)), paused: false)
         refreshPagingActions()
         show.start()
-        PerformanceTrace.shared.record("slideshow-started", String(paging.index))
+        PerformanceTrace.shared.record(.slideshowStarted, String(paging.index))
     }
 
     /// Ends the show on the picture then shown, out of fullscreen.
@@ -29,7 +29,7 @@ extension ViewerWindow {
         slideshowControls.hide()
         refreshPagingActions()
         chrome.leave()
-        PerformanceTrace.shared.record("slideshow-stopped", String(paging.index))
+        PerformanceTrace.shared.record(.slideshowStopped, String(paging.index))
     }
 
     func toggleSlideshowPause() {
@@ -46,7 +46,7 @@ extension ViewerWindow {
     /// The show moves on to page `index`.
     func showSlide(_ index: Int) {
         go { $0.go(to: index) }
-        PerformanceTrace.shared.record("slideshow-slide", String(index))
+        PerformanceTrace.shared.record(.slideshowSlide, String(index))
     }
 
     /// An arrow key or button while the show runs: the next or previous page that did not fail,

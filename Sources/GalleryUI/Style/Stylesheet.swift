@@ -109,7 +109,7 @@ enum Stylesheet {
     window.viewer .osd, window.viewer .viewer-note, window.viewer .viewer-fullscreen-controls {
       background-color: @lg_osd_bg; color: @lg_osd_fg;
     }
-    window.viewer .viewer-banner { background-color: @lg_banner_bg; color: @lg_banner_fg; }
+    window.viewer .floating-banner { background-color: @lg_banner_bg; color: @lg_banner_fg; }
 
     """
 }

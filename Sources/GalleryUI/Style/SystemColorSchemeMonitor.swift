@@ -20,7 +20,7 @@ final class SystemColorSchemeMonitor {
             "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", nil, nil)
         guard let proxy, g_dbus_proxy_get_name_owner(proxy).map({ g_free($0); return true }) ?? false else { return }
         prefersDark = readPreference(proxy) == 1
-        Signal.connectThreePointers(proxy, "g-signal") { [weak self] _, signalName, parameters in
+        Signal.connect(proxy, .dbusSignal) { [weak self] _, signalName, parameters in
             // SettingChanged (namespace, key, value) for every setting the desktop has; only the
             // colour scheme matters, and its value comes with the signal (no blocking call).
             guard let self, let signalName, let parameters,

@@ -12,9 +12,7 @@ enum DownloadProgressText {
         guard let total = progress.expectedBytes, total > 0 else { return formatSize(progress.receivedBytes) }
         let totalText = formatSize(total)
         // Translators: the part of a download received, then its whole size with the unit: "1.2 of 4.1 MB".
-        return L10n.tr("%s of %s")
-            .replacingFirst("%s", with: amount(progress.receivedBytes, inUnitOf: total))
-            .replacingFirst("%s", with: totalText)
+        return L10n.format("%1$s of %2$s", amount(progress.receivedBytes, inUnitOf: total), totalText)
     }
 
     static func formatSize(_ bytes: Int) -> String {

@@ -1,8 +1,41 @@
 import GalleryCore
 
-/// Words for failures: short ones for tiles, a sentence for tooltips and the viewer, and the
-/// links file's pages. The viewer's titles and icons live in `ViewerErrorText`.
+/// The one table of words for failures: for a picture, a title and icon (the viewer's error
+/// page), a short phrase (tiles) and a sentence on what may help (tooltips, the viewer, a failed
+/// save); for the links file, the title and sentence of the gallery's status page and banner.
+/// What both kinds say alike (no connection, a silent server, a server error) is one message.
 enum ErrorMessages {
+    private static var noConnectionTitle: String { L10n.tr("No Connection") }
+    private static var timedOutTitle: String { L10n.tr("The Server Is Not Responding") }
+
+    private static func serverAnswered(_ status: Int) -> String {
+        L10n.format("The server answered with error %1$s.", String(status))
+    }
+
+    static func title(for error: ImageLoadError) -> String {
+        switch error {
+        case .noConnection: return noConnectionTitle
+        case .timedOut: return timedOutTitle
+        case .serverError: return L10n.tr("The Server Refused the Image")
+        case .notAnImage: return L10n.tr("Not an Image")
+        case .tooLarge: return L10n.tr("Image Too Large")
+        case .damaged: return L10n.tr("Damaged Image")
+        case .unsupportedFormat(let format): return unsupportedFormat(format)
+        case .tooSlowToDraw: return L10n.tr("The Picture Took Too Long to Draw")
+        case .badResponse: return L10n.tr("Unusable Server Response")
+        case .cancelled: return L10n.tr("Loading Stopped")
+        }
+    }
+
+    /// The icon for the error page: network trouble looks different from a bad file.
+    static func iconName(for error: ImageLoadError) -> String {
+        switch error {
+        case .noConnection, .timedOut: return "network-offline-symbolic"
+        case .serverError, .badResponse: return "network-error-symbolic"
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .cancelled: return "image-missing-symbolic"
+        }
+    }
+
     /// A sentence on why an image failed and what may help: the viewer's error page, the
     /// tile's tooltip, a failed save.
     static func explanation(for error: ImageLoadError) -> String {
@@ -12,8 +45,7 @@ enum ErrorMessages {
         case .timedOut:
             return L10n.tr("The server took too long to answer. It may be busy; try again later.")
         case .serverError(let status):
-            let format = L10n.tr("The server answered with error %d.")
-            return format.replacingFirst("%d", with: String(status))
+            return serverAnswered(status)
         case .notAnImage:
             return L10n.tr("The link works, but what it points to is not a picture.")
         case .tooLarge:
@@ -21,8 +53,9 @@ enum ErrorMessages {
         case .damaged:
             return L10n.tr("The file is incomplete or corrupt and cannot be shown.")
         case .unsupportedFormat(let format):
-            return L10n.tr("The picture is in the %s format, which this computer cannot decode. Open it in the web browser instead.")
-                .replacingFirst("%s", with: format.displayName)
+            return L10n.format(
+                "The picture is in the %1$s format, which this computer cannot decode. Open it in the web browser instead.",
+                format.displayName)
         case .tooSlowToDraw:
             return L10n.tr("Drawing this picture took too long while the computer was busy. Try again.")
         case .badResponse:
@@ -37,7 +70,7 @@ enum ErrorMessages {
         case .noConnection: return L10n.tr("Not loaded")
         case .timedOut: return L10n.tr("Timed out")
         case .serverError(let status) where status == 404: return L10n.tr("Not found (404)")
-        case .serverError(let status): return String(format: L10n.tr("Server error %d"), status)
+        case .serverError(let status): return L10n.format("Server error %1$s", String(status))
         case .notAnImage: return L10n.tr("Not an image")
         case .tooLarge: return L10n.tr("Too large")
         case .damaged: return L10n.tr("Damaged image")
@@ -50,13 +83,18 @@ enum ErrorMessages {
 
     /// "Unsupported format (JPEG XL)": the tile's words and the viewer's title alike.
     static func unsupportedFormat(_ format: ImageFormat) -> String {
-        L10n.tr("Unsupported format (%s)").replacingFirst("%s", with: format.displayName)
+        L10n.format("Unsupported format (%1$s)", format.displayName)
+    }
+
+    /// The gallery's status page: offline looks different from a file that cannot be used.
+    static func iconName(for error: LinksError) -> String {
+        error == .noConnection ? "network-offline-symbolic" : "dialog-warning-symbolic"
     }
 
     static func linksTitle(_ error: LinksError) -> String {
         switch error {
-        case .noConnection: return L10n.tr("No Connection")
-        case .timedOut: return L10n.tr("The Server Is Not Responding")
+        case .noConnection: return noConnectionTitle
+        case .timedOut: return timedOutTitle
         case .serverError: return L10n.tr("Server Error")
         case .tooLarge, .badResponse, .cancelled, .unreadableFile: return L10n.tr("The List Cannot Be Loaded")
         }
@@ -68,7 +106,7 @@ enum ErrorMessages {
             return L10n.tr("Check your network connection. The list will load by itself when the network is back.")
         case .timedOut: return L10n.tr("The server took too long to answer. Trying again shortly.")
         case .serverError(let status):
-            return String(format: L10n.tr("The server answered with error %d."), status)
+            return serverAnswered(status)
         case .tooLarge: return L10n.tr("The links file is too large.")
         case .badResponse: return L10n.tr("The server sent a response that cannot be used.")
         case .cancelled: return L10n.tr("Loading was cancelled.")

@@ -34,8 +34,9 @@ final class PerformanceTrace {
 
     private let handle: FileHandle?
     private let start = ContinuousClock.now
-    private var reported: Set<String> = []
+    private var reported: Set<TraceEvent> = []
     private var maxStall: Duration = .zero
+    private let stallTick = MainLoopSource()
     /// Half a 60 Hz frame: shorter lateness is timer jitter, longer ones are worth a line each.
     private let reportedStall: Duration = .milliseconds(8)
 
@@ -49,21 +50,21 @@ final class PerformanceTrace {
         // reads the same clock when it spawns the app.
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        record("trace-start", String(format: "%.3f", Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6))
+        record(.traceStart, String(format: "%.3f", Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6))
         watchStalls()
     }
 
     var isEnabled: Bool { handle != nil }
 
-    func record(_ event: String, _ value: String = "") {
+    func record(_ event: TraceEvent, _ value: String = "") {
         guard let handle else { return }
         let elapsed = (ContinuousClock.now - start).milliseconds
-        handle.write(Data(String(format: "%.1f %@ %@\n", elapsed, event, value).utf8))
+        handle.write(Data(String(format: "%.1f %@ %@\n", elapsed, event.rawValue, value).utf8))
     }
 
     /// Records `event` only the first time it happens; true that time.
     @discardableResult
-    func recordOnce(_ event: String, _ value: String = "") -> Bool {
+    func recordOnce(_ event: TraceEvent, _ value: String = "") -> Bool {
         guard isEnabled, reported.insert(event).inserted else { return false }
         record(event, value)
         return true
@@ -73,35 +74,35 @@ final class PerformanceTrace {
     func watchFirstFrame(of window: UnsafeMutablePointer<GtkWidget>) {
         guard isEnabled else { return }
         // Once: a window shown again must not add a second set of frame handlers.
-        Signal.connectOnce(window, "map") { [weak self] in
+        Signal.connectOnce(window, .map) { [weak self] in
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
             // Where the first frame's time goes: laid out, then drawn (snapshot and GL).
-            Signal.connectOnce(clock, "layout", after: true) { [weak self] in self?.recordOnce("first-layout-done") }
-            Signal.connectOnce(clock, "after-paint") { [weak self] in self?.recordOnce("first-frame") }
+            Signal.connectOnce(clock, .layout, after: true) { [weak self] in self?.recordOnce(.firstLayoutDone) }
+            Signal.connectOnce(clock, .afterPaint) { [weak self] in self?.recordOnce(.firstFrame) }
             // Every frame, the first included, for frame intervals while scrolling.
-            Signal.connect(clock, "after-paint") { [weak self] in self?.record("frame") }
+            Signal.connect(clock, .afterPaint) { [weak self] in self?.record(.frame) }
         }
     }
 
     /// Records `event` once, when the frame after this moment has been painted: state set now is
     /// on screen only then. Asks `widget`'s frame clock for that frame's paint phase, so the event
     /// comes even when nothing else needs a frame.
-    func recordOnceAtNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ event: String, _ value: String = "") {
+    func recordOnceAtNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ event: TraceEvent, _ value: String = "") {
         guard isEnabled, !reported.contains(event) else { return }
         guard let clock = gtk_widget_get_frame_clock(widget) else {
             // Not on screen yet: its first frame is the one to wait for.
-            Signal.connectOnce(widget, "map") { [weak self] in self?.recordOnceAtNextPaint(of: widget, event, value) }
+            Signal.connectOnce(widget, .map) { [weak self] in self?.recordOnceAtNextPaint(of: widget, event, value) }
             return
         }
-        Signal.connectOnce(clock, "after-paint") { [weak self] in self?.recordOnce(event, value) }
+        Signal.connectOnce(clock, .afterPaint) { [weak self] in self?.recordOnce(event, value) }
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
 
     /// Records `event` every time, when the frame after this moment has been painted (the
     /// viewer's `viewer-page-shown <index>` and `viewer-detail-shown <index>`).
-    func recordAtNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ event: String, _ value: String = "") {
+    func recordAtNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ event: TraceEvent, _ value: String = "") {
         guard isEnabled, let clock = gtk_widget_get_frame_clock(widget) else { return }
-        Signal.connectOnce(clock, "after-paint") { [weak self] in self?.record(event, value) }
+        Signal.connectOnce(clock, .afterPaint) { [weak self] in self?.record(event, value) }
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
 
@@ -109,7 +110,7 @@ final class PerformanceTrace {
     private func watchStalls() {
         var expected = ContinuousClock.now + .milliseconds(5)
         var armed = false
-        MainLoopSources.timeout(milliseconds: 5) { [weak self] in
+        stallTick.every(milliseconds: 5) { [weak self] in
             guard let self else { return false }
             let now = ContinuousClock.now
             let lateness = now - expected
@@ -117,15 +118,15 @@ final class PerformanceTrace {
             // Start-up (GTK init, first layout) is measured as `first-frame`, not as a stall: the
             // first tick after it is still late by the first frame's work, so it only arms.
             guard armed else {
-                armed = self.reported.contains("first-frame")
+                armed = self.reported.contains(.firstFrame)
                 return true
             }
             if lateness >= self.reportedStall {
-                self.record("stall-ms", String(format: "%.1f", lateness.milliseconds))
+                self.record(.stallMs, String(format: "%.1f", lateness.milliseconds))
             }
             if lateness > self.maxStall + .milliseconds(1) {
                 self.maxStall = lateness
-                self.record("max-stall-ms", String(format: "%.1f", lateness.milliseconds))
+                self.record(.maxStallMs, String(format: "%.1f", lateness.milliseconds))
             }
             return true
         }

@@ -29,7 +29,7 @@ final class TickAnimation {
         stop()
         let box = Box(step)
         box.callbackID = gtk_widget_add_tick_callback(widget, { _, clock, data in
-            let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+            let box = CallbackBox<Box>.borrow(data)
             let now = gdk_frame_clock_get_frame_time(clock)
             let elapsed = box.lastFrameTime == 0 ? 0 : Double(now - box.lastFrameTime) / 1_000_000
             box.lastFrameTime = now
@@ -38,7 +38,7 @@ final class TickAnimation {
             box.inStep = false
             box.finished = !goOn
             return goOn ? 1 : 0
-        }, Unmanaged.passRetained(box).toOpaque(), { data in Unmanaged<Box>.fromOpaque(data!).release() })
+        }, CallbackBox<Box>.retain(box), CallbackBoxRelease.destroyNotify)
         current = box
     }
 

@@ -20,9 +20,9 @@ public enum LinkSharing {
             case .browserOpenerMissing:
                 return L10n.tr("Cannot open a browser: the program “xdg-open” is not installed.")
             case .couldNotStart(let reason):
-                return L10n.tr("Cannot open a browser: %s").replacingFirst("%s", with: reason)
+                return L10n.format("Cannot open a browser: %1$s", reason)
             case .openerFailed(let reason):
-                return L10n.tr("The browser could not be opened: %s").replacingFirst("%s", with: reason)
+                return L10n.format("The browser could not be opened: %1$s", reason)
             }
         }
     }
@@ -63,19 +63,15 @@ public enum LinkSharing {
             throw Failure.couldNotStart(message)
         }
         // GSubprocess reaps the child itself; waiting only serves to report a failed exit.
-        let box = Unmanaged.passRetained(ExitWatch(onFailure, notice: notice)).toOpaque()
-        g_subprocess_wait_check_async(process, nil, { object, result, data in
-            let watch = Unmanaged<ExitWatch>.fromOpaque(data!).takeRetainedValue()
+        g_subprocess_wait_check_async(process, nil, AsyncReply.callback, AsyncReply.userData { object, result in
             var error: UnsafeMutablePointer<GError>?
             let ok = g_subprocess_wait_check_finish(OpaquePointer(object), result, &error) != 0
             let message = error.map { String(cString: $0.pointee.message) } ?? ""
             g_clear_error(&error)
-            MainActor.assumeIsolated {
-                guard !ok else { return }
-                watch.notice?.launchFailed()
-                watch.handler?(.openerFailed(message))
-            }
-        }, box)
+            guard !ok else { return }
+            notice?.launchFailed()
+            onFailure?(.openerFailed(message))
+        })
         g_object_unref(process.rawPointer)
     }
 
@@ -109,15 +105,6 @@ public enum LinkSharing {
 
         func launchFailed() {
             g_app_launch_context_launch_failed(context.cast(), id)
-        }
-    }
-
-    private final class ExitWatch: @unchecked Sendable { // used on the main thread only
-        let handler: (@MainActor (Failure) -> Void)?
-        let notice: StartupNotice?
-        init(_ handler: (@MainActor (Failure) -> Void)?, notice: StartupNotice?) {
-            self.handler = handler
-            self.notice = notice
         }
     }
 

@@ -10,14 +10,14 @@ final class ViewerAnimationPlayer {
     private let show: @MainActor (TextureHandle) -> Void
     private(set) var frameIndex = 0
     private var loopsPlayed = 0
-    private var timeout: UInt32 = 0
+    private let timeout = MainLoopSource()
 
     init(_ animation: DecodedAnimation, show: @escaping @MainActor (TextureHandle) -> Void) {
         self.animation = animation
         self.show = show
     }
 
-    var isPlaying: Bool { timeout != 0 }
+    var isPlaying: Bool { timeout.isPending }
 
     /// Starts from the first frame (which the caller already shows).
     func start() {
@@ -27,15 +27,11 @@ final class ViewerAnimationPlayer {
         scheduleNext()
     }
 
-    func stop() { MainLoopSources.cancel(&timeout) }
+    func stop() { timeout.cancel() }
 
     private func scheduleNext() {
         let delay = UInt32(clamping: max(animation.frames[frameIndex].milliseconds, 10))
-        timeout = MainLoopSources.after(milliseconds: delay) { [weak self] in
-            guard let self else { return }
-            timeout = 0
-            advance()
-        }
+        timeout.after(milliseconds: delay) { [weak self] in self?.advance() }
     }
 
     private func advance() {

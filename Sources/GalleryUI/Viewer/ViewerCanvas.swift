@@ -62,8 +62,8 @@ final class ViewerCanvas {
         gtk_widget_set_focusable(widget, 1)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_add_css_class(widget, "viewer-canvas")
-        g_object_set_data(widget.gobject, ViewerCanvasClass.ownerKey, Unmanaged.passUnretained(self).toOpaque())
-        Signal.connect(widget, "notify::scale-factor") { [weak self] (_: UnsafeMutableRawPointer?) in
+        AttachedObject.attachWeakly(self, to: widget, key: ViewerCanvasClass.ownerKey)
+        Signal.connect(widget, .notify("scale-factor")) { [weak self] (_: UnsafeMutableRawPointer?) in
             self?.viewportChanged()
         }
     }
@@ -72,7 +72,7 @@ final class ViewerCanvas {
     func invalidate() {
         player?.stop()
         player = nil
-        g_object_set_data(widget.gobject, ViewerCanvasClass.ownerKey, nil)
+        AttachedObject.detach(from: widget, key: ViewerCanvasClass.ownerKey)
         g_object_unref(widget)
     }
 
@@ -243,7 +243,7 @@ final class ViewerCanvas {
 
     /// The Swift owner of a canvas widget, if still attached.
     static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> ViewerCanvas? {
-        guard let widget, let data = g_object_get_data(widget.gobject, ViewerCanvasClass.ownerKey) else { return nil }
-        return Unmanaged<ViewerCanvas>.fromOpaque(data).takeUnretainedValue()
+        guard let widget else { return nil }
+        return AttachedObject.object(of: widget, key: ViewerCanvasClass.ownerKey)
     }
 }

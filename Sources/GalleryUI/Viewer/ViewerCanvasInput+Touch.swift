@@ -13,7 +13,7 @@ extension ViewerCanvasInput {
 
     func attachPinch() {
         let pinch = gtk_gesture_zoom_new()!
-        Signal.connect(pinch, "begin") { [weak self] (_: UnsafeMutableRawPointer?) in
+        Signal.connect(pinch, .begin) { [weak self] (_: UnsafeMutableRawPointer?) in
             guard let self, let zoom = canvas.zoom else { return }
             stopAnimation()
             tap.tookOver()
@@ -23,14 +23,14 @@ extension ViewerCanvasInput {
             canvas.slideOffset = 0
             pinchStart = zoom.pinchStart(centre: centre(of: pinch) ?? zoom.viewportCenter)
         }
-        Signal.connect(pinch, "scale-changed") { [weak self] (factor: Double) in
+        Signal.connect(pinch, .scaleChanged) { [weak self] (factor: Double) in
             guard let self, let start = pinchStart, let centre = centre(of: pinch) else { return }
             canvas.updateZoom { $0.pinch(from: start, factor: factor, centre: centre) }
         }
-        Signal.connect(pinch, "end") { [weak self] (_: UnsafeMutableRawPointer?) in
+        Signal.connect(pinch, .end) { [weak self] (_: UnsafeMutableRawPointer?) in
             guard let self, pinchStart != nil else { return }
             pinchStart = nil
-            PerformanceTrace.shared.record("viewer-pinch-end", String(format: "level=%.4f", canvas.zoom?.level ?? 0))
+            PerformanceTrace.shared.record(.viewerPinchEnd, String(format: "level=%.4f", canvas.zoom?.level ?? 0))
             springBackToBestFit()
         }
         add(pinch)
@@ -57,7 +57,7 @@ extension ViewerCanvasInput {
 
     func attachDrag() {
         let drag = gtk_gesture_drag_new()!
-        Signal.connect(drag, "drag-begin") { [weak self] (x: Double, y: Double) in
+        Signal.connect(drag, .dragBegin) { [weak self] (x: Double, y: Double) in
             // A finger landing while no pinch is on starts afresh, whatever the last gesture left.
             guard let self, let zoom = canvas.zoom, pinchStart == nil else { return }
             stopAnimation()
@@ -75,7 +75,7 @@ extension ViewerCanvasInput {
                 dragMode = .slide
             }
         }
-        Signal.connect(drag, "drag-update") { [weak self] (dx: Double, dy: Double) in
+        Signal.connect(drag, .dragUpdate) { [weak self] (dx: Double, dy: Double) in
             guard let self else { return }
             tap.moved(hypot(dx, dy))
             let step = ZoomModel.Point(x: dx - dragLast.x, y: dy - dragLast.y)
@@ -88,12 +88,12 @@ extension ViewerCanvasInput {
             case .none, .pinch: break
             }
         }
-        Signal.connect(drag, "drag-end") { [weak self] (dx: Double, dy: Double) in
+        Signal.connect(drag, .dragEnd) { [weak self] (dx: Double, dy: Double) in
             guard let self else { return }
             let time = gtk_event_controller_get_current_event_time(drag.opaque)
             velocity.add(ZoomModel.Point(x: dragStart.x + dx, y: dragStart.y + dy), at: time)
             let release = velocity.velocity(at: time)
-            PerformanceTrace.shared.record("viewer-drag-end", String(format: "%.0f,%.0f", release.x, release.y))
+            PerformanceTrace.shared.record(.viewerDragEnd, String(format: "%.0f,%.0f", release.x, release.y))
             dragEnded(velocity: release)
         }
         add(drag)

@@ -4,8 +4,9 @@ import GObjectSupport
 
 /// Pointer, touch and touchpad input on the canvas: Ctrl+wheel and touchpad zoom and paging,
 /// click or tap to toggle fullscreen, double-click or double tap to toggle best fit ↔ 200 %,
-/// long press for the share menu, mouse back/forward buttons. Dragging, pinching and swiping
-/// are in `ViewerCanvasInput+Touch.swift`.
+/// long press for the share menu, mouse back/forward buttons. Clicks, taps and the long press are
+/// in `ViewerCanvasInput+Clicks.swift`; dragging, pinching and swiping in
+/// `ViewerCanvasInput+Touch.swift`.
 @MainActor
 final class ViewerCanvasInput {
     enum DragMode { case none, pan, slide, pinch }
@@ -30,10 +31,10 @@ final class ViewerCanvasInput {
     var pinchStart: ZoomModel.PinchStart?
     var tap = ViewerTapDecision()
     private var touchpadSliding = false
-    private var pendingClick: UInt32 = 0
+    let pendingClick = MainLoopSource()
     /// True while a turned page slides in (`slideIn`): any touch stops it in place at zero.
     private var arriving = false
-    private let shareMenu: ViewerShareMenuPopup
+    let shareMenu: ViewerShareMenuPopup
     private let stateTrace: ViewerStateTrace?
 
     init(canvas: ViewerCanvas, delegate: ViewerInputDelegate) {
@@ -54,7 +55,7 @@ final class ViewerCanvasInput {
     func reset() {
         animation.stop()
         arriving = false
-        MainLoopSources.cancel(&pendingClick)
+        pendingClick.cancel()
         canvas.slideOffset = 0
         slideFinger = 0
         dragMode = .none
@@ -89,7 +90,7 @@ final class ViewerCanvasInput {
         }, completion: { [weak self] in
             guard let self else { return }
             arriving = false
-            PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-slide-finished")
+            PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, .viewerSlideFinished)
         })
     }
 
@@ -101,10 +102,10 @@ final class ViewerCanvasInput {
 
     private func attachMotion() {
         let motion = gtk_event_controller_motion_new()!
-        Signal.connect(motion, "motion") { [weak self] (x: Double, y: Double) in
+        Signal.connect(motion, .motion) { [weak self] (x: Double, y: Double) in
             self?.pointer = ZoomModel.Point(x: x, y: y)
         }
-        Signal.connect(motion, "leave") { [weak self] in self?.pointer = nil }
+        Signal.connect(motion, .leave) { [weak self] in self?.pointer = nil }
         add(motion)
     }
 
@@ -112,10 +113,10 @@ final class ViewerCanvasInput {
 
     private func attachScroll() {
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
-        Signal.connectHandled(scroll, "scroll") { [weak self] (dx: Double, dy: Double) in
+        Signal.connect(scroll, .scroll) { [weak self] (dx: Double, dy: Double) in
             self?.scrolled(scroll, dx: dx, dy: dy) ?? false
         }
-        Signal.connect(scroll, "scroll-end") { [weak self] in
+        Signal.connect(scroll, .scrollEnd) { [weak self] in
             guard let self, touchpadSliding else { return }
             touchpadSliding = false
             settleSlide(velocity: 0)
@@ -153,84 +154,6 @@ final class ViewerCanvasInput {
         slideFinger -= dx
         canvas.slideOffset = resisted(slideFinger)
         return true
-    }
-
-    // MARK: Clicks and taps
-
-    private func attachClicks() {
-        let click = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(click.opaque, 0) // all buttons: 8/9 are back/forward
-        Signal.connect(click, "pressed") { [weak self] (presses: Int32, x: Double, y: Double) in
-            guard let self else { return }
-            switch gtk_gesture_single_get_current_button(click.opaque) {
-            case 8: delegate?.turnPage(-1)
-            case 9: delegate?.turnPage(1)
-            case 1: perform(tap.pressed(count: Int(presses), at: ZoomModel.Point(x: x, y: y)))
-            default: break
-            }
-        }
-        Signal.connect(click, "released") { [weak self] (presses: Int32, _: Double, _: Double) in
-            guard let self, gtk_gesture_single_get_current_button(click.opaque) == 1 else { return }
-            perform(tap.released(count: Int(presses)))
-        }
-        add(click)
-    }
-
-    private func perform(_ action: ViewerTapDecision.Action) {
-        switch action {
-        case .none: break
-        case .toggleZoom(let point):
-            MainLoopSources.cancel(&pendingClick)
-            toggleZoom(at: point)
-        case .fullscreenAfterDoubleTapTime:
-            // Wait out the double-click time: a second tap means zoom, not fullscreen.
-            MainLoopSources.cancel(&pendingClick)
-            pendingClick = MainLoopSources.after(milliseconds: Self.doubleClickMilliseconds()) { [weak self] in
-                self?.toggleFullscreenOnceQueuedInputIsHandled()
-            }
-        }
-    }
-
-    /// The single click's fullscreen, unless a second click comes first. A busy main loop can
-    /// reach the double-click timeout before a second click that is already queued: an idle at
-    /// low priority runs only once that input has been handled (a second press cancels it).
-    private func toggleFullscreenOnceQueuedInputIsHandled() {
-        pendingClick = MainLoopSources.idle(priority: G_PRIORITY_LOW) { [weak self] in
-            self?.pendingClick = 0
-            PerformanceTrace.shared.record("viewer-fullscreen-toggle")
-            self?.delegate?.toggleFullscreen()
-            return false
-        }
-    }
-
-    /// Best fit ↔ 200 % at the tapped point, like GNOME Image Viewer.
-    func toggleZoom(at point: ZoomModel.Point) {
-        stopAnimation()
-        canvas.updateZoom { zoom in
-            if zoom.isBestFit { zoom.zoom(toLevel: 2, anchor: point) } else { zoom.zoomToBestFit() }
-        }
-    }
-
-    // MARK: Long press
-
-    /// A finger held on the picture opens the share menu there; it is then no tap and no drag.
-    private func attachLongPress() {
-        let press = gtk_gesture_long_press_new()!
-        gtk_gesture_single_set_touch_only(press.opaque, 1)
-        Signal.connect(press, "pressed") { [weak self] (x: Double, y: Double) in
-            guard let self else { return }
-            tap.tookOver()
-            guard dragMode != .pinch, let zoom = canvas.zoom else { return }
-            let point = ZoomModel.Point(x: x, y: y)
-            let picture = zoom.imagePoint(at: point)
-            guard picture.x >= 0, picture.y >= 0, picture.x <= zoom.imageSize.width,
-                  picture.y <= zoom.imageSize.height else { return }
-            dragMode = .none
-            canvas.slideOffset = 0
-            shareMenu.popup(at: point)
-            PerformanceTrace.shared.record("viewer-share-menu")
-        }
-        add(press)
     }
 
     // MARK: Settings

@@ -11,7 +11,7 @@ final class ViewerFullscreenChrome {
     let revealer: UnsafeMutablePointer<GtkWidget>
     private let window: UnsafeMutablePointer<GtkWidget>
     private let headerBar: UnsafeMutablePointer<GtkWidget>
-    private var hideTimeout: UInt32 = 0
+    private let hideTimeout = MainLoopSource()
     private var lastPointer: (x: Double, y: Double)?
     private var hoveringControls = false
     private(set) var isFullscreen = false
@@ -28,13 +28,13 @@ final class ViewerFullscreenChrome {
         gtk_widget_set_visible(revealer, 0)
 
         let windowMotion = gtk_event_controller_motion_new()!
-        Signal.connect(windowMotion, "motion") { [weak self] (x: Double, y: Double) in self?.pointerMoved(x: x, y: y) }
+        Signal.connect(windowMotion, .motion) { [weak self] (x: Double, y: Double) in self?.pointerMoved(x: x, y: y) }
         gtk_widget_add_controller(window, windowMotion)
         let controlsMotion = gtk_event_controller_motion_new()!
-        Signal.connect(controlsMotion, "enter") { [weak self] (_: Double, _: Double) in self?.hoveringControls = true }
-        Signal.connect(controlsMotion, "leave") { [weak self] in self?.hoveringControls = false }
+        Signal.connect(controlsMotion, .enter) { [weak self] (_: Double, _: Double) in self?.hoveringControls = true }
+        Signal.connect(controlsMotion, .leave) { [weak self] in self?.hoveringControls = false }
         gtk_widget_add_controller(controls, controlsMotion)
-        Signal.connect(window, "notify::fullscreened") { [weak self] (_: UnsafeMutableRawPointer?) in self?.sync() }
+        Signal.connect(window, .notify("fullscreened")) { [weak self] (_: UnsafeMutableRawPointer?) in self?.sync() }
     }
 
     func toggle() {
@@ -55,7 +55,7 @@ final class ViewerFullscreenChrome {
         if isFullscreen {
             showControls()
         } else {
-            MainLoopSources.cancel(&hideTimeout)
+            hideTimeout.cancel()
             gtk_revealer_set_reveal_child(revealer.opaque, 0)
             gtk_widget_set_cursor(window, nil)
         }
@@ -73,11 +73,7 @@ final class ViewerFullscreenChrome {
     func showControls() {
         gtk_widget_set_cursor(window, nil)
         gtk_revealer_set_reveal_child(revealer.opaque, 1)
-        MainLoopSources.cancel(&hideTimeout)
-        hideTimeout = MainLoopSources.after(milliseconds: Self.idleMilliseconds) { [weak self] in
-            self?.hideTimeout = 0
-            self?.hideControls()
-        }
+        hideTimeout.after(milliseconds: Self.idleMilliseconds) { [weak self] in self?.hideControls() }
     }
 
     private func hideControls() {
@@ -88,5 +84,5 @@ final class ViewerFullscreenChrome {
 
     var controlsRevealed: Bool { gtk_revealer_get_reveal_child(revealer.opaque) != 0 }
 
-    func invalidate() { MainLoopSources.cancel(&hideTimeout) }
+    func invalidate() { hideTimeout.cancel() }
 }

@@ -19,19 +19,11 @@ final class ViewerPictureDragSource {
         self.content = content
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
-        Signal.connect(source, "begin") { [weak self] (_: UnsafeMutableRawPointer?) in self?.decided = nil }
-        let prepare: @convention(c) (gpointer?, Double, Double, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>? = { source, x, y, data in
-            nonisolated(unsafe) let source = source!
-            // As an address: pointers are not Sendable, and this stays on the main thread.
-            let provider = MainActor.assumeIsolated { () -> Int in
-                let owner = Unmanaged<ViewerPictureDragSource>.fromOpaque(data!).takeUnretainedValue()
-                return Int(bitPattern: owner.prepare(source: OpaquePointer(source), startX: x, startY: y))
-            }
-            return UnsafeMutablePointer(bitPattern: provider)
+        Signal.connect(source, .begin) { [weak self] (_: UnsafeMutableRawPointer?) in self?.decided = nil }
+        Signal.connect(source, .prepare) { [weak self] source, x, y in
+            guard let self, let source else { return nil }
+            return self.prepare(source: OpaquePointer(source), startX: x, startY: y).map(UnsafeMutableRawPointer.init)
         }
-        // Unretained: the window keeps this object as long as its canvas, which holds the source.
-        g_signal_connect_data(source.rawPointer, "prepare", unsafeBitCast(prepare, to: GCallback.self),
-                              Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
         gtk_widget_add_controller(widget, source.opaque)
     }
 

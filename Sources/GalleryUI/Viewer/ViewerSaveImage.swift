@@ -63,20 +63,8 @@ final class ViewerSaveImage {
         gtk_native_dialog_set_modal(chooser.cast(), 1)
         gtk_file_chooser_set_current_name(chooser.opaque, suggestedName)
         self.chooser = chooser
-        let box = Unmanaged.passRetained(ResponseBox { [weak self] response in self?.responded(response) }).toOpaque()
-        let trampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, response, data in
-            let box = Unmanaged<ResponseBox>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { box.handler(response) }
-        }
-        g_signal_connect_data(chooser.rawPointer, "response", unsafeBitCast(trampoline, to: GCallback.self), box,
-                              { data, _ in if let data { Unmanaged<ResponseBox>.fromOpaque(data).release() } },
-                              GConnectFlags(rawValue: 0))
+        Signal.connect(chooser, .response) { [weak self] response in self?.responded(response) }
         gtk_native_dialog_show(chooser.cast())
-    }
-
-    private final class ResponseBox: @unchecked Sendable { // used on the main thread only
-        let handler: @MainActor (Int32) -> Void
-        init(_ handler: @escaping @MainActor (Int32) -> Void) { self.handler = handler }
     }
 
     private func responded(_ response: Int32) {
@@ -120,7 +108,7 @@ final class ViewerSaveImage {
         Task { @MainActor [completion] in
             let failure = await BlockingWork.run(on: BlockingWork.disk) { Self.replaceContents(of: path, with: data) }
             if let failure {
-                completion(.failed(L10n.tr("Could not save the image: %s").replacingFirst("%s", with: failure)))
+                completion(.failed(L10n.format("Could not save the image: %1$s", failure)))
             } else {
                 completion(.saved(path))
             }

@@ -37,9 +37,9 @@ final class ViewerShareMenuPopup {
         guard let popover = gtk_menu_button_get_popover(button.opaque) else { return false }
         var rect = GdkRectangle(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()), width: 1, height: 1)
         gtk_popover_set_pointing_to(popover.cast(), &rect)
-        Signal.connect(popover, "closed") { [weak self] in
+        Signal.connect(popover, .closed) { [weak self] in
             // Not from inside the popover's own signal: remove the anchor once it has closed.
-            MainLoopSources.idle { [weak self] in self?.removeAnchor(button); return false }
+            MainLoopSource.onceWhenIdle { [weak self] in self?.removeAnchor(button) }
         }
         gtk_menu_button_popup(button.opaque)
         return true

@@ -79,7 +79,7 @@ final class ViewerStandIns {
             let start = ContinuousClock.now
             self.onChange?(index)
             let cost = (ContinuousClock.now - start) / .microseconds(1)
-            PerformanceTrace.shared.record("viewer-partial-drawn", "\(index) \(received) \(Int(cost))")
+            PerformanceTrace.shared.record(.viewerPartialDrawn, "\(index) \(received) \(Int(cost))")
         }
         partialLoad = (index, task)
         return true

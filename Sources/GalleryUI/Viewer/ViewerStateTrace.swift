@@ -17,19 +17,19 @@ final class ViewerStateTrace {
         guard PerformanceTrace.shared.isEnabled else { return nil }
         self.canvas = canvas
         self.page = page
-        Signal.connect(canvas.widget, "map") { [weak self] in self?.watchFrames() }
+        Signal.connect(canvas.widget, .map) { [weak self] in self?.watchFrames() }
     }
 
     private func watchFrames() {
         guard let clock = gtk_widget_get_frame_clock(canvas.widget) else { return }
-        Signal.connect(clock, "after-paint") { [weak self] in self?.recordIfChanged() }
+        Signal.connect(clock, .afterPaint) { [weak self] in self?.recordIfChanged() }
     }
 
     private func recordIfChanged() {
         let line = describe()
         guard line != last else { return }
         last = line
-        PerformanceTrace.shared.record("viewer-view", line)
+        PerformanceTrace.shared.record(.viewerView, line)
     }
 
     private func describe() -> String {

@@ -15,15 +15,12 @@ public enum ViewerStylesheet {
       border-width: 0;
       box-shadow: none;
     }
-    window.viewer .error-page image {
-      opacity: 0.5;
-    }
     window.viewer .viewer-note {
       padding: 4px 10px;
       border-radius: 6px;
       font-size: smaller;
     }
-    window.viewer .viewer-banner {
+    window.viewer .floating-banner {
       padding: 6px 6px 6px 14px;
       border-radius: 9px;
     }

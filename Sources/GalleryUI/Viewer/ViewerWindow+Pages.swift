@@ -15,7 +15,7 @@ extension ViewerWindow {
             arrival.stop()
             status.showImage(decoded)
             PerformanceTrace.shared.recordAtNextPaint(
-                of: canvas.widget, "viewer-page-shown", "\(paging.index) \(decoded.texture.pixelWidth)x\(decoded.texture.pixelHeight)")
+                of: canvas.widget, .viewerPageShown, "\(paging.index) \(decoded.texture.pixelWidth)x\(decoded.texture.pixelHeight)")
             let index = paging.index
             afterNextPaint { [weak self] in self?.store.currentPageShown(index) }
         case .failed(let error):
@@ -34,7 +34,7 @@ extension ViewerWindow {
             }
             // Traced once a page: when the thumbnail stands in (rows drawn later have it beneath).
             if let image, store.standIns.underlay(at: paging.index) == nil {
-                PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-stand-in-shown",
+                PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, .viewerStandInShown,
                                                           "\(paging.index) \(image.texture.pixelWidth)x\(image.texture.pixelHeight)")
             }
         }
@@ -51,7 +51,7 @@ extension ViewerWindow {
         guard let item = currentItem else { return L10n.tr("No Images") }
         switch store.state(at: paging.index) {
         case .loaded: return item.title
-        case .failed(let error): return ViewerErrorText.title(for: error)
+        case .failed(let error): return ErrorMessages.title(for: error)
         case .loading, nil: return L10n.tr("Loading image")
         }
     }
@@ -75,13 +75,13 @@ extension ViewerWindow {
     func detailChanged() {
         let detail = store.detail.flatMap { $0.index == paging.index ? $0.image : nil }
         canvas.detail = detail
-        if detail != nil { PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, "viewer-detail-shown", String(paging.index)) }
+        if detail != nil { PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, .viewerDetailShown, String(paging.index)) }
     }
 
     /// Runs `body` once the canvas painted its next frame, or at once when it cannot paint.
     func afterNextPaint(_ body: @escaping @MainActor () -> Void) {
         guard let clock = gtk_widget_get_frame_clock(canvas.widget) else { return body() }
-        Signal.connectOnce(clock, "after-paint") { body() }
+        Signal.connectOnce(clock, .afterPaint) { body() }
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
 

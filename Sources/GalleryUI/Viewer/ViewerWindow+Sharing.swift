@@ -44,7 +44,7 @@ extension ViewerWindow {
             guard let self else { return }
             saveDialog = nil
             switch outcome {
-            case .saved(let path): status.showBanner(L10n.tr("Saved to %s").replacingFirst("%s", with: path))
+            case .saved(let path): status.showBanner(L10n.format("Saved to %1$s", path))
             case .failed(let reason): status.showBanner(reason)
             case .cancelled: break
             }

@@ -12,16 +12,14 @@ import GalleryCore
 /// ├─ titlebar: GtkHeaderBar  [Previous Next] title [Zoom− Best Fit Zoom+ Fullscreen Share]
 /// └─ GtkOverlay
 ///    ├─ ViewerCanvas .viewer-canvas            draws the current image (and neighbours mid-swipe)
-///    ├─ GtkSpinner / error page .error-page    ViewerStatusViews (spinner only when no thumbnail stands in)
+///    ├─ GtkSpinner / StatusPage .status-page     ViewerStatusViews (spinner only when no thumbnail stands in)
 ///    ├─ download progress .osd                  ViewerDownloadProgress, while the original arrives
 ///    ├─ "Shown reduced" note .osd, banner .osd
 ///    └─ GtkRevealer → .osd toolbar             fullscreen controls (ViewerFullscreenChrome)
 /// ```
-/// The Swift object stays alive as long as its GTK window: `openWindows` holds it until `destroy`.
+/// The Swift object stays alive as long as its GTK window, as the window's data (`AttachedObject`).
 @MainActor
 public final class ViewerWindow {
-    private static var openWindows: [ViewerWindow] = []
-
     let window: UnsafeMutablePointer<GtkWidget>
     let items: [ViewerItem]
     private(set) var paging: PagingModel
@@ -116,12 +114,12 @@ public final class ViewerWindow {
         properties.onCopy = { [weak self] _ in self?.copyLink() }
         properties.onOpenPlace = { [weak self] latitude, longitude in self?.openPlace(latitude: latitude, longitude: longitude) }
         // Fullscreen left by other means (F11, the window manager) ends a show.
-        Signal.connect(window, "notify::fullscreened") { [weak self] (_: UnsafeMutableRawPointer?) in
+        Signal.connect(window, .notify("fullscreened")) { [weak self] (_: UnsafeMutableRawPointer?) in
             guard let self, self.slideshow != nil, gtk_window_is_fullscreen(self.window.cast()) == 0 else { return }
             self.stopSlideshow()
         }
-        Self.openWindows.append(self)
-        Signal.connect(window, "destroy") { [weak self] in self?.tearDown() }
+        AttachedObject.keep(self, aliveWith: window, key: "link-gallery-viewer-window")
+        Signal.connect(window, .destroy) { [weak self] in self?.tearDown() }
         showCurrentPage()
     }
 
@@ -136,15 +134,12 @@ public final class ViewerWindow {
 
     var titleText: String {
         guard let item = currentItem else { return L10n.tr("No Images") }
-        return L10n.tr("%s — %d / %d")
-            .replacingFirst("%s", with: item.title)
-            .replacingFirst("%d", with: String(paging.index + 1))
-            .replacingFirst("%d", with: String(paging.count))
+        return L10n.format("%1$s — %2$s / %3$s", item.title, String(paging.index + 1), String(paging.count))
     }
 
     func go(_ change: (inout PagingModel) -> Bool) {
         guard change(&paging) else { return }
-        PerformanceTrace.shared.record("viewer-page-turn", String(paging.index))
+        PerformanceTrace.shared.record(.viewerPageTurn, String(paging.index))
         showCurrentPage()
         slideshow?.pageChanged()
     }
@@ -195,6 +190,5 @@ public final class ViewerWindow {
         chrome.invalidate()
         status.invalidate()
         canvas.invalidate()
-        Self.openWindows.removeAll { $0 === self }
     }
 }

@@ -79,17 +79,14 @@ enum CMYKJPEGDecoding {
     private static func decode(
         _ data: Data, eighths: Int, size: PixelSize, into ink: inout [UInt8], cancellation: DecodeCancellation?
     ) -> Int32 {
-        let stop: jpegregion_stop_callback = { context in
-            guard let context else { return 0 }
-            return Unmanaged<DecodeCancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
-        }
+        let stop: jpegregion_stop_callback = { DecodeCancellation.stopRequested(context: $0) }
         return data.withUnsafeBytes { bytes in
             ink.withUnsafeMutableBufferPointer { out in
                 withExtendedLifetime(cancellation) {
                     jpegregion_decode_cmyk(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt32(eighths), 0, 0,
                                            UInt32(size.width), UInt32(size.height), out.baseAddress, size.width * 4,
                                            cancellation == nil ? nil : stop,
-                                           cancellation.map { Unmanaged.passUnretained($0).toOpaque() })
+                                           cancellation?.callbackContext)
                 }
             }
         }

@@ -31,18 +31,16 @@ enum PropertyRows {
         if let image {
             let size = image.sourceSize
             let megapixels = String(format: "%.1f", Double(size.pixels) / 1_000_000)
-            picture.append(PropertyRow(title: L10n.tr("Dimensions"), value: L10n.tr("%s × %s pixels (%s MP)")
-                .replacingFirst("%s", with: String(size.width)).replacingFirst("%s", with: String(size.height))
-                .replacingFirst("%s", with: megapixels)))
+            picture.append(PropertyRow(title: L10n.tr("Dimensions"), value: L10n.format(
+                "%1$s × %2$s pixels (%3$s MP)", String(size.width), String(size.height), megapixels)))
         }
         if let format = metadata?.format { picture.append(PropertyRow(title: L10n.tr("Format"), value: format.displayName)) }
         if let bytes = details?.fileBytes { picture.append(PropertyRow(title: L10n.tr("File Size"), value: DownloadProgressText.formatSize(bytes))) }
         if let profile = metadata?.colorProfile { picture.append(PropertyRow(title: L10n.tr("Colour Profile"), value: profile)) }
         if let animation = image?.animation {
             let milliseconds = animation.frames.reduce(0) { $0 + $1.milliseconds }
-            picture.append(PropertyRow(title: L10n.tr("Animation"), value: L10n.tr("%s frames, %s s")
-                .replacingFirst("%s", with: String(animation.frames.count))
-                .replacingFirst("%s", with: String(format: "%.1f", Double(milliseconds) / 1000))))
+            picture.append(PropertyRow(title: L10n.tr("Animation"), value: L10n.format(
+                "%1$s frames, %2$s s", String(animation.frames.count), String(format: "%.1f", Double(milliseconds) / 1000))))
         }
         return [
             PropertySection(title: L10n.tr("Picture"), rows: picture),

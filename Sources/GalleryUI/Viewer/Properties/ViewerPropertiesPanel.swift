@@ -83,7 +83,7 @@ final class ViewerPropertiesPanel {
         let button = gtk_button_new_with_label(label)!
         gtk_widget_set_halign(button, GTK_ALIGN_START)
         gtk_widget_set_margin_top(button, 4)
-        Signal.connect(button, "clicked") { action() }
+        Signal.connect(button, .clicked) { action() }
         return button
     }
 }

@@ -24,7 +24,7 @@ extension ViewerWindow {
             guard let self, !Task.isCancelled, self.paging.index == index else { return }
             self.detailsRead[url] = details
             self.properties.show(PropertyRows.sections(url: url, image: self.store.image(at: index), details: details))
-            PerformanceTrace.shared.record("viewer-properties-shown", String(index))
+            PerformanceTrace.shared.record(.viewerPropertiesShown, String(index))
         }
     }
 

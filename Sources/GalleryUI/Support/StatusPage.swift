@@ -2,18 +2,22 @@ import CGtk
 import CShims
 import GObjectSupport
 
-/// A full-window page for when there is nothing to show yet: loading, no connection, an error.
+/// The one page for when there is nothing to show: the gallery's list loading or failing, the
+/// viewer's picture failing. An icon, a title, a sentence, and Retry.
 @MainActor
 final class StatusPage {
     let widget: UnsafeMutablePointer<GtkWidget>
+    let retryButton: UnsafeMutablePointer<GtkWidget>
     private let icon: UnsafeMutablePointer<GtkWidget>
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
     private let details: UnsafeMutablePointer<GtkWidget>
-    private let button: UnsafeMutablePointer<GtkWidget>
+    /// Run by Retry when the page was made without a `retryAction`.
     var onRetry: (@MainActor () -> Void)?
 
-    init() {
+    /// `retryAction`: Retry activates this action (`win.retry`), so it follows its enabled state
+    /// and its shortcut; without one it runs `onRetry`.
+    init(retryAction: String? = nil) {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
         gtk_widget_add_css_class(widget, "status-page")
         gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
@@ -31,12 +35,16 @@ final class StatusPage {
         gtk_label_set_wrap(details.opaque, 1)
         gtk_label_set_max_width_chars(details.opaque, 50)
         gtk_label_set_justify(details.opaque, GTK_JUSTIFY_CENTER)
-        button = gtk_button_new_with_label(L10n.tr("Retry"))
-        gtk_widget_add_css_class(button, "suggested-action")
-        gtk_widget_add_css_class(button, "pill")
-        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
-        Signal.connect(button, "clicked") { [weak self] in self?.onRetry?() }
-        for child in [icon, spinner, title, details, button] { gtk_box_append(widget.cast(), child) }
+        retryButton = gtk_button_new_with_label(L10n.tr("Retry"))
+        gtk_widget_add_css_class(retryButton, "suggested-action")
+        gtk_widget_add_css_class(retryButton, "pill")
+        gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
+        if let retryAction {
+            gtk_actionable_set_action_name(retryButton.opaque, retryAction)
+        } else {
+            Signal.connect(retryButton, .clicked) { [weak self] in self?.onRetry?() }
+        }
+        for child in [icon, spinner, title, details, retryButton] { gtk_box_append(widget.cast(), child) }
     }
 
     func showLoading(_ text: String) {
@@ -45,7 +53,7 @@ final class StatusPage {
         gtk_spinner_start(spinner.opaque)
         gtk_label_set_text(title.opaque, text)
         gtk_widget_set_visible(details, 0)
-        gtk_widget_set_visible(button, 0)
+        gtk_widget_set_visible(retryButton, 0)
     }
 
     /// The page is going away. A spinner left spinning on a page the stack hid still asks
@@ -63,6 +71,8 @@ final class StatusPage {
         gtk_label_set_text(title.opaque, text)
         gtk_label_set_text(details.opaque, description)
         gtk_widget_set_visible(details, 1)
-        gtk_widget_set_visible(button, canRetry ? 1 : 0)
+        gtk_widget_set_visible(retryButton, canRetry ? 1 : 0)
     }
+
+    var titleText: String { String(cString: gtk_label_get_text(title.opaque)) }
 }

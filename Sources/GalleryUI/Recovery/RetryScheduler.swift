@@ -1,10 +1,11 @@
 import GObjectSupport
+import GalleryCore
 
 /// Retries failed loads by themselves: at once when the network comes back, otherwise after an
 /// exponential backoff. Keys identify what is retried (a tile, the links file), so scheduling
 /// the same key again replaces the earlier timer instead of stacking retries.
 @MainActor
-public final class RetryScheduler {
+final class RetryScheduler {
     private struct Pending {
         let timer: MainLoopSource
         let action: @MainActor () -> Void
@@ -14,13 +15,13 @@ public final class RetryScheduler {
     private var pending: [String: Pending] = [:]
     private var attempts: [String: Int] = [:]
 
-    public init(backoff: Backoff = Backoff(), networkMonitor: NetworkMonitor?) {
+    init(backoff: Backoff = Backoff(), networkMonitor: NetworkMonitor?) {
         self.backoff = backoff
         networkMonitor?.onNetworkAvailable { [weak self] in self?.retryAllNow() }
     }
 
     /// Schedules `action` after the next backoff delay for `key`.
-    public func schedule(_ key: String, _ action: @escaping @MainActor () -> Void) {
+    func schedule(_ key: String, _ action: @escaping @MainActor () -> Void) {
         cancel(key)
         let attempt = attempts[key, default: 0]
         attempts[key] = attempt + 1
@@ -31,19 +32,19 @@ public final class RetryScheduler {
     }
 
     /// Forgets `key`: after a success, or when the thing retried went away.
-    public func reset(_ key: String) {
+    func reset(_ key: String) {
         cancel(key)
         attempts[key] = nil
     }
 
-    public func cancel(_ key: String) {
+    func cancel(_ key: String) {
         pending.removeValue(forKey: key)?.timer.cancel()
     }
 
-    public var pendingCount: Int { pending.count }
+    var pendingCount: Int { pending.count }
 
     /// Runs every pending retry now, with the backoff starting over: the network is back.
-    public func retryAllNow() {
+    func retryAllNow() {
         let due = pending
         pending.removeAll()
         attempts.removeAll()
