@@ -1,28 +1,47 @@
 import Synchronization
 
-/// The priority of work several callers share (one download or decode for a tile, a prefetch and
-/// the page a person turned to). It only rises: when an interactive request joins work a
-/// prefetch started, the work goes on at interactive priority, and queues that hold it (the
-/// HTTP client's pending transfers) read the new value when they pick what runs next.
+/// A priority as it is now, carried from whoever asked for something to every queue the work
+/// waits in. `LoadPriority` says what the levels are; this says which one holds at the moment.
+///
+/// The grid's planner keeps one per tile load and sets it as the tile scrolls into or out of
+/// view; work several callers share (`CoalescedTasks`) holds one that follows the highest of its
+/// current waiters — up when a more urgent one joins, down when it leaves; the queues that hold
+/// work (the HTTP client's pending transfers, the heavy-decode pool, the originals' byte budget)
+/// read `current` each time they pick what runs next.
 public final class SharedPriority: Sendable {
-    private let value: Mutex<LoadPriority>
+    private struct State {
+        var value: LoadPriority
+        var observers: [Int: @Sendable (LoadPriority) -> Void] = [:]
+        var nextObserver = 0
+    }
 
-    public init(_ initial: LoadPriority) { value = Mutex(initial) }
+    private let state: Mutex<State>
 
-    public var current: LoadPriority { value.withLock { $0 } }
+    public init(_ initial: LoadPriority) { state = Mutex(State(value: initial)) }
 
-    /// Raises to `priority` if that is higher; returns whether it rose.
-    @discardableResult
-    public func raise(to priority: LoadPriority) -> Bool {
-        value.withLock { current in
-            guard priority > current else { return false }
-            current = priority
-            return true
+    public var current: LoadPriority { state.withLock { $0.value } }
+
+    /// Sets the priority, higher or lower, and tells whoever follows it.
+    public func set(_ priority: LoadPriority) {
+        let observers = state.withLock { state -> [@Sendable (LoadPriority) -> Void] in
+            guard state.value != priority else { return [] }
+            state.value = priority
+            return Array(state.observers.values)
+        }
+        // Outside the lock: an observer sets the priority of the work behind this one.
+        for observer in observers { observer(priority) }
+    }
+
+    /// Runs `observer` after every change, until `stopObserving` with the id returned.
+    func observe(_ observer: @escaping @Sendable (LoadPriority) -> Void) -> Int {
+        state.withLock { state in
+            state.nextObserver += 1
+            state.observers[state.nextObserver] = observer
+            return state.nextObserver
         }
     }
 
-    /// Sets the priority to `priority`, lower or not: the caller that raised it left.
-    public func settle(to priority: LoadPriority) {
-        value.withLock { $0 = priority }
+    func stopObserving(_ id: Int) {
+        _ = state.withLock { $0.observers.removeValue(forKey: id) }
     }
 }

@@ -10,7 +10,7 @@ final class CoalescedTasksTests: XCTestCase {
         let results = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<50 {
                 group.addTask {
-                    try await tasks.value(for: "key") {
+                    try await tasks.value(for: "key", priority: .visible) { _ in
                         runs.increment()
                         try await Task.sleep(for: .milliseconds(100))
                         return 42
@@ -30,8 +30,8 @@ final class CoalescedTasksTests: XCTestCase {
             try await Task.sleep(for: .milliseconds(300))
             return 7
         }
-        let leaving = Task { try await tasks.value(for: "k", operation: operation) }
-        let staying = Task { try await tasks.value(for: "k", operation: operation) }
+        let leaving = Task { try await tasks.value(for: "k", priority: .visible) { _ in try await operation() } }
+        let staying = Task { try await tasks.value(for: "k", priority: .visible) { _ in try await operation() } }
         try await Task.sleep(for: .milliseconds(50))
         leaving.cancel()
         await XCTAssertThrowsErrorAsync(try await leaving.value)
@@ -43,7 +43,7 @@ final class CoalescedTasksTests: XCTestCase {
         let tasks = CoalescedTasks<String, Int>()
         let cancelled = Counter()
         let task = Task {
-            try await tasks.value(for: "k") {
+            try await tasks.value(for: "k", priority: .visible) { _ in
                 do {
                     try await Task.sleep(for: .seconds(30))
                 } catch {
@@ -58,15 +58,15 @@ final class CoalescedTasksTests: XCTestCase {
         await XCTAssertThrowsErrorAsync(try await task.value)
         try await Task.sleep(for: .milliseconds(50))
         XCTAssertEqual(cancelled.value, 1)
-        let fresh = try await tasks.value(for: "k") { 2 }
+        let fresh = try await tasks.value(for: "k", priority: .visible) { _ in 2 }
         XCTAssertEqual(fresh, 2)
     }
 
     func testAFailureIsNotRememberedSoRetryRunsAgain() async throws {
         let tasks = CoalescedTasks<String, Int>()
         struct Failure: Error {}
-        await XCTAssertThrowsErrorAsync(try await tasks.value(for: "k") { throw Failure() })
-        let value = try await tasks.value(for: "k") { 3 }
+        await XCTAssertThrowsErrorAsync(try await tasks.value(for: "k", priority: .visible) { _ in throw Failure() })
+        let value = try await tasks.value(for: "k", priority: .visible) { _ in 3 }
         XCTAssertEqual(value, 3)
     }
 }

@@ -167,7 +167,7 @@ final class HTTPClientSchedulingTests: XCTestCase {
         var queued: [Task<HTTPResponse, any Error>] = []
         for submission in submissions {
             let url = server.url("/text/plain.txt?tag=\(tag)&name=\(submission.name)")
-            queued.append(Task { try await client.send(HTTPRequest(url: url, priority: submission.priority)) })
+            queued.append(Task { try await client.send(HTTPRequest(url: url, priority: SharedPriority(submission.priority))) })
             // Lets each task reach the queue before the next one, so arrival order is known.
             try await Task.sleep(for: .milliseconds(100))
         }

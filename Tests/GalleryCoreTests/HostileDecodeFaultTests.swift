@@ -105,31 +105,24 @@ final class HostileDecodeFaultTests: XCTestCase {
     func testTheViewersHeavyDecodeStartsBeforeThumbnailsQueuedEarlier() async throws {
         faults += 1
         inputs += 1
-        let order = StartOrder()
-        let heavy = HostileImages.goodSVG
-        // Thumbnails hold every heavy thread.
-        let holders = (0..<DecodeThreads.heavyWidth).map { _ in
-            Task { try await DecodeThreads.run(decoding: heavy, priority: .visible) { order.start("holder") } }
-        }
-        try await waitUntil("every heavy thread is taken") { order.count == DecodeThreads.heavyWidth }
         // Then, one after the other: a neighbour's prefetch, two thumbnails, the viewer's page.
-        let arrivals: [(String, LoadPriority)] = [("prefetch", .prefetch), ("thumbnail 1", .visible),
-                                                  ("thumbnail 2", .visible), ("viewer", .interactive)]
-        var queued: [Task<Void, Error>] = []
-        for (label, priority) in arrivals {
-            queued.append(Task { try await DecodeThreads.run(decoding: heavy, priority: priority) { order.start(label) } })
-            let expected = DecodeThreads.heavyWidth + queued.count
-            try await waitUntil("\(label) waits in the queue") { DecodeThreads.heavyOperationCount == expected }
-        }
-        // Threads come free one at a time, so each start shows who was first in line.
-        for started in DecodeThreads.heavyWidth..<DecodeThreads.heavyWidth + arrivals.count {
-            order.letOneFinish()
-            try await waitUntil("the next decode starts") { order.count == started + 1 }
-        }
-        (0..<DecodeThreads.heavyWidth).forEach { _ in order.letOneFinish() }
-        for task in holders + queued { try await task.value }
-        XCTAssertEqual(Array(order.labels.dropFirst(DecodeThreads.heavyWidth)),
-                       ["viewer", "thumbnail 1", "thumbnail 2", "prefetch"])
+        let started = try await Self.startOrderBehindBusyHeavyThreads([
+            ("prefetch", SharedPriority(.prefetch)), ("thumbnail 1", SharedPriority(.visible)),
+            ("thumbnail 2", SharedPriority(.visible)), ("viewer", SharedPriority(.interactive)),
+        ])
+        XCTAssertEqual(started, ["viewer", "thumbnail 1", "thumbnail 2", "prefetch"])
+    }
+
+    /// A heavy decode queued as a prefetch whose tile comes into view starts before the
+    /// prefetches queued ahead of it: the pool reads priorities when a thread frees.
+    func testAQueuedHeavyDecodeWhosePriorityRoseStartsFirst() async throws {
+        faults += 1
+        inputs += 1
+        let scrolledTo = SharedPriority(.prefetch)
+        let started = try await Self.startOrderBehindBusyHeavyThreads(
+            [("prefetch 1", SharedPriority(.prefetch)), ("prefetch 2", SharedPriority(.prefetch)), ("scrolled to", scrolledTo)],
+            whileQueued: { scrolledTo.set(.visible) })
+        XCTAssertEqual(started, ["scrolled to", "prefetch 1", "prefetch 2"])
     }
 
     func testAnSVGOfHeavyFiltersIsStoppedAtItsLimitsInAChildAndTakesNoMemoryHere() async throws {
@@ -243,6 +236,34 @@ final class HostileDecodeFaultTests: XCTestCase {
         XCTAssertLessThanOrEqual(DecodeBudget.shared.peakPixels, DecodeBudget.shared.capacityPixels)
         XCTAssertLessThan(peak, 128 << 20, "each 100-megapixel PNG is scaled row by row (300 MB each, before)")
         print("Hostile PNGs: peak RSS rise \(peak >> 20) MB, budget peak \(DecodeBudget.shared.peakPixels) pixels")
+    }
+
+    /// Holds every heavy thread, queues `arrivals` one after the other, runs `whileQueued`, then
+    /// frees threads one at a time: the labels in the order their decodes started.
+    private static func startOrderBehindBusyHeavyThreads(
+        _ arrivals: [(String, SharedPriority)], whileQueued: () -> Void = {}
+    ) async throws -> [String] {
+        let order = StartOrder()
+        let heavy = HostileImages.goodSVG
+        let holders = (0..<DecodeThreads.heavyWidth).map { _ in
+            Task { try await DecodeThreads.run(decoding: heavy, priority: SharedPriority(.visible)) { order.start("holder") } }
+        }
+        try await waitUntil("every heavy thread is taken") { order.count == DecodeThreads.heavyWidth }
+        var queued: [Task<Void, Error>] = []
+        for (label, priority) in arrivals {
+            queued.append(Task { try await DecodeThreads.run(decoding: heavy, priority: priority) { order.start(label) } })
+            let expected = DecodeThreads.heavyWidth + queued.count
+            try await waitUntil("\(label) waits in the queue") { DecodeThreads.heavyOperationCount == expected }
+        }
+        whileQueued()
+        // Threads come free one at a time, so each start shows who was first in line.
+        for started in DecodeThreads.heavyWidth..<DecodeThreads.heavyWidth + arrivals.count {
+            order.letOneFinish()
+            try await waitUntil("the next decode starts") { order.count == started + 1 }
+        }
+        (0..<DecodeThreads.heavyWidth).forEach { _ in order.letOneFinish() }
+        for task in holders + queued { try await task.value }
+        return Array(order.labels.dropFirst(DecodeThreads.heavyWidth))
     }
 }
 

@@ -24,7 +24,7 @@ final class HostileServerTests: XCTestCase {
         for lorisServer in lorisServers {
             let paths = (0..<4).map { "/fault/loris?rate=200&seconds=120&n=\($0)&tag=\(tag)" }
             tasks += paths.map { path in
-                Task { _ = await client.failure(of: HTTPRequest(url: lorisServer.url(path), priority: .visible)) }
+                Task { _ = await client.failure(of: HTTPRequest(url: lorisServer.url(path), priority: SharedPriority(.visible))) }
             }
             for path in paths {
                 let arrived = try await lorisServer.firstLoggedRequest(timeout: .seconds(30)) { $0.path == path }

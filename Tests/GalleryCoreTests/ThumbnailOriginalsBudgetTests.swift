@@ -108,7 +108,7 @@ final class ThumbnailOriginalsBudgetTests: XCTestCase {
         let repository = ImageRepository(http: HTTPClient(), directories: try CacheDirectories(root: folder.url))
         // Every byte of the budget taken, as by thumbnails decoding.
         let taken = try await repository.thumbnailOriginals.acquire(
-            bytes: repository.thumbnailOriginals.capacityBytes, priority: .visible)
+            bytes: repository.thumbnailOriginals.capacityBytes, priority: SharedPriority(.visible))
         let thumbnail = Task { try await repository.thumbnail(for: photos[0].url, priority: .visible) }
         try await waitUntil("the thumbnail waits for the budget") { repository.thumbnailOriginals.waitingCount == 1 }
 
@@ -124,10 +124,10 @@ final class ThumbnailOriginalsBudgetTests: XCTestCase {
 
     func testACancelledWaiterLeavesTheLineAndLetsSmallerOnesIn() async throws {
         let budget = OriginalBytesBudget(capacityBytes: 100)
-        let first = try await budget.acquire(bytes: 60, priority: .visible)
-        let large = Task { try await budget.acquire(bytes: 100, priority: .visible) }
+        let first = try await budget.acquire(bytes: 60, priority: SharedPriority(.visible))
+        let large = Task { try await budget.acquire(bytes: 100, priority: SharedPriority(.visible)) }
         try await waitUntil("the large request waits") { budget.waitingCount == 1 }
-        let small = Task { try await budget.acquire(bytes: 30, priority: .visible) }
+        let small = Task { try await budget.acquire(bytes: 30, priority: SharedPriority(.visible)) }
         try await waitUntil("the small one waits behind it") { budget.waitingCount == 2 }
 
         large.cancel()
@@ -142,10 +142,10 @@ final class ThumbnailOriginalsBudgetTests: XCTestCase {
 
     func testHigherPriorityWaitersAreServedFirst() async throws {
         let budget = OriginalBytesBudget(capacityBytes: 100)
-        let holder = try await budget.acquire(bytes: 100, priority: .visible)
-        let prefetch = Task { try await budget.acquire(bytes: 100, priority: .prefetch) }
+        let holder = try await budget.acquire(bytes: 100, priority: SharedPriority(.visible))
+        let prefetch = Task { try await budget.acquire(bytes: 100, priority: SharedPriority(.prefetch)) }
         try await waitUntil("the prefetch waits") { budget.waitingCount == 1 }
-        let visible = Task { try await budget.acquire(bytes: 100, priority: .visible) }
+        let visible = Task { try await budget.acquire(bytes: 100, priority: SharedPriority(.visible)) }
         try await waitUntil("the visible tile waits") { budget.waitingCount == 2 }
 
         holder.release()

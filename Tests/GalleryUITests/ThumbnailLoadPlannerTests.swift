@@ -46,6 +46,30 @@ final class ThumbnailLoadPlannerTests: XCTestCase {
         }
     }
 
+    /// A prefetch scrolled into view goes ahead of the other prefetches while it loads; a tile
+    /// scrolled off falls back behind the screen; a Retry a person pressed keeps its place.
+    func testALoadingTileFollowsTheScreen() {
+        MainActor.assumeIsolated {
+            let setup = Setup()
+            setup.planner.update(visible: 0..<1, near: 0..<5)
+            setup.settle { setup.source.requests.count == 4 }
+            XCTAssertEqual(setup.source.currentPriority(of: setup.urls[3]), .prefetch)
+
+            setup.planner.update(visible: 3..<5, near: 0..<6) // scrolled: 3 and 4 on screen
+            XCTAssertEqual(setup.source.currentPriority(of: setup.urls[3]), .visible, "raised while it loads")
+            XCTAssertEqual(setup.source.currentPriority(of: setup.urls[4]), .visible)
+            XCTAssertEqual(setup.source.currentPriority(of: setup.urls[0]), .prefetch, "off screen, still near")
+            XCTAssertEqual(setup.source.requests.filter { $0.url == setup.urls[3] }.count, 1, "the same load, not a second")
+
+            setup.source.complete(setup.urls[2], with: .failure(.timedOut))
+            setup.settle { setup.list.items[2].state == .failed(.timedOut) }
+            setup.planner.retryNow(setup.list.items[2])
+            setup.settle { setup.source.currentPriority(of: setup.urls[2]) == .interactive }
+            setup.planner.update(visible: 4..<6, near: 0..<6)
+            XCTAssertEqual(setup.source.currentPriority(of: setup.urls[2]), .interactive, "a pressed Retry stays first")
+        }
+    }
+
     func testAThumbnailInMemoryShowsAtOnceWithoutARequest() {
         MainActor.assumeIsolated {
             let setup = Setup()

@@ -13,10 +13,14 @@ public final class DecodeCancellation: @unchecked Sendable { // all state under 
 
     /// Who waits for the decode: a sandboxed decode of the viewer's page does not queue behind
     /// the grid's (`DecodeWorkerPool` keeps a worker for it).
-    public let priority: LoadPriority
+    public let priority: SharedPriority
 
-    public init(priority: LoadPriority = .visible) {
+    public init(priority: SharedPriority = SharedPriority(.visible)) {
         self.priority = priority
+    }
+
+    public convenience init(priority: LoadPriority) {
+        self.init(priority: SharedPriority(priority))
     }
 
     public var isCancelled: Bool { lock.withLock { cancelled } }

@@ -13,25 +13,10 @@ enum DecodeThreads {
     /// that wait in `DecodeBudget.acquire`; the rest wait in the queue, holding no thread.
     static let heavyWidth = 4
 
-    private static let heavyQueue: OperationQueue = {
-        let queue = OperationQueue()
-        queue.name = "link-gallery.heavy-decode"
-        queue.qualityOfService = .userInitiated
-        queue.maxConcurrentOperationCount = heavyWidth
-        return queue
-    }()
+    private static let heavyPool = HeavyDecodePool(width: heavyWidth)
 
-    /// Heavy decodes queued or running, for tests that need the queue's state.
-    static var heavyOperationCount: Int { heavyQueue.operationCount }
-
-    /// The queue starts the highest of these first, and keeps the order of arrival within one.
-    private static func queuePriority(for priority: LoadPriority) -> Operation.QueuePriority {
-        switch priority {
-        case .interactive: return .high
-        case .visible: return .normal
-        case .prefetch: return .low
-        }
-    }
+    /// Heavy decodes queued or running, for tests that need the pool's state.
+    static var heavyOperationCount: Int { heavyPool.count }
 
     /// Declared pixels above which a decode may wait for the budget: its headroom.
     static var heavyPixels: Int { DecodeBudget.shared.capacityPixels - DecodeBudget.shared.largestRequestPixels }
@@ -49,11 +34,12 @@ enum DecodeThreads {
     /// the viewer's neighbours. A heavy decode cancelled while it waits for its turn ends at
     /// once with `CancellationError` and never runs.
     ///
-    /// Heavy decodes waiting for a thread start by `priority`, then in the order they came: the
-    /// page a person is looking at (an SVG, a large PNG) does not wait behind the grid's
-    /// thumbnails queued before it, nor those behind the viewer's prefetched neighbours.
+    /// Heavy decodes waiting for a thread start by `priority` as it is when one frees, then in
+    /// the order they came: the page a person is looking at (an SVG, a large PNG) does not wait
+    /// behind the grid's thumbnails queued before it, nor a tile scrolled into view behind the
+    /// prefetches.
     static func run<T: Sendable>(
-        decoding data: Data, on queue: DispatchQueue = BlockingWork.decode, priority: LoadPriority = .visible,
+        decoding data: Data, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority = SharedPriority(.visible),
         _ work: @escaping @Sendable () throws -> T
     ) async throws -> T {
         guard isHeavy(data) else { return try await BlockingWork.run(on: queue, work) }
@@ -62,12 +48,10 @@ enum DecodeThreads {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 guard turn.wait(with: continuation) else { return }
-                let operation = BlockOperation {
+                heavyPool.submit(priority: priority) {
                     guard let continuation = turn.start() else { return } // cancelled while queued
                     continuation.resume(with: Result { try work() })
                 }
-                operation.queuePriority = queuePriority(for: priority)
-                heavyQueue.addOperation(operation)
             }
         } onCancel: {
             turn.cancel()

@@ -66,7 +66,7 @@ struct CurlMultiLoop {
     /// transfers beyond them would only wait inside libcurl, in arrival order, not ours.
     private func hasSlot(for priority: LoadPriority) -> Bool {
         if priority == .interactive {
-            let interactive = running.values.count(where: { $0.order.request.priority == .interactive })
+            let interactive = running.values.count(where: { $0.order.request.priority.current == .interactive })
             if interactive < configuration.interactiveReserve { return true }
         }
         guard running.count < max(1, configuration.maxRunningTransfers) else { return false }

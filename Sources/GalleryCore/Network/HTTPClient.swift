@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let client = HTTPClient()
-/// let response = try await client.send(HTTPRequest(url: url, priority: .interactive))
+/// let response = try await client.send(HTTPRequest(url: url, priority: SharedPriority(.interactive)))
 /// if response.head.isSuccess { use(response.body) }
 /// ```
 public final class HTTPClient: Sendable {
@@ -24,16 +24,15 @@ public final class HTTPClient: Sendable {
 
     /// Performs the request. Any HTTP status is returned; only transport failures throw.
     /// Cancelling the calling task throws `.cancelled` at once and frees the transfer's slot.
-    /// With `priority`, the transfer waits in line at that priority's current value instead of
-    /// `request.priority`, so raising it (`SharedPriority.raise`) moves a queued transfer up.
-    public func send(_ request: HTTPRequest, priority: SharedPriority? = nil) async throws(HTTPError) -> HTTPResponse {
+    /// A transfer waiting for a connection goes by `request.priority` as it is when one frees.
+    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         try Self.validate(request.url)
         let completion = TransferCompletion()
         let worker = self.worker
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if completion.attach(continuation) {
-                    worker.submit(TransferOrder(request: request, completion: completion, priority: priority))
+                    worker.submit(TransferOrder(request: request, completion: completion))
                 }
             }
         } onCancel: {

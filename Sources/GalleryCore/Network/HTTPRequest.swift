@@ -24,7 +24,9 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// Bodies longer than this fail with `HTTPError.tooLarge`.
     public var maxBodyBytes: Int
-    public var priority: LoadPriority
+    /// Where it waits in line for a connection: read again each time one frees, so a caller
+    /// whose priority rose (a tile scrolled into view) moves ahead of those queued before it.
+    public var priority: SharedPriority
     public var inspect: Inspector?
     /// Where the body goes as it arrives, instead of memory: `HTTPResponse.body` then holds only
     /// its first `inspectedPrefixLength` bytes. A sink that refuses a write fails the transfer
@@ -35,7 +37,7 @@ public struct HTTPRequest: Sendable {
         url: URL,
         headers: [String: String] = [:],
         maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes,
-        priority: LoadPriority = .visible,
+        priority: SharedPriority = SharedPriority(.visible),
         inspect: Inspector? = nil,
         bodySink: (any HTTPBodySink)? = nil
     ) {

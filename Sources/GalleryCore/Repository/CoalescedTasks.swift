@@ -8,11 +8,12 @@ import Synchronization
 /// cancelled too. A finished entry is removed before its callers resume, so a later request after a
 /// failure starts afresh (that is how Retry works).
 ///
-/// The work runs at the highest priority of its callers: a caller that joins with a higher
-/// priority raises the shared `SharedPriority` the operation was given (a page turn that joins a
-/// prefetch's download is not left queued behind other prefetches), and when it leaves, the
-/// priority drops back to the highest of those still waiting (a page flicked past goes back to
-/// being a prefetch instead of overtaking the page shown now).
+/// The work runs at the highest current priority of its callers: each caller brings a
+/// `SharedPriority` that may change while it waits (a tile scrolled into view), and the work's
+/// own `SharedPriority` follows the highest of them — up when a more urgent caller joins or
+/// rises, back down when it leaves (a page flicked past goes back to being a prefetch instead
+/// of overtaking the page shown now). Work started inside the operation with the work's
+/// priority (a download inside a thumbnail) follows it in turn.
 public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private typealias Waiter = CheckedContinuation<Value, any Error>
 
@@ -22,8 +23,10 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
         let priority: SharedPriority
         var task: Task<Void, Never>?
         var waiters: [Int: Waiter] = [:]
-        /// What each waiter asked for.
-        var priorities: [Int: LoadPriority] = [:]
+        /// What each waiter asked for, and the id of the observation that follows it.
+        var priorities: [Int: (priority: SharedPriority, observation: Int)] = [:]
+
+        var highestPriority: LoadPriority? { priorities.values.map(\.priority.current).max() }
     }
 
     private struct State {
@@ -42,19 +45,11 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
     /// Callers waiting for `key` (for tests and diagnostics).
     public func waiterCount(for key: Key) -> Int { state.withLock { $0.entries[key]?.waiters.count ?? 0 } }
 
-    /// Returns the result of `operation` for `key`, starting it only if nobody runs it already.
+    /// The result of `operation` for `key`, starting it only if nobody runs it already.
+    /// `operation` gets the work's priority, which follows the highest of its callers'.
     public func value(
         for key: Key,
-        operation: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        try await value(for: key, priority: .visible) { _ in try await operation() }
-    }
-
-    /// As `value(for:operation:)`, with the work's priority: `operation` gets the shared
-    /// priority, which rises when a caller with a higher `priority` joins.
-    public func value(
-        for key: Key,
-        priority: LoadPriority,
+        priority: SharedPriority,
         operation: @escaping @Sendable (SharedPriority) async throws -> Value
     ) async throws -> Value {
         let waiterID = state.withLock { state -> Int in
@@ -63,30 +58,52 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in
+                let observation = priority.observe { [weak self] _ in self?.followWaiters(of: key) }
                 let started = state.withLock { state -> (Int, SharedPriority)? in
                     if Task.isCancelled {
                         continuation.resume(throwing: CancellationError())
                         return nil
                     }
-                    if let entry = state.entries[key] {
+                    if state.entries[key] != nil {
                         state.entries[key]?.waiters[waiterID] = continuation
-                        state.entries[key]?.priorities[waiterID] = priority
-                        entry.priority.raise(to: priority)
+                        state.entries[key]?.priorities[waiterID] = (priority, observation)
                         return nil
                     }
                     state.nextGeneration += 1
-                    let shared = SharedPriority(priority)
+                    let shared = SharedPriority(priority.current)
                     state.entries[key] = Entry(generation: state.nextGeneration, priority: shared,
-                                               waiters: [waiterID: continuation], priorities: [waiterID: priority])
+                                               waiters: [waiterID: continuation],
+                                               priorities: [waiterID: (priority, observation)])
                     return (state.nextGeneration, shared)
                 }
                 if let started {
                     start(key: key, generation: started.0) { try await operation(started.1) }
+                } else {
+                    followWaiters(of: key)
                 }
+                if Task.isCancelled { priority.stopObserving(observation) }
             }
         } onCancel: {
             leave(key: key, waiterID: waiterID)
         }
+    }
+
+    /// As above, at a priority that does not change.
+    public func value(
+        for key: Key,
+        priority: LoadPriority,
+        operation: @escaping @Sendable (SharedPriority) async throws -> Value
+    ) async throws -> Value {
+        try await value(for: key, priority: SharedPriority(priority), operation: operation)
+    }
+
+    /// Sets the work's priority to its waiters' highest.
+    private func followWaiters(of key: Key) {
+        let update = state.withLock { state -> (SharedPriority, LoadPriority)? in
+            guard let entry = state.entries[key], let highest = entry.highestPriority else { return nil }
+            return (entry.priority, highest)
+        }
+        if let (shared, highest) = update { shared.set(highest) }
     }
 
     private func start(key: Key, generation: Int, operation: @escaping @Sendable () async throws -> Value) {
@@ -104,27 +121,31 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
     }
 
     private func finish(key: Key, generation: Int, with result: Result<Value, any Error>) {
-        let waiters = state.withLock { state -> [Waiter] in
-            guard let entry = state.entries[key], entry.generation == generation else { return [] }
+        let entry = state.withLock { state -> Entry? in
+            guard let entry = state.entries[key], entry.generation == generation else { return nil }
             state.entries[key] = nil
-            return Array(entry.waiters.values)
+            return entry
         }
-        for waiter in waiters { waiter.resume(with: result) }
+        guard let entry else { return }
+        for (priority, observation) in entry.priorities.values { priority.stopObserving(observation) }
+        for waiter in entry.waiters.values { waiter.resume(with: result) }
     }
 
     private func leave(key: Key, waiterID: Int) {
-        let (waiter, orphanedTask) = state.withLock { state -> (Waiter?, Task<Void, Never>?) in
+        let (waiter, left, orphanedTask) = state.withLock {
+            state -> (Waiter?, (priority: SharedPriority, observation: Int)?, Task<Void, Never>?) in
             guard var entry = state.entries[key],
-                  let waiter = entry.waiters.removeValue(forKey: waiterID) else { return (nil, nil) }
+                  let waiter = entry.waiters.removeValue(forKey: waiterID) else { return (nil, nil, nil) }
+            let left = entry.priorities.removeValue(forKey: waiterID)
             if entry.waiters.isEmpty {
                 state.entries[key] = nil
-                return (waiter, entry.task)
+                return (waiter, left, entry.task)
             }
-            entry.priorities[waiterID] = nil
-            if let highest = entry.priorities.values.max() { entry.priority.settle(to: highest) }
             state.entries[key] = entry
-            return (waiter, nil)
+            return (waiter, left, nil)
         }
+        if let left { left.priority.stopObserving(left.observation) }
+        followWaiters(of: key)
         waiter?.resume(throwing: CancellationError())
         orphanedTask?.cancel()
     }

@@ -27,7 +27,7 @@ extension ImageRepository {
         let maxBytes = configuration.maxOriginalBytes, maxPixels = configuration.maxPixels
         let received = await BlockingWork.run(on: BlockingWork.disk) { live.receivedBytes(maxBytes: maxBytes) }
         guard let received, PartialDecoding.draws(received) else { return nil }
-        return try? await decodeCancellably(bytes: received, priority: .interactive) {
+        return try? await decodeCancellably(bytes: received, priority: SharedPriority(.interactive)) {
             try PartialDecoding.decode(received, fitting: screen, maxPixels: maxPixels)
         }
     }

@@ -13,7 +13,7 @@ extension ImageRepository {
 
     /// Downloads the original into the disk cache, once however many callers ask at the same
     /// time. Without a usable cache (none, full, failing) into memory, as before there was one.
-    func downloadOnce(_ url: URL, priority: LoadPriority) async throws -> DownloadedOriginal {
+    func downloadOnce(_ url: URL, priority: SharedPriority) async throws -> DownloadedOriginal {
         let key = url.absoluteString
         return try await originalDownloads.value(for: key, priority: priority) { [self] shared in
             if let store = originalStore {
@@ -65,7 +65,7 @@ extension ImageRepository {
         let live = sink.map { liveDownloads.begin(key: url.absoluteString, writingTo: $0) }
         defer { if let live { liveDownloads.end(live) } }
         let request = HTTPRequest(
-            url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority.current,
+            url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority,
             inspect: { head, prefix in
                 live?.expect(head)
                 guard (200..<300).contains(head.status) else { return true }
@@ -74,7 +74,7 @@ extension ImageRepository {
             bodySink: live)
         let response: HTTPResponse
         do {
-            response = try await http.send(request, priority: priority)
+            response = try await http.send(request)
         } catch {
             if error == .rejected { await markNotImage(key: url.absoluteString) }
             if error == .sinkFailed { throw CacheWriteFailed() }

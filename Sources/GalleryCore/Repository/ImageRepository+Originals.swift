@@ -12,11 +12,12 @@ extension ImageRepository {
     /// to fit it (`ScreenFit`), which for a camera photo is a twentieth of the pixels; without,
     /// at full size up to the texture limit. A decode nobody waits for any more never starts.
     public func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage {
+        let shared = SharedPriority(priority)
         do {
-            let bytes = try await original(bytesFor: url, priority: priority)
+            let bytes = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
             let queue = priority == .prefetch ? BlockingWork.prefetchDecode : BlockingWork.decode
-            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, on: queue, priority: priority) {
+            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, on: queue, priority: shared) {
                 try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
                                           maxAnimationBytes: maxAnimationBytes)
             }
@@ -28,10 +29,11 @@ extension ImageRepository {
     /// The image finer than its screen size, upright, for the page a person zooms into: the
     /// `region` the zoom shows (of a baseline JPEG) or every pixel (`ImageDecoder.fullDetail`).
     public func fullDetail(for url: URL, covering region: DetailRegion?, priority: LoadPriority) async throws -> FullDetailImage {
+        let shared = SharedPriority(priority)
         do {
-            let bytes = try await original(bytesFor: url, priority: priority)
+            let bytes = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels
-            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, priority: priority) {
+            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, priority: shared) {
                 try ImageDecoder.fullDetail(from: bytes, covering: region, maxPixels: maxPixels)
             }
         } catch {
@@ -42,7 +44,7 @@ extension ImageRepository {
     /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
     /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
     func decodeOrForget<T: Sendable>(
-        key: String, bytes: Data, on queue: DispatchQueue = BlockingWork.decode, priority: LoadPriority,
+        key: String, bytes: Data, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         do {
@@ -55,7 +57,7 @@ extension ImageRepository {
 
     /// Decodes off the main thread; a caller that leaves stops the decode.
     func decodeCancellably<T: Sendable>(
-        bytes: Data, on queue: DispatchQueue = BlockingWork.decode, priority: LoadPriority,
+        bytes: Data, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         // Task cancellation does not reach a decode thread: the decoders check this flag.
@@ -74,15 +76,19 @@ extension ImageRepository {
     /// The original's bytes: from disk, or downloaded once and stored. Only images are accepted:
     /// the transfer stops after the first bytes when they are not an image.
     public func original(bytesFor url: URL, priority: LoadPriority) async throws -> Data {
+        try await originalBytes(for: url, priority: SharedPriority(priority))
+    }
+
+    func originalBytes(for url: URL, priority: SharedPriority) async throws -> Data {
         if let data = await storedOriginal(for: url) { return data }
         if case .inMemory(let data) = try await downloadOnce(url, priority: priority) { return data }
         if let data = await storedOriginal(for: url) { return data }
         // Evicted at once (a cache smaller than a photo), or damaged on disk: into memory, then.
-        return try await downloadIntoMemory(url, priority: priority)
+        return try await downloadBytesIntoMemory(url, priority: priority)
     }
 
-    func downloadIntoMemory(_ url: URL, priority: LoadPriority) async throws -> Data {
-        switch try await downloadIntoMemory(url, priority: SharedPriority(priority)) {
+    func downloadBytesIntoMemory(_ url: URL, priority: SharedPriority) async throws -> Data {
+        switch try await downloadIntoMemory(url, priority: priority) {
         case .inMemory(let data): return data
         case .stored: throw ImageLoadError.damaged // not reached: nothing was streamed to disk
         }

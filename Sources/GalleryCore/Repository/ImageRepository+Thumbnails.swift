@@ -17,10 +17,16 @@ extension ImageRepository {
 
     /// The downscaled image for a grid tile. Throws `ImageLoadError`.
     public func thumbnail(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
+        try await thumbnail(for: url, priority: SharedPriority(priority))
+    }
+
+    /// As above, at a priority the caller may change while it waits (a tile scrolled into view):
+    /// the download, the wait for the originals' budget and the decode follow it.
+    public func thumbnail(for url: URL, priority: SharedPriority) async throws -> DecodedImage {
         let key = thumbnailKey(url)
         if let hit = memory.value(for: key) { return hit }
         do {
-            return try await thumbnails.value(for: key) { [self] in
+            return try await thumbnails.value(for: key, priority: priority) { [self] priority in
                 if let fromDisk = await thumbnailFromDisk(key: key) { return fromDisk }
                 if await isKnownNotImage(key: url.absoluteString) { throw ImageLoadError.notAnImage }
                 let thumbnail = try await makeThumbnail(of: url, priority: priority)
@@ -37,7 +43,7 @@ extension ImageRepository {
     /// `thumbnailOriginals` budget has room for it: originals are written to disk as they
     /// arrive, so thumbnails waiting for a decode hold no memory. Without a disk cache (or when the file went
     /// away meanwhile) from the bytes in memory, under the same budget.
-    func makeThumbnail(of url: URL, priority: LoadPriority) async throws -> Thumbnail {
+    func makeThumbnail(of url: URL, priority: SharedPriority) async throws -> Thumbnail {
         let key = url.absoluteString
         let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
         let bytes: Data
@@ -55,7 +61,7 @@ extension ImageRepository {
             } catch is OriginalFileGone {
                 // Evicted, or damaged on disk (then removed) since: fetched again.
             }
-            bytes = try await original(bytesFor: url, priority: priority)
+            bytes = try await originalBytes(for: url, priority: priority)
         }
         let share = try await thumbnailOriginals.acquire(bytes: bytes.count, priority: priority)
         defer { share.release() }
@@ -79,7 +85,7 @@ extension ImageRepository {
 
     /// The original in the disk cache, downloaded there (once, shared with the viewer) if it is
     /// not there yet; only its first megabyte is read back here.
-    func originalForThumbnail(_ url: URL, priority: LoadPriority) async throws -> OriginalForThumbnail {
+    func originalForThumbnail(_ url: URL, priority: SharedPriority) async throws -> OriginalForThumbnail {
         let key = url.absoluteString
         let prefixBytes = Self.decodeChoicePrefixBytes
         func stored(in store: DiskStore) async -> OriginalForThumbnail? {
@@ -92,7 +98,7 @@ extension ImageRepository {
         if case .inMemory(let bytes) = try await downloadOnce(url, priority: priority) { return .inMemory(bytes) }
         if let store = originalStore, let found = await stored(in: store) { return found }
         // Evicted at once (a cache smaller than a photo): the bytes from memory, then.
-        return .inMemory(try await downloadIntoMemory(url, priority: priority))
+        return .inMemory(try await downloadBytesIntoMemory(url, priority: priority))
     }
 
     func thumbnailFromDisk(key: String) async -> DecodedImage? {

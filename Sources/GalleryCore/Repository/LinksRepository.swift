@@ -63,7 +63,7 @@ public final class LinksRepository: LinksLoading {
         let response: HTTPResponse
         do {
             response = try await http.send(HTTPRequest(
-                url: url, headers: headers, maxBodyBytes: maxBytes, priority: .interactive))
+                url: url, headers: headers, maxBodyBytes: maxBytes, priority: SharedPriority(.interactive)))
         } catch {
             throw LinksError(error)
         }

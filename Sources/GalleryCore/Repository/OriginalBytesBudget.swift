@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// Only finished downloads ask: a transfer still running (a slow or stalled server) holds no
 /// share, so it can never keep other tiles' thumbnails waiting. The viewer never asks: its
-/// pages do not wait behind the grid. Waiters are served by priority, then in order of arrival;
+/// pages do not wait behind the grid. Waiters are served by their priority as it is when room
+/// frees (a tile scrolled into view goes ahead), then in order of arrival (`PriorityLine`);
 /// a request larger than the capacity is cut to it (it then runs alone rather than never).
 /// Waiting holds no thread and ends at once when the waiting task is cancelled.
 final class OriginalBytesBudget: Sendable {
@@ -18,7 +19,6 @@ final class OriginalBytesBudget: Sendable {
     private struct Waiter {
         let id: Int
         let bytes: Int
-        let priority: LoadPriority
         let continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -26,13 +26,13 @@ final class OriginalBytesBudget: Sendable {
         var held = 0
         var peak = 0
         var nextID = 0
-        var waiters: [Waiter] = []
+        var waiters = PriorityLine<Waiter>()
 
         /// Grants from the head of the line while the head fits; returns whom to resume.
         mutating func grant(capacity: Int) -> [CheckedContinuation<Void, any Error>] {
             var granted: [CheckedContinuation<Void, any Error>] = []
-            while let head = waiters.first, held + head.bytes <= capacity {
-                waiters.removeFirst()
+            while let head = waiters.next, held + head.bytes <= capacity {
+                _ = waiters.removeNext()
                 held += head.bytes
                 peak = max(peak, held)
                 granted.append(head.continuation)
@@ -58,7 +58,7 @@ final class OriginalBytesBudget: Sendable {
 
     /// Waits until `bytes` fit, then holds them until the share is released (or freed).
     /// Throws `CancellationError` when the calling task is cancelled first.
-    func acquire(bytes: Int, priority: LoadPriority) async throws -> Share {
+    func acquire(bytes: Int, priority: SharedPriority) async throws -> Share {
         let amount = min(max(0, bytes), capacityBytes)
         let id = state.withLock { state -> Int in
             state.nextID += 1
@@ -68,10 +68,7 @@ final class OriginalBytesBudget: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let granted = state.withLock { state -> [CheckedContinuation<Void, any Error>]? in
                     if Task.isCancelled { return nil }
-                    // Behind every waiter of the same or a higher priority.
-                    let place = state.waiters.firstIndex { $0.priority < priority } ?? state.waiters.endIndex
-                    state.waiters.insert(Waiter(id: id, bytes: amount, priority: priority, continuation: continuation),
-                                         at: place)
+                    state.waiters.append(Waiter(id: id, bytes: amount, continuation: continuation), priority: priority)
                     return state.grant(capacity: capacityBytes)
                 }
                 guard let granted else { return continuation.resume(throwing: CancellationError()) }
@@ -79,8 +76,7 @@ final class OriginalBytesBudget: Sendable {
             }
         } onCancel: {
             let (left, granted) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, [CheckedContinuation<Void, any Error>]) in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return (nil, []) }
-                let left = state.waiters.remove(at: index).continuation
+                guard let left = state.waiters.removeAll(where: { $0.id == id }).first?.continuation else { return (nil, []) }
                 // A large waiter leaving the head may let smaller ones behind it in.
                 return (left, state.grant(capacity: capacityBytes))
             }

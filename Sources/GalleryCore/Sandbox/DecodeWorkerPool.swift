@@ -43,7 +43,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     func decode(_ data: Data, request: DecodeRequest, limits: Limits, maxBodyLength: Int,
                 cancellation: DecodeCancellation?) throws(ImageLoadError) -> (header: DecodeReply.Header, body: Data) {
         guard let launch = DecodeWorkerLaunch.current else { throw .damaged }
-        let worker = try acquire(launch, priority: cancellation?.priority ?? .visible, cancellation: cancellation)
+        let worker = try acquire(launch, priority: cancellation?.priority.current ?? .visible, cancellation: cancellation)
         condition.withLock { decoding.append(worker) }
         var healthy = false
         defer { release(worker, healthy: healthy) }

@@ -13,6 +13,8 @@ final class ThumbnailLoadPlanner {
     private struct Load {
         let serial: Int
         let task: Task<Void, Never>
+        /// Where the tile's download and decode wait in line; follows the tile (`update`).
+        let priority: SharedPriority
     }
 
     private let list: TileList
@@ -83,8 +85,11 @@ final class ThumbnailLoadPlanner {
 
     // MARK: One item
 
-    /// Starts loading the thumbnail unless it is shown, on its way, or not an image.
+    /// Starts loading the thumbnail unless it is shown, on its way, or not an image. A load on
+    /// its way takes the tile's priority now (a prefetch scrolled into view goes ahead of the
+    /// other prefetches; a visible one scrolled off falls back), except a Retry a person pressed.
     private func load(_ item: GridItem, priority: LoadPriority) {
+        if let load = loads[item.id], load.priority.current != .interactive { load.priority.set(priority) }
         guard let url = item.url, item.state == .idle else { return }
         if let cached = source.cachedThumbnail(for: url) {
             retries.reset(retryKey(item))
@@ -110,7 +115,8 @@ final class ThumbnailLoadPlanner {
         // The fetch starts now, off the main actor: a task that began on the main actor would
         // first wait for the main thread, which at start-up is busy realizing the window for
         // ~70 ms (the thumbnails then missed the first frame), and while scrolling, drawing.
-        let fetch = Task.detached { try await source.thumbnail(for: url, priority: priority) }
+        let shared = SharedPriority(priority)
+        let fetch = Task.detached { try await source.thumbnail(for: url, priority: shared) }
         let task = Task { [weak self, weak item] in
             let result = await withTaskCancellationHandler { await fetch.result } onCancel: { fetch.cancel() }
             // A load that was cancelled or replaced (unloaded, retried) must not touch the item.
@@ -118,7 +124,7 @@ final class ThumbnailLoadPlanner {
             self.loads[item.id] = nil
             self.finish(item, result)
         }
-        loads[item.id] = Load(serial: serial, task: task)
+        loads[item.id] = Load(serial: serial, task: task, priority: shared)
     }
 
     private func finish(_ item: GridItem, _ result: Result<DecodedImage, any Error>) {

@@ -5,7 +5,8 @@ import GalleryCore
 protocol ThumbnailSource: Sendable {
     /// A thumbnail already in memory, without waiting.
     func cachedThumbnail(for url: URL) -> DecodedImage?
-    func thumbnail(for url: URL, priority: LoadPriority) async throws -> DecodedImage
+    /// The planner keeps `priority` and sets it as the tile comes into view or leaves it.
+    func thumbnail(for url: URL, priority: SharedPriority) async throws -> DecodedImage
     /// Forgets a remembered failure or verdict, so the next request asks the server again.
     func forgetFailure(for url: URL) async
     /// How far the download of a link's original has come; nil when none is under way.

@@ -9,6 +9,7 @@ import Synchronization
 final class FakeThumbnailSource: ThumbnailSource {
     struct Request: Equatable {
         let url: URL
+        /// The priority it was asked at.
         let priority: LoadPriority
     }
 
@@ -26,6 +27,8 @@ final class FakeThumbnailSource: ThumbnailSource {
         var waiting: [URL: Waiting] = [:]
         var cancelled: [URL] = []
         var forgotten: [URL] = []
+        /// The priority of the newest request for each URL, as the planner keeps it now.
+        var livePriorities: [URL: SharedPriority] = [:]
     }
 
     private let state = Mutex(State())
@@ -35,6 +38,8 @@ final class FakeThumbnailSource: ThumbnailSource {
     var forgotten: [URL] { state.withLock { $0.forgotten } }
     func isWaiting(_ url: URL) -> Bool { state.withLock { $0.waiting[url] != nil } }
     func cache(_ url: URL) { state.withLock { $0.cached[url] = Self.image() } }
+    /// Where the newest request for `url` waits in line now.
+    func currentPriority(of url: URL) -> LoadPriority? { state.withLock { $0.livePriorities[url]?.current } }
 
     /// Answers the request waiting for `url`.
     func complete(_ url: URL, with result: Result<DecodedImage, ImageLoadError>) {
@@ -44,7 +49,7 @@ final class FakeThumbnailSource: ThumbnailSource {
 
     func cachedThumbnail(for url: URL) -> DecodedImage? { state.withLock { $0.cached[url] } }
 
-    func thumbnail(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
+    func thumbnail(for url: URL, priority: SharedPriority) async throws -> DecodedImage {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -55,7 +60,8 @@ final class FakeThumbnailSource: ThumbnailSource {
                 // the lock: a task cancelled before it got here is answered at once, because
                 // its handler found nothing to answer.
                 let (cancelled, replaced) = state.withLock { state in
-                    state.requests.append(Request(url: url, priority: priority))
+                    state.requests.append(Request(url: url, priority: priority.current))
+                    state.livePriorities[url] = priority
                     if Task.isCancelled { return (true, nil as Waiting?) }
                     let replaced = state.waiting.updateValue(Waiting(id: id, continuation: continuation), forKey: url)
                     return (false, replaced)
