@@ -34,7 +34,7 @@ enum BenchCommand {
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: input))
             let thumbnail = try ImageDecoder.thumbnail(from: data, side: BenchContext.thumbnailSide)
-            try thumbnail.pngData.write(to: URL(fileURLWithPath: output))
+            try ThumbnailPNG.encode(thumbnail).write(to: URL(fileURLWithPath: output))
             return 0
         } catch {
             printError("thumbnail failed: \(error)")

@@ -184,7 +184,7 @@ final class DiskStoreTests: XCTestCase {
         let folder = try TemporaryDirectory()
         let store = DiskStore(directory: folder.url, capacityBytes: 1 << 20, fileExtension: "png")
         try store.write(Data("not a png".utf8), key: "broken")
-        XCTAssertThrowsError(try ImageDecoder.decodePNGThumbnail(store.read(key: "broken")!))
+        XCTAssertThrowsError(try ThumbnailPNG.decodeTile(store.read(key: "broken")!))
         store.remove(key: "broken")
         XCTAssertFalse(store.contains(key: "broken"))
         XCTAssertNil(store.read(key: "broken"))

@@ -14,8 +14,8 @@ final class DownloadFactsTests: XCTestCase {
         let folder = try TemporaryDirectory()
         let file = folder.url.appendingPathComponent(DownloadFacts.fileName)
         let facts = DownloadFacts(file: file)
-        facts.record(head("image/jpeg; charset=x", "Tue, 14 Nov 2023 22:13:20 GMT"), for: "https://a/1.jpg")
-        facts.record(head("image/png", "Wed, 15 Nov 2023 08:00:00 GMT"), for: "https://a/2.png")
+        facts.record(head("image/jpeg; charset=x", "Tue, 14 Nov 2023 22:13:20 GMT"), original: nil, for: "https://a/1.jpg")
+        facts.record(head("image/png", "Wed, 15 Nov 2023 08:00:00 GMT"), original: nil, for: "https://a/2.png")
         XCTAssertTrue(facts.downloadedThisRun("https://a/1.jpg"))
         facts.writeNow()
 
@@ -30,7 +30,7 @@ final class DownloadFactsTests: XCTestCase {
         let folder = try TemporaryDirectory()
         let file = folder.url.appendingPathComponent(DownloadFacts.fileName)
         let facts = DownloadFacts(file: file, capacity: 3)
-        for index in 0..<5 { facts.record(head("image/gif", "x\ty\nz"), for: "https://a/\(index)") }
+        for index in 0..<5 { facts.record(head("image/gif", "x\ty\nz"), original: nil, for: "https://a/\(index)") }
         facts.writeNow()
         let reread = DownloadFacts(file: file, capacity: 3)
         XCTAssertNil(reread.facts(for: "https://a/1"))
@@ -40,5 +40,28 @@ final class DownloadFactsTests: XCTestCase {
         bytes[bytes.count - 2] ^= 0xFF
         try bytes.write(to: file)
         XCTAssertNil(DownloadFacts(file: file).facts(for: "https://a/4"), "a damaged file is not trusted")
+    }
+
+    /// What an original is travels with it to the next run, and a file an earlier version wrote
+    /// (three fields a line) still reads.
+    func testAnOriginalsFactsAreKeptAndOldLinesStillRead() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent(DownloadFacts.fileName)
+        let facts = DownloadFacts(file: file)
+        let photo = OriginalFacts(format: .jpeg, declaredSize: PixelSize(width: 6000, height: 4000), byteCount: 9_123_456)
+        let drawing = OriginalFacts(format: .svg, declaredSize: nil, byteCount: 2048)
+        facts.record(head("image/jpeg", "x"), original: photo, for: "https://a/photo.jpg")
+        facts.record(drawing, for: "https://a/drawing.svg") // learnt from a stored file's bytes
+        facts.writeNow()
+        let nextRun = DownloadFacts(file: file)
+        XCTAssertEqual(nextRun.facts(for: "https://a/photo.jpg")?.original, photo)
+        XCTAssertEqual(nextRun.facts(for: "https://a/photo.jpg")?.contentType, "image/jpeg")
+        XCTAssertEqual(nextRun.facts(for: "https://a/drawing.svg")?.original, drawing)
+
+        SealedFileWrite.install(Data("https://a/old.png\timage/png\tyesterday\nhttps://a/bad.png\t\t\tpng\t-5\t3\t10".utf8), as: file)
+        let older = DownloadFacts(file: file)
+        XCTAssertEqual(older.facts(for: "https://a/old.png"), .init(contentType: "image/png", lastModified: "yesterday"))
+        XCTAssertNotNil(older.facts(for: "https://a/bad.png"), "the server's words stay")
+        XCTAssertNil(older.facts(for: "https://a/bad.png")?.original, "a damaged size is learnt again, not trusted")
     }
 }

@@ -84,7 +84,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         let decodes = (0..<12).map { _ in
             Task {
                 defer { gate.finish() }
-                try await DecodeThreads.run(decoding: HostileImages.goodSVG) { gate.enterAndWait() }
+                try await DecodeThreads.run(decoding: OriginalFacts(of: HostileImages.goodSVG)) { gate.enterAndWait() }
             }
         }
         let waiting = decodes.count - DecodeThreads.heavyWidth
@@ -244,7 +244,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         _ arrivals: [(String, SharedPriority)], whileQueued: () -> Void = {}
     ) async throws -> [String] {
         let order = StartOrder()
-        let heavy = HostileImages.goodSVG
+        let heavy = OriginalFacts(of: HostileImages.goodSVG)
         let holders = (0..<DecodeThreads.heavyWidth).map { _ in
             Task { try await DecodeThreads.run(decoding: heavy, priority: SharedPriority(.visible)) { order.start("holder") } }
         }

@@ -13,8 +13,8 @@ final class ImageDecoderTests: XCTestCase {
         XCTAssertEqual(thumbnail.image.sourceHeight, 1000)
         XCTAssertTrue(thumbnail.image.wasDownscaled)
 
-        XCTAssertEqual(ContentSniffer.imageFormat(of: thumbnail.pngData), .png)
-        let reread = try ImageDecoder.decodePNGThumbnail(thumbnail.pngData)
+        XCTAssertEqual(ContentSniffer.imageFormat(of: try ThumbnailPNG.encode(thumbnail)), .png)
+        let reread = try ThumbnailPNG.decodeTile(ThumbnailPNG.encode(thumbnail))
         XCTAssertEqual(reread.texture.pixelWidth, 126)
         XCTAssertEqual(reread.texture.pixelHeight, 126)
         // The red gradient runs 0–255 from left to right; the square is its middle half, as a
@@ -45,7 +45,7 @@ final class ImageDecoderTests: XCTestCase {
     func testThumbnailsKnowWhetherTheyAreOpaque() throws {
         let photo = try ImageDecoder.thumbnail(from: TestImages.encoded(width: 200, height: 150, as: "jpeg"))
         XCTAssertTrue(photo.image.texture.isOpaque)
-        XCTAssertTrue(try ImageDecoder.decodePNGThumbnail(photo.pngData).texture.isOpaque, "read back from the disk cache")
+        XCTAssertTrue(try ThumbnailPNG.decodeTile(ThumbnailPNG.encode(photo)).texture.isOpaque, "read back from the disk cache")
         let pixbuf = TestImages.pixbuf(width: 40, height: 40, alpha: true)
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let withAlpha = TestImages.encode(pixbuf, as: "png")
@@ -219,13 +219,13 @@ final class ImageDecoderTests: XCTestCase {
 
     func testDecodePNGThumbnailRejectsOtherData() {
         let png = TestImages.encoded(width: 64, height: 64, as: "png")
-        XCTAssertThrowsError(try ImageDecoder.decodePNGThumbnail(png.prefix(png.count - 30))) {
+        XCTAssertThrowsError(try ThumbnailPNG.decodeTile(png.prefix(png.count - 30))) {
             XCTAssertEqual($0 as? ImageLoadError, .damaged)
         }
-        XCTAssertThrowsError(try ImageDecoder.decodePNGThumbnail(TestImages.encoded(width: 8, height: 8, as: "jpeg"))) {
+        XCTAssertThrowsError(try ThumbnailPNG.decodeTile(TestImages.encoded(width: 8, height: 8, as: "jpeg"))) {
             XCTAssertEqual($0 as? ImageLoadError, .damaged)
         }
-        XCTAssertThrowsError(try ImageDecoder.decodePNGThumbnail(Data())) {
+        XCTAssertThrowsError(try ThumbnailPNG.decodeTile(Data())) {
             XCTAssertEqual($0 as? ImageLoadError, .damaged)
         }
     }

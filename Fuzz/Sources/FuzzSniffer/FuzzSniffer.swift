@@ -45,7 +45,8 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             max(texture.pixelWidth, texture.pixelHeight) <= thumbnailMaxSide,
             "thumbnail \(texture.pixelWidth)×\(texture.pixelHeight) over \(thumbnailMaxSide)"
         )
-        FuzzInvariant.check(thumbnail.pngData.starts(with: [0x89, 0x50, 0x4E, 0x47]), "thumbnail is not a PNG")
+        let file = try ThumbnailPNG.encode(thumbnail)
+        FuzzInvariant.check(file.starts(with: [0x89, 0x50, 0x4E, 0x47]), "thumbnail is not a PNG")
     } catch {
         // Refusing bad input is the expected outcome for most fuzzed bytes.
     }

@@ -28,6 +28,8 @@ final class InMemoryCacheBody: ReadableBodySink, @unchecked Sendable { // state 
         lock.withLock { data.prefix(maxBytes) }
     }
 
+    var writtenBytes: Int { lock.withLock { data.count } }
+
     /// The whole body, once the transfer ended; it stops counting as arriving.
     func take() -> Data {
         lock.withLock {

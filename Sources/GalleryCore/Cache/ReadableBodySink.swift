@@ -7,4 +7,6 @@ public protocol ReadableBodySink: HTTPBodySink {
     /// The bytes written so far (at most `maxBytes`), or nil once the sink was handed on or
     /// dropped. Called from any thread; never waits for the network.
     func bytesWritten(maxBytes: Int) -> Data?
+    /// How many bytes were written so far.
+    var writtenBytes: Int { get }
 }

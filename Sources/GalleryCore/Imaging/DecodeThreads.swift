@@ -21,11 +21,10 @@ enum DecodeThreads {
     /// Declared pixels above which a decode may wait for the budget: its headroom.
     static var heavyPixels: Int { DecodeBudget.shared.capacityPixels - DecodeBudget.shared.largestRequestPixels }
 
-    /// Reads only the first megabyte (a GIF's frames beyond it are not counted): this runs on
-    /// the caller's task, which must not spend long on it.
-    static func isHeavy(_ data: Data) -> Bool {
-        if ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == .svg { return true }
-        guard let size = ImageHeaderSize.declaredSize(of: data.prefix(1 << 20)) else { return false }
+    /// Decided from the original's facts (its format and declared size), never its bytes.
+    static func isHeavy(_ facts: OriginalFacts) -> Bool {
+        if facts.format == .svg { return true }
+        guard let size = facts.declaredSize else { return false }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         return overflow || pixels > heavyPixels
     }
@@ -39,10 +38,10 @@ enum DecodeThreads {
     /// behind the grid's thumbnails queued before it, nor a tile scrolled into view behind the
     /// prefetches.
     static func run<T: Sendable>(
-        decoding data: Data, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority = SharedPriority(.visible),
+        decoding facts: OriginalFacts, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority = SharedPriority(.visible),
         _ work: @escaping @Sendable () throws -> T
     ) async throws -> T {
-        guard isHeavy(data) else { return try await BlockingWork.run(on: queue, work) }
+        guard isHeavy(facts) else { return try await BlockingWork.run(on: queue, work) }
         try Task.checkCancellation()
         let turn = HeavyTurn<T>()
         return try await withTaskCancellationHandler {

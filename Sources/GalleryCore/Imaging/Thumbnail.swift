@@ -1,13 +1,17 @@
 import Foundation
+import GObjectSupport
 
-/// A small decoded image plus its PNG encoding, which is what the disk cache stores so the next
-/// start does not fetch and downscale the original again.
+/// A thumbnail decoded from an original: the square a grid tile shows, and the wider picture
+/// (with the original's size) its cache file keeps (`ThumbnailPNG.encode`).
 public struct Thumbnail: Sendable {
-    public let pngData: Data
     public let image: DecodedImage
+    /// The picture at thumbnail scale, up to `ThumbnailPNG.maxAspect`.
+    let kept: ObjectReference
+    public let originalSize: PixelSize
 
-    public init(pngData: Data, image: DecodedImage) {
-        self.pngData = pngData
+    init(image: DecodedImage, kept: ObjectReference, originalSize: PixelSize) {
         self.image = image
+        self.kept = kept
+        self.originalSize = originalSize
     }
 }

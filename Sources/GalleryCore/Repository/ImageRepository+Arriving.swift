@@ -15,7 +15,7 @@ extension ImageRepository {
         guard let store = thumbnailStore else { return nil }
         let key = thumbnailKey(url)
         return await BlockingWork.run(on: BlockingWork.thumbnailReads) {
-            store.read(key: key).flatMap { ImageDecoder.preview(fromThumbnailPNG: $0) }
+            store.read(key: key).flatMap { ThumbnailPNG.preview($0) }
         }
     }
 
@@ -27,7 +27,7 @@ extension ImageRepository {
         let maxBytes = configuration.maxOriginalBytes, maxPixels = configuration.maxPixels
         let received = await BlockingWork.run(on: BlockingWork.disk) { live.receivedBytes(maxBytes: maxBytes) }
         guard let received, PartialDecoding.draws(received) else { return nil }
-        return try? await decodeCancellably(bytes: received, priority: SharedPriority(.interactive)) {
+        return try? await decodeCancellably(facts: OriginalFacts(of: received), priority: SharedPriority(.interactive)) {
             try PartialDecoding.decode(received, fitting: screen, maxPixels: maxPixels)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Downloads of originals, one per URL however many ask (`CoalescedTasks`), streamed into the
 /// disk cache as they arrive and stopped after the first bytes when they are not an image.
@@ -7,7 +8,8 @@ extension ImageRepository {
     /// memory: a camera photo is 9–20 MB, and the grid downloads six at a time), or in memory
     /// when the disk cache could not take it.
     enum DownloadedOriginal: Sendable {
-        case stored
+        /// In the sink (the cache file), with what its first bytes said as it was written.
+        case stored(OriginalFacts)
         case inMemory(Data)
     }
 
@@ -20,9 +22,9 @@ extension ImageRepository {
                 do {
                     let pending = try await BlockingWork.run(on: BlockingWork.disk) { try store.beginWrite() }
                     do {
-                        _ = try await download(url, priority: shared, into: pending)
+                        let downloaded = try await download(url, priority: shared, into: pending)
                         try await BlockingWork.run(on: BlockingWork.disk) { try store.commit(pending, key: key) }
-                        return .stored
+                        return downloaded
                     } catch {
                         await BlockingWork.run(on: BlockingWork.disk) { pending.discard() }
                         throw error
@@ -58,18 +60,23 @@ extension ImageRepository {
     var downloadsInFlight: Int { originalDownloads.inFlightCount }
 
     /// The body goes to `sink` as it arrives when given (a cache file, or counted memory), else
-    /// into memory. `.stored` means the sink has it.
+    /// into memory. `.stored` means the sink has it. Its facts (`OriginalFacts`) are recorded
+    /// with what the server said, from the bytes as they were written: the format the inspector
+    /// sniffed on the network thread, the size from the header read back from the sink.
     /// A sink's bytes are counted as they arrive (`LiveDownloads`), for the progress a page or a
     /// tile shows and the rows the viewer draws before the end.
     func download(_ url: URL, priority: SharedPriority, into sink: (any ReadableBodySink)?) async throws -> DownloadedOriginal {
         let live = sink.map { liveDownloads.begin(key: url.absoluteString, writingTo: $0) }
         defer { if let live { liveDownloads.end(live) } }
+        let sniffed = Mutex<ImageFormat?>(nil)
         let request = HTTPRequest(
             url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority,
             inspect: { head, prefix in
                 live?.expect(head)
                 guard (200..<300).contains(head.status) else { return true }
-                return ImageRepository.looksLikeImage(contentType: head.contentType, prefix: prefix)
+                let format = ContentSniffer.imageFormat(of: prefix)
+                sniffed.withLock { $0 = format }
+                return ImageRepository.looksLikeImage(format: format, contentType: head.contentType, prefixLength: prefix.count)
             },
             bodySink: live)
         let response: HTTPResponse
@@ -84,19 +91,26 @@ extension ImageRepository {
             throw ImageLoadError.serverError(status: response.head.status)
         }
         guard !response.body.isEmpty else { throw ImageLoadError.damaged }
-        let facts = downloadFacts, head = response.head, key = url.absoluteString
-        await BlockingWork.run(on: BlockingWork.disk) { facts.record(head, for: key) }
-        guard ContentSniffer.imageFormat(of: response.body.prefix(64)) != nil else {
+        // Accepted on its Content-Type while too short to sniff (under 16 bytes): not an image.
+        guard let format = sniffed.withLock({ $0 }) else {
             await markNotImage(key: url.absoluteString)
             throw ImageLoadError.notAnImage
         }
-        return sink == nil ? .inMemory(response.body) : .stored
+        let downloadFacts = self.downloadFacts, head = response.head, key = url.absoluteString, body = response.body
+        let original = await BlockingWork.run(on: BlockingWork.disk) { () -> OriginalFacts in
+            let header = sink?.bytesWritten(maxBytes: OriginalFacts.headerBytes) ?? body.prefix(OriginalFacts.headerBytes)
+            let original = OriginalFacts(format: format, header: header, byteCount: sink?.writtenBytes ?? body.count)
+            downloadFacts.record(head, original: original, for: key)
+            return original
+        }
+        return sink == nil ? .inMemory(body) : .stored(original)
     }
 
-    /// Magic bytes decide; the Content-Type only breaks ties when the bytes are too few to tell.
-    static func looksLikeImage(contentType: String?, prefix: [UInt8]) -> Bool {
-        if ContentSniffer.imageFormat(of: prefix) != nil { return true }
-        if prefix.count >= 16 { return false }
+    /// Magic bytes decide (`format`, sniffed from the first `prefixLength` bytes); the
+    /// Content-Type only breaks ties when the bytes are too few to tell.
+    static func looksLikeImage(format: ImageFormat?, contentType: String?, prefixLength: Int) -> Bool {
+        if format != nil { return true }
+        if prefixLength >= 16 { return false }
         return ContentSniffer.isImage(contentType: contentType) ?? true
     }
 

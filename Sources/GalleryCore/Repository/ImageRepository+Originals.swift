@@ -14,10 +14,10 @@ extension ImageRepository {
     public func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage {
         let shared = SharedPriority(priority)
         do {
-            let bytes = try await originalBytes(for: url, priority: shared)
+            let (bytes, facts) = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
             let queue = priority == .prefetch ? BlockingWork.prefetchDecode : BlockingWork.decode
-            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, on: queue, priority: shared) {
+            return try await decodeOrForget(key: url.absoluteString, facts: facts, on: queue, priority: shared) {
                 try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
                                           maxAnimationBytes: maxAnimationBytes)
             }
@@ -31,9 +31,9 @@ extension ImageRepository {
     public func fullDetail(for url: URL, covering region: DetailRegion?, priority: LoadPriority) async throws -> FullDetailImage {
         let shared = SharedPriority(priority)
         do {
-            let bytes = try await originalBytes(for: url, priority: shared)
+            let (bytes, facts) = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels
-            return try await decodeOrForget(key: url.absoluteString, bytes: bytes, priority: shared) {
+            return try await decodeOrForget(key: url.absoluteString, facts: facts, priority: shared) {
                 try ImageDecoder.fullDetail(from: bytes, covering: region, maxPixels: maxPixels)
             }
         } catch {
@@ -44,26 +44,27 @@ extension ImageRepository {
     /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
     /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
     func decodeOrForget<T: Sendable>(
-        key: String, bytes: Data, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority,
+        key: String, facts: OriginalFacts, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         do {
-            return try await decodeCancellably(bytes: bytes, on: queue, priority: priority, decode)
+            return try await decodeCancellably(facts: facts, on: queue, priority: priority, decode)
         } catch let error as ImageLoadError where error == .damaged || error == .tooLarge {
             await remove(key: key, from: originalStore)
             throw error
         }
     }
 
-    /// Decodes off the main thread; a caller that leaves stops the decode.
+    /// Decodes off the main thread, on a thread chosen by the original's `facts`; a caller that
+    /// leaves stops the decode.
     func decodeCancellably<T: Sendable>(
-        bytes: Data, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority,
+        facts: OriginalFacts, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         // Task cancellation does not reach a decode thread: the decoders check this flag.
         let cancellation = DecodeCancellation(priority: priority)
         return try await withTaskCancellationHandler {
-            try await DecodeThreads.run(decoding: bytes, on: queue, priority: priority) {
+            try await DecodeThreads.run(decoding: facts, on: queue, priority: priority) {
                 // Still queued when its caller left (a page flicked past): never starts.
                 if cancellation.isCancelled { throw CancellationError() }
                 return try cancellation.makeCurrent(during: decode)
@@ -76,15 +77,21 @@ extension ImageRepository {
     /// The original's bytes: from disk, or downloaded once and stored. Only images are accepted:
     /// the transfer stops after the first bytes when they are not an image.
     public func original(bytesFor url: URL, priority: LoadPriority) async throws -> Data {
-        try await originalBytes(for: url, priority: SharedPriority(priority))
+        try await originalBytes(for: url, priority: SharedPriority(priority)).bytes
     }
 
-    func originalBytes(for url: URL, priority: SharedPriority) async throws -> Data {
-        if let data = await storedOriginal(for: url) { return data }
-        if case .inMemory(let data) = try await downloadOnce(url, priority: priority) { return data }
-        if let data = await storedOriginal(for: url) { return data }
-        // Evicted at once (a cache smaller than a photo), or damaged on disk: into memory, then.
-        return try await downloadBytesIntoMemory(url, priority: priority)
+    /// The whole original and its facts.
+    func originalBytes(for url: URL, priority: SharedPriority) async throws -> (bytes: Data, facts: OriginalFacts) {
+        switch try await locateOriginal(url, priority: priority) {
+        case .inMemory(let data):
+            return (data, OriginalFacts(of: data))
+        case .stored(let store, let facts):
+            let key = url.absoluteString
+            if let data = await BlockingWork.run(on: BlockingWork.disk, { store.read(key: key) }) { return (data, facts) }
+        }
+        // Evicted or damaged on disk since: into memory, then.
+        let data = try await downloadBytesIntoMemory(url, priority: priority)
+        return (data, OriginalFacts(of: data))
     }
 
     func downloadBytesIntoMemory(_ url: URL, priority: SharedPriority) async throws -> Data {

@@ -29,10 +29,10 @@ extension ImageRepository {
             return try await thumbnails.value(for: key, priority: priority) { [self] priority in
                 if let fromDisk = await thumbnailFromDisk(key: key) { return fromDisk }
                 if await isKnownNotImage(key: url.absoluteString) { throw ImageLoadError.notAnImage }
-                let thumbnail = try await makeThumbnail(of: url, priority: priority)
-                await save(thumbnail.pngData, key: key, to: thumbnailStore)
-                memory.insert(thumbnail.image, for: key, cost: thumbnail.image.texture.byteCost)
-                return thumbnail.image
+                let made = try await makeThumbnail(of: url, priority: priority)
+                await save(made.file, key: key, to: thumbnailStore)
+                memory.insert(made.image, for: key, cost: made.image.texture.byteCost)
+                return made.image
             }
         } catch {
             throw ImageLoadError(error)
@@ -41,71 +41,51 @@ extension ImageRepository {
 
     /// Decodes a thumbnail from the original in the disk cache, read back only once the
     /// `thumbnailOriginals` budget has room for it: originals are written to disk as they
-    /// arrive, so thumbnails waiting for a decode hold no memory. Without a disk cache (or when the file went
-    /// away meanwhile) from the bytes in memory, under the same budget.
-    func makeThumbnail(of url: URL, priority: SharedPriority) async throws -> Thumbnail {
+    /// arrive, so thumbnails waiting for a decode hold no memory, and what the decode needs to
+    /// know beforehand (how large, how heavy) is the original's facts, not its bytes. Without a
+    /// disk cache (or when the file went away meanwhile) from the bytes in memory, under the
+    /// same budget.
+    func makeThumbnail(of url: URL, priority: SharedPriority) async throws -> (image: DecodedImage, file: Data) {
         let key = url.absoluteString
         let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
-        let bytes: Data
-        switch try await originalForThumbnail(url, priority: priority) {
+        var bytes: Data
+        var facts: OriginalFacts
+        switch try await locateOriginal(url, priority: priority) {
         case .inMemory(let downloaded):
-            bytes = downloaded
-        case .stored(let prefix, let size, let store):
-            let share = try await thumbnailOriginals.acquire(bytes: size, priority: priority)
+            (bytes, facts) = (downloaded, OriginalFacts(of: downloaded))
+        case .stored(let store, let stored):
+            let share = try await thumbnailOriginals.acquire(bytes: stored.byteCount, priority: priority)
             defer { share.release() }
             do {
-                return try await decodeOrForget(key: key, bytes: prefix, priority: priority) {
+                return try await decodeOrForget(key: key, facts: stored, priority: priority) {
                     guard let bytes = store.read(key: key) else { throw OriginalFileGone() }
-                    return try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
+                    return try Self.thumbnailAndFile(of: bytes, side: side, maxPixels: maxPixels)
                 }
             } catch is OriginalFileGone {
                 // Evicted, or damaged on disk (then removed) since: fetched again.
             }
-            bytes = try await originalBytes(for: url, priority: priority)
+            (bytes, facts) = try await originalBytes(for: url, priority: priority)
         }
         let share = try await thumbnailOriginals.acquire(bytes: bytes.count, priority: priority)
         defer { share.release() }
-        return try await decodeOrForget(key: key, bytes: bytes, priority: priority) {
-            try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
+        return try await decodeOrForget(key: key, facts: facts, priority: priority) { [bytes] in
+            try Self.thumbnailAndFile(of: bytes, side: side, maxPixels: maxPixels)
         }
     }
 
-    enum OriginalForThumbnail {
-        /// In the disk cache: the start of it (what `DecodeThreads` chooses a decode's thread by:
-        /// the format and declared size, within the first megabyte) and the payload's size.
-        case stored(prefix: Data, size: Int, store: DiskStore)
-        /// Downloaded, but the disk cache could not keep it.
-        case inMemory(Data)
+    /// Decoded, then encoded for the cache, both on the decode thread.
+    private static func thumbnailAndFile(of bytes: Data, side: Int, maxPixels: Int) throws -> (image: DecodedImage, file: Data) {
+        let thumbnail = try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
+        return (thumbnail.image, try ThumbnailPNG.encode(thumbnail))
     }
 
     struct OriginalFileGone: Error {}
-
-    /// Bytes of an original's start that `DecodeThreads.isHeavy` reads.
-    private static let decodeChoicePrefixBytes = 1 << 20
-
-    /// The original in the disk cache, downloaded there (once, shared with the viewer) if it is
-    /// not there yet; only its first megabyte is read back here.
-    func originalForThumbnail(_ url: URL, priority: SharedPriority) async throws -> OriginalForThumbnail {
-        let key = url.absoluteString
-        let prefixBytes = Self.decodeChoicePrefixBytes
-        func stored(in store: DiskStore) async -> OriginalForThumbnail? {
-            guard let found = await BlockingWork.run(on: BlockingWork.disk, {
-                store.payloadPrefix(key: key, maxBytes: prefixBytes)
-            }) else { return nil }
-            return .stored(prefix: found.prefix, size: found.size, store: store)
-        }
-        if let store = originalStore, let found = await stored(in: store) { return found }
-        if case .inMemory(let bytes) = try await downloadOnce(url, priority: priority) { return .inMemory(bytes) }
-        if let store = originalStore, let found = await stored(in: store) { return found }
-        // Evicted at once (a cache smaller than a photo): the bytes from memory, then.
-        return .inMemory(try await downloadBytesIntoMemory(url, priority: priority))
-    }
 
     func thumbnailFromDisk(key: String) async -> DecodedImage? {
         guard let store = thumbnailStore else { return nil }
         let image: DecodedImage? = await BlockingWork.run(on: BlockingWork.thumbnailReads) {
             guard let data = store.read(key: key) else { return nil }
-            guard let image = try? ImageDecoder.decodePNGThumbnail(data) else {
+            guard let image = try? ThumbnailPNG.decodeTile(data) else {
                 // A truncated or corrupt PNG is removed so it is made again from the original.
                 store.remove(key: key)
                 return nil
