@@ -282,7 +282,7 @@ final class FaultSuiteTests: XCTestCase {
                 let nextRun = ImageRepository(http: http, directories: try directories(run))
                 for (index, path) in imagePaths.enumerated() {
                     let thumbnail = try await nextRun.thumbnail(for: server.url(path), priority: .visible)
-                    assertSamePixels(thumbnail, expectedThumbnails[index], "the thumbnail after a \(context)")
+                    assertSamePixels(thumbnail.texture, expectedThumbnails[index], "the thumbnail after a \(context)")
                     try await assertOriginalRecovers(nextRun, path: path, expected: expectedOriginals[index], context: context)
                 }
                 let links = LinksRepository(url: linksURL, http: http, directories: try directories(run))
@@ -303,11 +303,11 @@ final class FaultSuiteTests: XCTestCase {
     /// every cache file carries a checksum, so damage reads as a cache miss.
     private func assertOriginalRecovers(_ repository: ImageRepository, path: String, expected: Data, context: String) async throws {
         let original = try await repository.original(for: server.url(path), priority: .interactive)
-        assertSamePixels(original, expected, "the original after a \(context)")
+        assertSamePixels(original.texture, expected, "the original after a \(context)")
     }
 
     /// Wrong pixels are the worst outcome: a damaged cache file shown as if it were the image.
-    private func assertSamePixels(_ image: DecodedImage, _ expected: Data, _ what: String,
+    private func assertSamePixels(_ image: TextureHandle, _ expected: Data, _ what: String,
                                   file: StaticString = #filePath, line: UInt = #line) {
         if image.pixels != expected {
             FaultTally.shared.damagedDataShown(what)

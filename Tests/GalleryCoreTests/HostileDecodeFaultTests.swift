@@ -35,7 +35,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         return try server.writeFile(name: "\(FixtureServer.uniqueTag())-\(name)", contents: data)
     }
 
-    private func loadError(_ load: () async throws -> DecodedImage) async -> ImageLoadError? {
+    private func loadError<Image>(_ load: () async throws -> Image) async -> ImageLoadError? {
         do {
             _ = try await load()
             return nil

@@ -9,9 +9,7 @@ final class ImageDecoderTests: XCTestCase {
         let thumbnail = try ImageDecoder.thumbnail(from: jpeg)
         XCTAssertEqual(thumbnail.image.texture.pixelWidth, 126)
         XCTAssertEqual(thumbnail.image.texture.pixelHeight, 126)
-        XCTAssertEqual(thumbnail.image.sourceWidth, 2000)
-        XCTAssertEqual(thumbnail.image.sourceHeight, 1000)
-        XCTAssertTrue(thumbnail.image.wasDownscaled)
+        XCTAssertEqual(thumbnail.image.sourceSize, PixelSize(width: 2000, height: 1000))
 
         XCTAssertEqual(ContentSniffer.imageFormat(of: try ThumbnailPNG.encode(thumbnail)), .png)
         let reread = try ThumbnailPNG.decodeTile(ThumbnailPNG.encode(thumbnail))
@@ -37,7 +35,7 @@ final class ImageDecoderTests: XCTestCase {
 
         let square = try ImageDecoder.thumbnail(from: TestImages.encoded(width: 64, height: 64, as: "png"))
         XCTAssertEqual(square.image.texture.pixelWidth, 64)
-        XCTAssertFalse(square.image.wasDownscaled)
+        XCTAssertEqual(square.image.sourceSize, PixelSize(width: 64, height: 64), "never upscaled")
     }
 
     /// The grid skips a tile's background under an opaque thumbnail; one with transparency
@@ -73,11 +71,10 @@ final class ImageDecoderTests: XCTestCase {
         let thumbnail = try ImageDecoder.thumbnail(from: data).image
         XCTAssertEqual(thumbnail.texture.pixelWidth, 100)
         XCTAssertEqual(thumbnail.texture.pixelHeight, 100)
-        for (image, height) in [(original, 200), (thumbnail, 100)] {
-            XCTAssertEqual(image.sourceWidth, 100, "declared size is reported upright too")
-            XCTAssertEqual(image.sourceHeight, 200)
-            let top = TestImages.pixel(of: image.texture.texture, x: 50, y: height / 2 - 30)
-            let bottom = TestImages.pixel(of: image.texture.texture, x: 50, y: height / 2 + 30)
+        for (texture, source, height) in [(original.texture, original.sourceSize, 200), (thumbnail.texture, thumbnail.sourceSize, 100)] {
+            XCTAssertEqual(source, PixelSize(width: 100, height: 200), "declared size is reported upright too")
+            let top = TestImages.pixel(of: texture.texture, x: 50, y: height / 2 - 30)
+            let bottom = TestImages.pixel(of: texture.texture, x: 50, y: height / 2 + 30)
             XCTAssertGreaterThan(top.red, 200)
             XCTAssertLessThan(top.blue, 60)
             XCTAssertGreaterThan(bottom.blue, 200)
@@ -182,7 +179,7 @@ final class ImageDecoderTests: XCTestCase {
         let small = try ImageDecoder.thumbnail(from: svg(600))
         XCTAssertEqual(small.image.texture.pixelWidth, ImageDecoder.defaultThumbnailSide)
         XCTAssertEqual(small.image.texture.pixelHeight, 126)
-        XCTAssertEqual(small.image.sourceWidth, 600)
+        XCTAssertEqual(small.image.sourceSize.width, 600)
 
         let peak = try PeakMemory.measure {
             XCTAssertThrowsError(try ImageDecoder.original(from: svg(40000))) {

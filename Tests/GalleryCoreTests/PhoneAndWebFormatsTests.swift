@@ -44,7 +44,7 @@ final class PhoneAndWebFormatsTests: XCTestCase {
         for (name, data) in [("HEIC", try heic(folder)), ("AVIF", try avif(folder))] {
             let thumbnail = try ImageDecoder.thumbnail(from: data)
             XCTAssertEqual(thumbnail.image.texture.pixelWidth, 126, name)
-            XCTAssertEqual(thumbnail.image.sourceWidth, 300, name)
+            XCTAssertEqual(thumbnail.image.sourceSize.width, 300, name)
             let left = TestImages.pixel(of: thumbnail.image.texture.texture, x: 10, y: 63)
             let right = TestImages.pixel(of: thumbnail.image.texture.texture, x: 115, y: 63)
             XCTAssertGreaterThan(left.red, 180, "\(name): red on the left \(left)")
@@ -72,8 +72,8 @@ final class PhoneAndWebFormatsTests: XCTestCase {
         XCTAssertGreaterThan(top.green, 160, "green on top: \(top)")
         XCTAssertGreaterThan(bottom.red, 180, "red below: \(bottom)")
         let thumbnail = try ImageDecoder.thumbnail(from: turned)
-        XCTAssertEqual(thumbnail.image.sourceWidth, 200)
-        XCTAssertEqual(thumbnail.image.sourceHeight, 300)
+        XCTAssertEqual(thumbnail.image.sourceSize.width, 200)
+        XCTAssertEqual(thumbnail.image.sourceSize.height, 300)
     }
 
     /// libheif decodes the whole picture before it reports a size: the limit comes from the

@@ -1,4 +1,6 @@
-/// An image decoded for display, with what a person may need to know about how it was made.
+/// A viewer page's picture, with what a person may need to know about how it was made: fitted
+/// to the screen (full detail on demand), shown reduced, or moving. A grid tile's picture is a
+/// `ThumbnailImage`.
 public struct DecodedImage: Sendable {
     public let texture: TextureHandle
     /// The size the source file declares (upright), before any downscaling.
@@ -21,9 +23,9 @@ public struct DecodedImage: Sendable {
 
     public var sourceSize: PixelSize { PixelSize(width: sourceWidth, height: sourceHeight) }
 
-    /// True when the texture is smaller than the source and no more detail will come
-    /// (thumbnails, or originals over the texture limit shown downscaled). A screen-sized page
-    /// is not: zooming brings its full detail.
+    /// True when the texture is smaller than the source and no more detail will come (an
+    /// original over the texture limit, shown downscaled). A screen-sized page is not: zooming
+    /// brings its full detail.
     public var wasDownscaled: Bool {
         !isScreenSized && (texture.pixelWidth < sourceWidth || texture.pixelHeight < sourceHeight)
     }

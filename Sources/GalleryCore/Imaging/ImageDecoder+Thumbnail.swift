@@ -18,13 +18,19 @@ extension ImageDecoder {
         let fit = LoaderSizeGate.Fit.cover(side: max(1, side), maxSide: defaultMaxTextureSide)
         let loaded = orient(try PixbufLoading.load(data, gate: LoaderSizeGate(maxPixels: maxPixels, fit: fit)))
         let kept = try middle(of: loaded, maxAspect: ThumbnailPNG.maxAspect)
-        return Thumbnail(image: try makeImage(middle(of: kept, maxAspect: 1)), kept: kept.pixbuf,
+        return Thumbnail(image: try tile(of: kept), kept: kept.pixbuf,
                          originalSize: PixelSize(width: loaded.declaredWidth, height: loaded.declaredHeight))
     }
 
     /// A thumbnail file's middle square, for a grid tile.
-    static func tile(ofThumbnailPNG loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> DecodedImage {
-        try makeImage(middle(of: loaded, maxAspect: 1))
+    static func tile(ofThumbnailPNG loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> ThumbnailImage {
+        try tile(of: loaded)
+    }
+
+    /// The middle square, made a texture.
+    private static func tile(of loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> ThumbnailImage {
+        let image = try makeImage(middle(of: loaded, maxAspect: 1))
+        return ThumbnailImage(texture: image.texture, sourceSize: image.sourceSize)
     }
 
     /// The middle of the picture, its long side at most `maxAspect` short sides, in a pixbuf of

@@ -43,7 +43,7 @@ public enum ThumbnailPNG {
 
     /// Reads back a thumbnail file: its middle square, for a grid tile. Anything but a complete
     /// PNG is `.damaged` (the caller then drops the cache file and makes the thumbnail again).
-    public static func decodeTile(_ data: Data) throws(ImageLoadError) -> DecodedImage {
+    public static func decodeTile(_ data: Data) throws(ImageLoadError) -> ThumbnailImage {
         try ImageDecoder.tile(ofThumbnailPNG: load(data))
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// once, read back under `thumbnailOriginals`), and "not an image" verdicts remembered.
 extension ImageRepository {
     /// A thumbnail already decoded in memory, for showing a tile without a flash of a spinner.
-    public func cachedThumbnail(for url: URL) -> DecodedImage? {
+    public func cachedThumbnail(for url: URL) -> ThumbnailImage? {
         memory.value(for: thumbnailKey(url))
     }
 
@@ -16,13 +16,13 @@ extension ImageRepository {
     }
 
     /// The downscaled image for a grid tile. Throws `ImageLoadError`.
-    public func thumbnail(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
+    public func thumbnail(for url: URL, priority: LoadPriority) async throws -> ThumbnailImage {
         try await thumbnail(for: url, priority: SharedPriority(priority))
     }
 
     /// As above, at a priority the caller may change while it waits (a tile scrolled into view):
     /// the download, the wait for the originals' budget and the decode follow it.
-    public func thumbnail(for url: URL, priority: SharedPriority) async throws -> DecodedImage {
+    public func thumbnail(for url: URL, priority: SharedPriority) async throws -> ThumbnailImage {
         let key = thumbnailKey(url)
         if let hit = memory.value(for: key) { return hit }
         do {
@@ -45,7 +45,7 @@ extension ImageRepository {
     /// know beforehand (how large, how heavy) is the original's facts, not its bytes. Without a
     /// disk cache (or when the file went away meanwhile) from the bytes in memory, under the
     /// same budget.
-    func makeThumbnail(of url: URL, priority: SharedPriority) async throws -> (image: DecodedImage, file: Data) {
+    func makeThumbnail(of url: URL, priority: SharedPriority) async throws -> (image: ThumbnailImage, file: Data) {
         let key = url.absoluteString
         let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
         var bytes: Data
@@ -74,16 +74,16 @@ extension ImageRepository {
     }
 
     /// Decoded, then encoded for the cache, both on the decode thread.
-    private static func thumbnailAndFile(of bytes: Data, side: Int, maxPixels: Int) throws -> (image: DecodedImage, file: Data) {
+    private static func thumbnailAndFile(of bytes: Data, side: Int, maxPixels: Int) throws -> (image: ThumbnailImage, file: Data) {
         let thumbnail = try ImageDecoder.thumbnail(from: bytes, side: side, maxPixels: maxPixels)
         return (thumbnail.image, try ThumbnailPNG.encode(thumbnail))
     }
 
     struct OriginalFileGone: Error {}
 
-    func thumbnailFromDisk(key: String) async -> DecodedImage? {
+    func thumbnailFromDisk(key: String) async -> ThumbnailImage? {
         guard let store = thumbnailStore else { return nil }
-        let image: DecodedImage? = await BlockingWork.run(on: BlockingWork.thumbnailReads) {
+        let image: ThumbnailImage? = await BlockingWork.run(on: BlockingWork.thumbnailReads) {
             guard let data = store.read(key: key) else { return nil }
             guard let image = try? ThumbnailPNG.decodeTile(data) else {
                 // A truncated or corrupt PNG is removed so it is made again from the original.

@@ -39,9 +39,9 @@ public final class ImageRepository: Sendable {
     let thumbnailStore: DiskStore?
     let notImages: NotImageVerdicts?
     let originalStore: DiskStore?
-    let memory: MemoryCache<String, DecodedImage>
+    let memory: MemoryCache<String, ThumbnailImage>
     let originalDownloads = CoalescedTasks<String, DownloadedOriginal>()
-    let thumbnails = CoalescedTasks<String, DecodedImage>()
+    let thumbnails = CoalescedTasks<String, ThumbnailImage>()
     let thumbnailOriginals: OriginalBytesBudget
     let liveDownloads = LiveDownloads()
     let downloadFacts: DownloadFacts

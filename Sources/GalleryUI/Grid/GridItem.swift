@@ -19,7 +19,7 @@ final class GridItem {
     var index: Int
     private(set) var state: TileState
     /// The thumbnail, held while `state` is `.loaded`.
-    private(set) var image: DecodedImage?
+    private(set) var image: ThumbnailImage?
     /// The one listener of state changes (the `TileList`), with the state before the change.
     var onChange: (@MainActor (GridItem, TileState) -> Void)?
 
@@ -57,7 +57,7 @@ final class GridItem {
     }
 
     /// Sets the state (and the thumbnail, kept only while loaded) and tells the listener.
-    func update(_ newState: TileState, image newImage: DecodedImage? = nil) {
+    func update(_ newState: TileState, image newImage: ThumbnailImage? = nil) {
         guard newState != state else { return }
         let oldState = state
         state = newState

@@ -127,7 +127,7 @@ final class ThumbnailLoadPlanner {
         loads[item.id] = Load(serial: serial, task: task, priority: shared)
     }
 
-    private func finish(_ item: GridItem, _ result: Result<DecodedImage, any Error>) {
+    private func finish(_ item: GridItem, _ result: Result<ThumbnailImage, any Error>) {
         switch result {
         case .success(let image):
             retries.reset(retryKey(item))
@@ -173,7 +173,7 @@ final class ThumbnailLoadPlanner {
         loads.removeValue(forKey: item.id)?.task.cancel()
     }
 
-    private func set(_ item: GridItem, _ state: TileState, image: DecodedImage? = nil) {
+    private func set(_ item: GridItem, _ state: TileState, image: ThumbnailImage? = nil) {
         holders[item.id] = state == .loaded || state == .loading ? item : nil
         item.update(state, image: image)
     }

@@ -17,11 +17,11 @@ final class FakeThumbnailSource: ThumbnailSource {
     /// the same URL, so a late cancel of the old one never answers the new one.
     private struct Waiting {
         let id: Int
-        let continuation: CheckedContinuation<DecodedImage, any Error>
+        let continuation: CheckedContinuation<ThumbnailImage, any Error>
     }
 
     private struct State {
-        var cached: [URL: DecodedImage] = [:]
+        var cached: [URL: ThumbnailImage] = [:]
         var requests: [Request] = []
         var nextID = 0
         var waiting: [URL: Waiting] = [:]
@@ -42,14 +42,14 @@ final class FakeThumbnailSource: ThumbnailSource {
     func currentPriority(of url: URL) -> LoadPriority? { state.withLock { $0.livePriorities[url]?.current } }
 
     /// Answers the request waiting for `url`.
-    func complete(_ url: URL, with result: Result<DecodedImage, ImageLoadError>) {
+    func complete(_ url: URL, with result: Result<ThumbnailImage, ImageLoadError>) {
         let waiting = state.withLock { $0.waiting.removeValue(forKey: url) }
         waiting?.continuation.resume(with: result.mapError { $0 as any Error })
     }
 
-    func cachedThumbnail(for url: URL) -> DecodedImage? { state.withLock { $0.cached[url] } }
+    func cachedThumbnail(for url: URL) -> ThumbnailImage? { state.withLock { $0.cached[url] } }
 
-    func thumbnail(for url: URL, priority: SharedPriority) async throws -> DecodedImage {
+    func thumbnail(for url: URL, priority: SharedPriority) async throws -> ThumbnailImage {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -84,11 +84,11 @@ final class FakeThumbnailSource: ThumbnailSource {
     func forgetFailure(for url: URL) async { state.withLock { $0.forgotten.append(url) } }
 
     /// A 1×1 texture: made without a display.
-    static func image() -> DecodedImage {
+    static func image() -> ThumbnailImage {
         let pixel: [UInt8] = [0x33, 0x66, 0x99, 0xFF]
         let bytes = pixel.withUnsafeBytes { g_bytes_new($0.baseAddress, 4) }
         let texture = gdk_memory_texture_new(1, 1, GDK_MEMORY_R8G8B8A8, bytes, 4)!
         g_bytes_unref(bytes)
-        return DecodedImage(texture: TextureHandle(taking: texture), sourceWidth: 1, sourceHeight: 1)
+        return ThumbnailImage(texture: TextureHandle(taking: texture), sourceSize: PixelSize(width: 1, height: 1))
     }
 }
