@@ -18,12 +18,16 @@ extension UnsafeBufferPointer<UInt8> {
         return nil
     }
 
-    /// The first of any of `bytes`, by one `memchr` per byte over what is left to search.
-    func firstIndex(ofAnyByte bytes: UInt8...) -> Int? {
+    /// The first of any of three bytes, by one `memchr` each over what is left to search (no
+    /// variadic list: that is an array allocated per call, per line).
+    func firstIndex(ofAny first: UInt8, _ second: UInt8, _ third: UInt8) -> Int? {
         var end = count
-        for byte in bytes {
+        func narrow(to byte: UInt8) {
             if let index = UnsafeBufferPointer(rebasing: self[..<end]).firstIndex(ofByte: byte) { end = index }
         }
+        narrow(to: first)
+        narrow(to: second)
+        narrow(to: third)
         return end < count ? end : nil
     }
 }

@@ -20,45 +20,48 @@ struct LinkAuthority {
     /// `host:` with nothing after the colon, which is written without it.
     private let hasEmptyPort: Bool
 
-    static func parse(_ authority: UnsafeBufferPointer<UInt8>) -> Result<LinkAuthority, InvalidLinkReason> {
-        var hostAndPort = authority
-        var userInfo: UnsafeBufferPointer<UInt8>?
-        if let at = authority.lastIndex(ofByte: ASCII.at) {
-            userInfo = UnsafeBufferPointer(rebasing: authority[..<at])
-            hostAndPort = UnsafeBufferPointer(rebasing: authority[(at + 1)...])
-        }
-
-        var hostText = hostAndPort
-        var port = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        var hasColon = false
-        if hostAndPort.first == ASCII.leftBracket {
-            // IPv6 literal: leave it to Foundation to validate the address itself.
-            guard let close = hostAndPort.firstIndex(ofByte: ASCII.rightBracket) else { return .failure(.malformed) }
-            hostText = UnsafeBufferPointer(rebasing: hostAndPort[...close])
-            let afterHost = UnsafeBufferPointer(rebasing: hostAndPort[(close + 1)...])
-            if !afterHost.isEmpty {
-                guard afterHost.first == ASCII.colon else { return .failure(.malformed) }
-                hasColon = true
-                port = UnsafeBufferPointer(rebasing: afterHost.dropFirst())
+    static func parse(_ authority: UnsafeBufferPointer<UInt8>) throws(InvalidLinkReason) -> LinkAuthority {
+        // One pass: the last `@` ends the user info, the last `:` after it starts the port.
+        var at: Int?
+        var colon: Int?
+        for index in authority.indices {
+            switch authority[index] {
+            case ASCII.at: (at, colon) = (index, nil)
+            case ASCII.colon: colon = index
+            default: break
             }
-        } else if let colon = hostAndPort.lastIndex(ofByte: ASCII.colon) {
-            hostText = UnsafeBufferPointer(rebasing: hostAndPort[..<colon])
-            hasColon = true
-            port = UnsafeBufferPointer(rebasing: hostAndPort[(colon + 1)...])
         }
-        guard !hostText.isEmpty else { return .failure(.missingHost) }
-        guard isPort(port) else { return .failure(.malformed) }
+        let userInfo = at.map { UnsafeBufferPointer(rebasing: authority[..<$0]) }
+        let hostStart = at.map { $0 + 1 } ?? 0
+
+        var hostEnd = colon ?? authority.count
+        var portStart = colon.map { $0 + 1 }
+        if hostStart < authority.count, authority[hostStart] == ASCII.leftBracket {
+            // IPv6 literal: leave it to Foundation to validate the address itself.
+            let afterBracket = UnsafeBufferPointer(rebasing: authority[hostStart...])
+            guard let close = afterBracket.firstIndex(ofByte: ASCII.rightBracket) else { throw .malformed }
+            hostEnd = hostStart + close + 1
+            portStart = nil
+            if hostEnd < authority.count {
+                guard authority[hostEnd] == ASCII.colon else { throw .malformed }
+                portStart = hostEnd + 1
+            }
+        }
+        let hostText = UnsafeBufferPointer(rebasing: authority[hostStart..<max(hostStart, hostEnd)])
+        let port = portStart.map { UnsafeBufferPointer(rebasing: authority[$0...]) } ?? UnsafeBufferPointer(start: nil, count: 0)
+        guard !hostText.isEmpty else { throw .missingHost }
+        guard isPort(port) else { throw .malformed }
 
         let host: Host
-        if hostText.first == ASCII.leftBracket {
+        if hostText[0] == ASCII.leftBracket {
             host = .ipv6Literal(hostText)
         } else if let isLowercase = plainHostNameCase(hostText) {
             host = .plain(hostText, isLowercase: isLowercase)
         } else {
-            guard let converted = idnaHostName(hostText) else { return .failure(.malformed) }
+            guard let converted = idnaHostName(hostText) else { throw .malformed }
             host = .converted(converted)
         }
-        return .success(LinkAuthority(userInfo: userInfo, host: host, port: port, hasEmptyPort: hasColon && port.isEmpty))
+        return LinkAuthority(userInfo: userInfo, host: host, port: port, hasEmptyPort: portStart != nil && port.isEmpty)
     }
 
     /// Whether the host is written as typed but lower-cased, letters, digits, `-`, `.` and `_`

@@ -19,7 +19,9 @@ public enum LinkClassifier {
     }
 
     private static func needsTrimming(_ text: String) -> Bool {
-        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+        var text = text
+        let ends = text.withUTF8 { $0.isEmpty ? nil : ($0[0], $0[$0.count - 1]) }
+        guard let (first, last) = ends else { return false }
         // Only a space-like ASCII byte or a non-ASCII one can start white space.
         guard first <= 0x20 || first >= 0x80 || last <= 0x20 || last >= 0x80 else { return false }
         return text.first?.isWhitespace == true || text.last?.isWhitespace == true
@@ -40,12 +42,13 @@ public enum LinkClassifier {
             return .invalid(reason: .missingHost)
         }
         let afterSlashes = UnsafeBufferPointer(rebasing: rest[2...])
-        let authorityEnd = afterSlashes.firstIndex(ofAnyByte: ASCII.slash, ASCII.question, ASCII.hash)
+        let authorityEnd = afterSlashes.firstIndex(ofAny: ASCII.slash, ASCII.question, ASCII.hash)
             ?? afterSlashes.count
         let authority: LinkAuthority
-        switch LinkAuthority.parse(UnsafeBufferPointer(rebasing: afterSlashes[..<authorityEnd])) {
-        case .success(let parsed): authority = parsed
-        case .failure(let reason): return .invalid(reason: reason)
+        do {
+            authority = try LinkAuthority.parse(UnsafeBufferPointer(rebasing: afterSlashes[..<authorityEnd]))
+        } catch {
+            return .invalid(reason: error)
         }
 
         let parts = LinkTail(UnsafeBufferPointer(rebasing: afterSlashes[authorityEnd...]))
