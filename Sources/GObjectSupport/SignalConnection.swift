@@ -37,9 +37,4 @@ public enum Signal {
         }
         return connection.handler
     }
-
-    /// Disconnects every handler whose user data is `userData` (an unretained object's pointer).
-    public static func disconnectAll(of instance: some GPointer, userData: UnsafeMutableRawPointer) {
-        g_signal_handlers_disconnect_matched(instance.rawPointer, G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, userData)
-    }
 }

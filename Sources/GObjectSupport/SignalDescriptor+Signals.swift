@@ -115,11 +115,6 @@ public extension SignalDescriptor where Handler == @MainActor (GFileMonitorEvent
     static var fileChanged: Self { .fileMonitorEvent("changed") }
 }
 
-public extension SignalDescriptor where Handler == @MainActor (_ keyval: UInt32, _ state: GdkModifierType) -> Bool {
-    /// GtkEventControllerKey
-    static var keyPressed: Self { .key("key-pressed") }
-}
-
 public extension SignalDescriptor where Handler == @MainActor (_ x: Int32, _ y: Int32, _ keyboard: Bool, _ tooltip: OpaquePointer) -> Bool {
     /// GtkWidget: fill in the tooltip and return true to show it.
     static var queryTooltip: Self { .tooltip("query-tooltip") }

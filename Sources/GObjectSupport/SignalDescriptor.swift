@@ -193,19 +193,6 @@ extension SignalDescriptor where Handler == @MainActor (GFileMonitorEvent) -> Vo
     }
 }
 
-/// `gboolean key-pressed(GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType, gpointer)`
-extension SignalDescriptor where Handler == @MainActor (_ keyval: UInt32, _ state: GdkModifierType) -> Bool {
-    public static func key(_ name: String) -> Self {
-        typealias Fn = @MainActor (UInt32, GdkModifierType) -> Bool
-        let trampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
-            _, keyval, _, state, data in
-            let handler = CallbackBox<Fn>.borrow(data)
-            return MainActor.assumeIsolated { handler(keyval, state) } ? 1 : 0
-        }
-        return Self(name, unsafeBitCast(trampoline, to: GCallback.self))
-    }
-}
-
 /// `gboolean query-tooltip(GtkWidget *, int x, int y, gboolean keyboard_mode, GtkTooltip *, gpointer)`
 extension SignalDescriptor where Handler == @MainActor (_ x: Int32, _ y: Int32, _ keyboard: Bool, _ tooltip: OpaquePointer) -> Bool {
     public static func tooltip(_ name: String) -> Self {

@@ -18,8 +18,7 @@ extension ImageDecoder {
         let fit = LoaderSizeGate.Fit.cover(side: max(1, side), maxSide: defaultMaxTextureSide)
         let loaded = orient(try PixbufLoading.load(data, gate: LoaderSizeGate(maxPixels: maxPixels, fit: fit)))
         let kept = try middle(of: loaded, maxAspect: ThumbnailPNG.maxAspect)
-        return Thumbnail(image: try tile(of: kept), kept: kept.pixbuf,
-                         originalSize: PixelSize(width: loaded.declaredWidth, height: loaded.declaredHeight))
+        return Thumbnail(image: try tile(of: kept), kept: kept.pixbuf)
     }
 
     /// A thumbnail file's middle square, for a grid tile.

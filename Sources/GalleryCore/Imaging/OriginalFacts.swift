@@ -20,12 +20,16 @@ public struct OriginalFacts: Sendable, Equatable {
         self.byteCount = byteCount
     }
 
-    /// From the file's first bytes (`headerBytes` are enough) and its whole length; `format`
-    /// when it was sniffed already (by the download's inspector).
-    init(format: ImageFormat?? = nil, header: Data, byteCount: Int) {
-        self.format = format ?? ContentSniffer.imageFormat(of: header.prefix(ContentSniffer.preferredPrefixLength))
-        declaredSize = ImageHeaderSize.declaredSize(of: header.prefix(Self.headerBytes)).map { PixelSize(width: $0.width, height: $0.height) }
-        self.byteCount = byteCount
+    /// From the file's first bytes (`headerBytes` are enough) and its whole length.
+    init(header: Data, byteCount: Int) {
+        self.init(format: ContentSniffer.imageFormat(of: header.prefix(ContentSniffer.preferredPrefixLength)),
+                  header: header, byteCount: byteCount)
+    }
+
+    /// As above, with the format sniffed already (by the download's inspector).
+    init(format: ImageFormat?, header: Data, byteCount: Int) {
+        let size = ImageHeaderSize.declaredSize(of: header.prefix(Self.headerBytes))
+        self.init(format: format, declaredSize: size.map { PixelSize(width: $0.width, height: $0.height) }, byteCount: byteCount)
     }
 
     /// Of bytes in memory.

@@ -19,7 +19,7 @@ public enum ThumbnailPNG {
 
     /// The cache file of `thumbnail`: its kept picture, and the original's size in text chunks.
     public static func encode(_ thumbnail: Thumbnail) throws(ImageLoadError) -> Data {
-        let pixbuf = thumbnail.kept, originalSize = thumbnail.originalSize
+        let pixbuf = thumbnail.kept, originalSize = thumbnail.image.sourceSize
         var buffer: UnsafeMutablePointer<gchar>?
         var size: gsize = 0
         var error: UnsafeMutablePointer<GError>?

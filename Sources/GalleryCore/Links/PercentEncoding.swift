@@ -54,14 +54,6 @@ enum PercentEncoding {
         return true
     }
 
-    static func encoded(_ bytes: UnsafeBufferPointer<UInt8>, allowing component: Component) -> String {
-        String(unsafeUninitializedCapacity: maxEncodedCount(bytes.count)) { buffer in
-            var output = UTF8Writer(buffer)
-            encode(bytes, allowing: component, into: &output)
-            return output.count
-        }
-    }
-
     private static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
