@@ -8,19 +8,7 @@ import XCTest
 /// A zoomed photo's full detail is drawn as tiles over its screen-sized picture. At every zoom,
 /// panned to the photo's end, the tiles must reach the photo's last rows and meet edge to edge
 /// on whole device pixels: a gap or a part-covered edge shows the picture beneath as a seam.
-final class ViewerDetailSeamTests: XCTestCase {
-    private var images: TestImages!
-
-    override func setUp() {
-        super.setUp()
-        images = try! TestImages()
-    }
-
-    override func tearDown() {
-        images.remove()
-        super.tearDown()
-    }
-
+final class ViewerDetailSeamTests: ImageFolderTestCase {
     func testDetailTilesMeetWithoutSeamsAndReachTheLastRowsAtEveryZoom() {
         let images = images!
         MainActor.assumeIsolated {

@@ -7,19 +7,7 @@ import XCTest
 
 /// Pages are decoded at the size the window shows them; zooming past that brings the page's
 /// full detail, and leaving the zoom or the page lets it go.
-final class ViewerFullDetailTests: XCTestCase {
-    private var images: TestImages!
-
-    override func setUp() {
-        super.setUp()
-        images = try! TestImages()
-    }
-
-    override func tearDown() {
-        images.remove()
-        super.tearDown()
-    }
-
+final class ViewerFullDetailTests: ImageFolderTestCase {
     func testPagesAreScreenSizedAndZoomingPastThatShowsTheFullDetailUntilTheZoomOrPageIsLeft() {
         let images = images!
         MainActor.assumeIsolated {

@@ -7,19 +7,7 @@ import XCTest
 
 /// A slideshow in a real viewer window over real files: it moves on by itself, skips a link
 /// that fails, loops, pauses and stops on the picture shown, and never shows a spinner.
-final class ViewerSlideshowTests: XCTestCase {
-    private var images: TestImages!
-
-    override func setUp() {
-        super.setUp()
-        images = try! TestImages()
-    }
-
-    override func tearDown() {
-        images.remove()
-        super.tearDown()
-    }
-
+final class ViewerSlideshowTests: ImageFolderTestCase {
     func testTheShowMovesOnSkipsABrokenLinkLoopsPausesAndStopsOnThePictureShown() throws {
         let folder = images!
         let files = try (0..<3).map { try folder.png("slide-\($0).png", width: 320 + 40 * $0, height: 240) }

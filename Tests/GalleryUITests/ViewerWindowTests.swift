@@ -5,19 +5,12 @@ import GalleryCore
 @testable import GalleryUI
 import XCTest
 
-final class ViewerWindowTests: XCTestCase {
-    private var images: TestImages!
+final class ViewerWindowTests: ImageFolderTestCase {
     private var urls: [URL] = []
 
     override func setUp() {
         super.setUp()
-        images = try! TestImages()
         urls = (1...5).map { FolderImageSource.link(for: try! images.png("photo-\($0).png", width: 400 + $0 * 40, height: 300)) }
-    }
-
-    override func tearDown() {
-        images.remove()
-        super.tearDown()
     }
 
     @MainActor
