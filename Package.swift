@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "GalleryTestSupport", path: "Tests/Support"),
         // Measures GalleryCore against vips/gdk-pixbuf tools; run through tools/bench (release).
         .executableTarget(
-            name: "link-gallery-bench", dependencies: ["GalleryCore", "CGtk", "GalleryTestSupport"], path: "Benchmarks/LinkGalleryBench"
+            name: "link-gallery-bench", dependencies: ["GalleryCore", "CGtk", "CShims", "GalleryTestSupport"], path: "Benchmarks/LinkGalleryBench"
         ),
         // The warm-start reference: an empty GTK 4 window's first frame (see tools/bench).
         .executableTarget(name: "bare-window", dependencies: ["CGtk", "GObjectSupport", "BenchReferenceSupport"], path: "Benchmarks/BareWindow"),

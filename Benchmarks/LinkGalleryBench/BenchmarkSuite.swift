@@ -29,6 +29,7 @@ enum BenchmarkSuite {
                 { LinksBenchmarks.parseAndClassifyVersusURLParsing(lines, $0) },
                 { LinksBenchmarks.parseAndClassifyVersusURLParsing(lines, keepingURLs: true, $0) },
                 { LinksBenchmarks.parseAndClassifyVersusAwk(lines, $0) },
+                { LinksBenchmarks.heldListVersusFileSize(lines, $0) },
             ]
         }
         let appSection = Section(title: "App-level: cold fill, warm start, memory, smoothness",

@@ -1,3 +1,4 @@
+import CShims
 import Foundation
 import GalleryCore
 
@@ -6,7 +7,8 @@ import GalleryCore
 enum LinksBenchmarks {
     static let explanation = """
         App: `LinksDocument.make(from:)` (split, trim, decode, then `LinkClassifier.classify` per \
-        line: scheme check, IDNA host via GLib, percent-encoding, `URL`) on a generated file in \
+        line: scheme, host and port checks, IDNA host via GLib, percent-encoding; Foundation's \
+        `URL` parser only for lines it rewrote or whose host Foundation reads) on a generated file in \
         memory. Mix: 60 % search-thumbnail URLs (`…gstatic.com/images?q=tbn:…`), 20 % `.jpg` \
         links, 5 % HTML pages, 5 % plain text, 5 % blank, 3 % other images, 2 % non-ASCII. \
         Floor: find each LF in the same bytes and decode each line into a `String` kept in an \
@@ -39,10 +41,10 @@ enum LinksBenchmarks {
         }
     }
 
-    /// How much of classifying is Foundation's URL parser, which the classifier calls once per
-    /// link after its own checks. `keepingURLs`: the URLs are kept in an array, as a list of
-    /// links must hold them (every URL stays allocated until the end, like the app's), instead
-    /// of each being freed before the next is made.
+    /// Classifying against Foundation's URL parser alone on the same lines: what reading the
+    /// list as `URL`s and checking nothing else would cost. `keepingURLs`: the URLs are kept in
+    /// an array, as a list must keep its entries, instead of each being freed before the next
+    /// is made.
     static func parseAndClassifyVersusURLParsing(_ lines: Int, keepingURLs: Bool = false, _ context: BenchContext) -> BenchmarkRow {
         let name = "Parse + classify \(lines.formatted()) lines"
         return BenchmarkRow.attempt(name) {
@@ -63,6 +65,27 @@ enum LinksBenchmarks {
                                 note: keepingURLs ? "the URLs kept in an array, as the list holds them"
                                     : "Foundation's URL parser alone, on the already parsed lines")
         }
+    }
+
+    /// The heap a list holds once read (entries, their lines and addresses), against the file's
+    /// own size: what a list costs for as long as it is shown. glibc's count of bytes in use,
+    /// before and after, in this process.
+    static func heldListVersusFileSize(_ lines: Int, _ context: BenchContext) -> BenchmarkRow {
+        let name = "Heap held by a list of \(lines.formatted()) lines"
+        return BenchmarkRow.attempt(name) {
+            let data = try Data(contentsOf: try context.linksFile(lines: lines))
+            let before = shim_heap_bytes_in_use()
+            let entries = LinksDocument.make(from: data)
+            let held = Double(Int(shim_heap_bytes_in_use()) - Int(before))
+            withExtendedLifetime(entries) {}
+            return BenchmarkRow(name: name, app: mebibytes(held), reference: "the file: \(mebibytes(Double(data.count)))",
+                                ratio: String(format: "%.2f×", held / Double(data.count)),
+                                note: "\(Int(held) / entries.count) bytes per entry")
+        }
+    }
+
+    private static func mebibytes(_ bytes: Double) -> String {
+        String(format: "%.1f MiB", bytes / 1_048_576)
     }
 
     static func parseAndClassifyVersusAwk(_ lines: Int, _ context: BenchContext) -> BenchmarkRow {

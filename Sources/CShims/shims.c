@@ -50,6 +50,7 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 #include <fcntl.h>
 #include <malloc.h>
 int shim_malloc_trim(void) { return malloc_trim(0); }
+size_t shim_heap_bytes_in_use(void) { return mallinfo2().uordblks; }
 int shim_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
 int shim_open_unnamed_file(const char *directory) { return open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600); }

@@ -4,11 +4,11 @@ import XCTest
 
 final class LinkClassifierTests: XCTestCase {
     private func url(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> URL? {
-        guard case .link(let url, _) = LinkClassifier.classify(text) else {
+        guard case .link(let address, _) = LinkClassifier.classify(text) else {
             XCTFail("\(text) should be a link", file: file, line: line)
             return nil
         }
-        return url
+        return address.url
     }
 
     private func guess(_ text: String) -> LinkGuess? {

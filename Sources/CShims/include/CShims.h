@@ -36,6 +36,9 @@ gboolean shim_pixbuf_animation_iter_advance_to(GdkPixbufAnimationIter *iter, lon
 // --- glibc heap ---
 // malloc_trim(0): returns free heap pages to the system (malloc.h is not in Swift's Glibc).
 int shim_malloc_trim(void);
+// mallinfo2().uordblks: bytes of heap in use by allocations, for benchmarks of what a structure
+// holds.
+size_t shim_heap_bytes_in_use(void);
 // mallopt(M_MMAP_THRESHOLD, bytes): allocations of at least `bytes` get pages of their own,
 // returned on free; setting it also stops glibc from raising the threshold by itself.
 int shim_set_mmap_threshold(int bytes);

@@ -141,7 +141,8 @@ struct LinkAuthority {
     /// DNS name afterwards (spaces, slashes…) is refused.
     private static func idnaHostName(_ host: UnsafeBufferPointer<UInt8>) -> String? {
         let text = String(decoding: host, as: UTF8.self)
-        let decoded = text.contains("%") ? (text.removingPercentEncoding ?? text) : text
+        // Looked for in the bytes: `String.contains` goes through NSString on Linux.
+        let decoded = host.contains(ASCII.percent) ? (text.removingPercentEncoding ?? text) : text
         // A NUL would cut the name short in C (`evil.com%00.paypal.com` fetched from evil.com);
         // no control character belongs in a host name at all.
         guard !decoded.unicodeScalars.contains(where: isControl) else { return nil }

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Only `http`/`https` with a host qualify: that is all we fetch or hand to a browser. Lines are
 /// what people paste, so the classifier is lenient about spelling (upper-case schemes, spaces,
-/// non-ASCII paths, IDN hosts) and strict about what the result may point at. The URL it returns
-/// is plain ASCII (percent-encoded path/query, punycode host), which both Foundation and libcurl
-/// take without further interpretation.
+/// non-ASCII paths, IDN hosts) and strict about what the result may point at. The address it
+/// returns is plain ASCII (percent-encoded path/query, punycode host), which both Foundation and
+/// libcurl take without further interpretation.
 ///
 /// A list can hold 100,000 lines, so the line is read once as UTF-8 bytes: splitting a `String`
 /// by `Character` cost fifteen times Foundation's own URL parsing (see BENCHMARKS.md).
@@ -19,9 +19,7 @@ public enum LinkClassifier {
     }
 
     private static func needsTrimming(_ text: String) -> Bool {
-        var text = text
-        let ends = text.withUTF8 { $0.isEmpty ? nil : ($0[0], $0[$0.count - 1]) }
-        guard let (first, last) = ends else { return false }
+        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
         // Only a space-like ASCII byte or a non-ASCII one can start white space.
         guard first <= 0x20 || first >= 0x80 || last <= 0x20 || last >= 0x80 else { return false }
         return text.first?.isWhitespace == true || text.last?.isWhitespace == true
@@ -52,20 +50,21 @@ public enum LinkClassifier {
         }
 
         let parts = LinkTail(UnsafeBufferPointer(rebasing: afterSlashes[authorityEnd...]))
-        // Most lines are normalised already. Foundation's strict parser then accepts the line as
-        // it is, and that proves it: it takes only the characters the encoder keeps, split where
-        // the classifier splits. The URL shares the line's storage.
-        let url: URL
-        if isLowercase(scheme), authority.isWrittenAsTyped, let asTyped = URL(string: text, encodingInvalidCharacters: false) {
-            url = asTyped
-        } else {
-            guard let normalized = URL(string: normalize(isHTTPS: isHTTPS, authority, parts)) else {
-                return .invalid(reason: .malformed)
-            }
-            url = normalized
+        let guess = LinkExtensionGuesser.guess(forPath: parts.path)
+        let isWrittenAsLink = isLowercase(scheme) && authority.isWrittenAsTyped && parts.isEncoded
+        // Most lines are links as they are: every byte is one RFC 3986 allows where it stands, or
+        // part of an escape, and the host is a plain DNS name. Then the line is the address and
+        // these checks are Foundation's strict parser's, made on bytes; no `URL` is made for the
+        // list (see `LinkAddress`).
+        if isWrittenAsLink, authority.isPlainHostName {
+            return .link(LinkAddress(checked: text), guess: guess)
         }
+        // Anything rewritten, and hosts the classifier leaves to Foundation (IPv6 literals, IDNA
+        // names), are read by Foundation before they are accepted.
+        let address = isWrittenAsLink ? text : normalize(isHTTPS: isHTTPS, authority, parts)
+        guard let url = URL(string: address) else { return .invalid(reason: .malformed) }
         guard authority.isPlainHostName || hasHost(url) else { return .invalid(reason: .missingHost) }
-        return .link(url, guess: LinkExtensionGuesser.guess(forPath: parts.path))
+        return .link(LinkAddress(checked: url.absoluteString), guess: guess)
     }
 
     private static func normalize(isHTTPS: Bool, _ authority: LinkAuthority, _ parts: LinkTail) -> String {

@@ -23,4 +23,12 @@ struct LinkTail {
             query = nil
         }
     }
+
+    /// Whether every part is written as the classifier would write it: each byte one RFC 3986
+    /// allows in that part, or part of a `%XX` escape.
+    var isEncoded: Bool {
+        PercentEncoding.isEncoded(path, allowing: .path)
+            && (query.map { PercentEncoding.isEncoded($0, allowing: .queryOrFragment) } ?? true)
+            && (fragment.map { PercentEncoding.isEncoded($0, allowing: .queryOrFragment) } ?? true)
+    }
 }

@@ -20,7 +20,7 @@ public enum LinksSource: Hashable, Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .failure(.empty) }
         switch LinkClassifier.classify(trimmed) {
-        case .link(let url, _): return .success(.web(url))
+        case .link(let address, _): return .success(.web(address.url))
         case .invalid(let reason): return .failure(.notAWebAddress(reason))
         }
     }

@@ -85,7 +85,7 @@ public final class GalleryApplication {
 
     private func openViewer(images: [GridItem], index: Int, slideshow: Bool) {
         guard let services else { return }
-        let items = images.compactMap { image in image.url.map { ViewerItem(url: $0) } }
+        let items = images.compactMap { image in image.entry.classification.address.map(ViewerItem.init(address:)) }
         let viewer = ViewerWindow(application: application, items: items, startIndex: index, source: services.images,
                                   settings: services.settings)
         viewer.present()

@@ -42,10 +42,7 @@ final class GridItem {
         self.index = index
     }
 
-    var url: URL? {
-        if case .link(let url, _) = entry.classification { return url }
-        return nil
-    }
+    var url: URL? { entry.classification.url }
 
     var isImageLink: Bool { !state.isPlaceholder }
 

@@ -1,21 +1,42 @@
 import Foundation
+import GalleryCore
 
 /// One page of the viewer: the link and the name a person reads in the title.
+///
+/// Both are worked out when the page is shown, not when the viewer opens: a viewer opened on a
+/// list of 100,000 lines made every `URL` and every name first, a quarter of a second with the
+/// window waiting.
 public struct ViewerItem: Sendable, Equatable {
-    public let url: URL
-    public let title: String
-
-    public init(url: URL, title: String) {
-        self.url = url
-        self.title = title
+    private enum Link: Sendable, Equatable {
+        case url(URL)
+        case address(LinkAddress)
     }
+
+    private let link: Link
+    private let givenTitle: String?
+
+    public init(url: URL, title: String? = nil) {
+        link = .url(url)
+        givenTitle = title
+    }
+
+    /// A link of a list, named after the link (see `readableName`).
+    public init(address: LinkAddress) {
+        link = .address(address)
+        givenTitle = nil
+    }
+
+    public var url: URL {
+        switch link {
+        case .url(let url): url
+        case .address(let address): address.url
+        }
+    }
+
+    public var title: String { givenTitle ?? Self.readableName(for: url) }
 
     /// Names the item after the link: its last path component, or the host when the path is
     /// empty (`https://example.com/?id=3`), or the whole link as a last resort.
-    public init(url: URL) {
-        self.init(url: url, title: ViewerItem.readableName(for: url))
-    }
-
     public static func readableName(for url: URL) -> String {
         let last = url.lastPathComponent
         if !last.isEmpty, last != "/" {
