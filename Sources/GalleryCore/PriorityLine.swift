@@ -1,6 +1,6 @@
 /// Jobs waiting for their turn, taken by their priority as it is *now* (a tile scrolled into
 /// view moves ahead of the prefetches queued before it), then in order of arrival. The one
-/// waiting line of the HTTP client's pending transfers, the heavy-decode pool and the originals'
+/// waiting line of the HTTP client's pending transfers, the decode pools and the originals'
 /// byte budget. Not thread-safe: each owner keeps it under its own lock.
 struct PriorityLine<Job> {
     private struct Place {

@@ -6,7 +6,7 @@ import Synchronization
 /// The grid's planner keeps one per tile load and sets it as the tile scrolls into or out of
 /// view; work several callers share (`CoalescedTasks`) holds one that follows the highest of its
 /// current waiters — up when a more urgent one joins, down when it leaves; the queues that hold
-/// work (the HTTP client's pending transfers, the heavy-decode pool, the originals' byte budget)
+/// work (the HTTP client's pending transfers, the decode pools, the originals' byte budget)
 /// read `current` each time they pick what runs next.
 public final class SharedPriority: Sendable {
     private struct State {

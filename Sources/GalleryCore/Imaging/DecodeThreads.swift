@@ -1,22 +1,33 @@
 import Foundation
 
-/// Where a decode runs: ordinary images on the shared decode queue, heavy ones on a small pool
-/// of their own.
+/// Where a decode runs: ordinary images in one pool, heavy ones in a small pool of their own,
+/// each starting its decodes by priority (`DecodePool`).
 ///
-/// The decode queue has about one thread per core. A decode that waits for `DecodeBudget`
-/// (a second 100-megapixel PNG) or for a child renderer (an SVG, up to 10 s) would hold one of
-/// those threads, and the good images' thumbnails would queue behind it: measured with eight
-/// such PNGs, 16 good thumbnails took 16–23 s instead of under 1 s. So whatever may wait
-/// long — a declared size over the budget's headroom, or an SVG — goes to `heavyQueue`.
+/// A decode that waits for `DecodeBudget` (a second 100-megapixel PNG) or for a child renderer
+/// (an SVG, up to 10 s) would hold a thread the good images' thumbnails need: measured with
+/// eight such PNGs, 16 good thumbnails took 16–23 s instead of under 1 s. So whatever may wait
+/// long — a declared size over the budget's headroom, or an SVG — goes to the heavy pool.
 enum DecodeThreads {
     /// Heavy decodes at once. A thread each, so a list of 200 SVGs does not make 200 threads
-    /// that wait in `DecodeBudget.acquire`; the rest wait in the queue, holding no thread.
+    /// that wait in `DecodeBudget.acquire`; the rest wait in line, holding no thread.
     static let heavyWidth = 4
 
-    private static let heavyPool = HeavyDecodePool(width: heavyWidth)
+    /// Ordinary decodes that are prefetches, at once: the viewer's neighbours and the tiles
+    /// just off screen are decoded one at a time, so a page turned to or a tile on screen gets
+    /// the other cores instead of sharing them with four prefetches. Others start at once (as
+    /// many as the system gives threads: an ordinary decode does not wait long).
+    static let ordinaryPrefetchWidth = 1
+
+    private static let heavyPool = DecodePool(label: "link-gallery.heavy-decode", maxRunning: heavyWidth,
+                                              maxRunningPrefetches: heavyWidth)
+    private static let ordinaryPool = DecodePool(label: "link-gallery.decode", maxRunning: .max,
+                                                 maxRunningPrefetches: ordinaryPrefetchWidth)
 
     /// Heavy decodes queued or running, for tests that need the pool's state.
     static var heavyOperationCount: Int { heavyPool.count }
+
+    /// Ordinary decodes waiting for their turn, for tests that need the pool's state.
+    static var ordinaryWaitingCount: Int { ordinaryPool.waitingCount }
 
     /// Declared pixels above which a decode may wait for the budget: its headroom.
     static var heavyPixels: Int { DecodeBudget.shared.capacityPixels - DecodeBudget.shared.largestRequestPixels }
@@ -29,26 +40,20 @@ enum DecodeThreads {
         return overflow || pixels > heavyPixels
     }
 
-    /// `queue` is where an ordinary decode runs: `BlockingWork.decode`, or the prefetch queue for
-    /// the viewer's neighbours. A heavy decode cancelled while it waits for its turn ends at
-    /// once with `CancellationError` and never runs.
-    ///
-    /// Heavy decodes waiting for a thread start by `priority` as it is when one frees, then in
-    /// the order they came: the page a person is looking at (an SVG, a large PNG) does not wait
-    /// behind the grid's thumbnails queued before it, nor a tile scrolled into view behind the
-    /// prefetches.
+    /// Runs `work` in the pool the facts choose, when `priority` (as it is then) gives it a turn.
+    /// A decode cancelled while it waits ends at once with `CancellationError` and never runs.
     static func run<T: Sendable>(
-        decoding facts: OriginalFacts, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority = SharedPriority(.visible),
+        decoding facts: OriginalFacts, priority: SharedPriority = SharedPriority(.visible),
         _ work: @escaping @Sendable () throws -> T
     ) async throws -> T {
-        guard isHeavy(facts) else { return try await BlockingWork.run(on: queue, work) }
         try Task.checkCancellation()
-        let turn = HeavyTurn<T>()
+        let pool = isHeavy(facts) ? heavyPool : ordinaryPool
+        let turn = DecodeTurn<T>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 guard turn.wait(with: continuation) else { return }
-                heavyPool.submit(priority: priority) {
-                    guard let continuation = turn.start() else { return } // cancelled while queued
+                pool.submit(priority: priority) {
+                    guard let continuation = turn.start() else { return } // cancelled while waiting
                     continuation.resume(with: Result { try work() })
                 }
             }
@@ -58,9 +63,9 @@ enum DecodeThreads {
     }
 }
 
-/// One heavy decode's place in line: its continuation is resumed once, by the decode when its
+/// One decode's place in line: its continuation is resumed once, by the decode when its
 /// turn comes or by a cancel that arrives first.
-private final class HeavyTurn<T: Sendable>: @unchecked Sendable { // state under `lock`
+private final class DecodeTurn<T: Sendable>: @unchecked Sendable { // state under `lock`
     private let lock = NSLock()
     private var continuation: CheckedContinuation<T, Error>?
     private var ended = false

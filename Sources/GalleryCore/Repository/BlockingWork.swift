@@ -4,12 +4,9 @@ import Dispatch
 /// cooperative pool, which has only as many threads as cores and must never block.
 public enum BlockingWork {
     public static let disk = DispatchQueue(label: "link-gallery.disk", qos: .userInitiated, attributes: .concurrent)
-    static let decode = DispatchQueue(label: "link-gallery.decode", qos: .userInitiated, attributes: .concurrent)
-    /// Decodes nobody looks at yet (the viewer's neighbours), one at a time and below the rest:
-    /// a page turned to, decoded on `decode`, gets the cores instead of sharing them with four
-    /// prefetches. A prefetch the person then turns to is asked for again at interactive
-    /// priority; the queued one is skipped when its caller leaves.
-    static let prefetchDecode = DispatchQueue(label: "link-gallery.prefetch-decode", qos: .utility)
+    /// Work that computes rather than waits: reading a links file, a picture's metadata.
+    /// Pictures are decoded in `DecodeThreads`' pools, which start them by priority.
+    static let decode = DispatchQueue(label: "link-gallery.compute", qos: .userInitiated, attributes: .concurrent)
     /// Thumbnails from the disk cache, one at a time (0.2 ms each): a start from the cache reads
     /// the first screen's while GTK realizes the window, and one core is enough for them, so
     /// the other stays with the main thread. Two threads made the window's first frame later.

@@ -16,8 +16,7 @@ extension ImageRepository {
         do {
             let (bytes, facts) = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
-            let queue = priority == .prefetch ? BlockingWork.prefetchDecode : BlockingWork.decode
-            return try await decodeOrForget(key: url.absoluteString, facts: facts, on: queue, priority: shared) {
+            return try await decodeOrForget(key: url.absoluteString, facts: facts, priority: shared) {
                 try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
                                           maxAnimationBytes: maxAnimationBytes)
             }
@@ -44,11 +43,11 @@ extension ImageRepository {
     /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
     /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
     func decodeOrForget<T: Sendable>(
-        key: String, facts: OriginalFacts, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority,
+        key: String, facts: OriginalFacts, priority: SharedPriority,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         do {
-            return try await decodeCancellably(facts: facts, on: queue, priority: priority, decode)
+            return try await decodeCancellably(facts: facts, priority: priority, decode)
         } catch let error as ImageLoadError where error == .damaged || error == .tooLarge {
             await remove(key: key, from: originalStore)
             throw error
@@ -58,13 +57,13 @@ extension ImageRepository {
     /// Decodes off the main thread, on a thread chosen by the original's `facts`; a caller that
     /// leaves stops the decode.
     func decodeCancellably<T: Sendable>(
-        facts: OriginalFacts, on queue: DispatchQueue = BlockingWork.decode, priority: SharedPriority,
+        facts: OriginalFacts, priority: SharedPriority,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         // Task cancellation does not reach a decode thread: the decoders check this flag.
         let cancellation = DecodeCancellation(priority: priority)
         return try await withTaskCancellationHandler {
-            try await DecodeThreads.run(decoding: facts, on: queue, priority: priority) {
+            try await DecodeThreads.run(decoding: facts, priority: priority) {
                 // Still queued when its caller left (a page flicked past): never starts.
                 if cancellation.isCancelled { throw CancellationError() }
                 return try cancellation.makeCurrent(during: decode)
