@@ -12,7 +12,12 @@ extension ImageRepository {
     /// to fit it (`ScreenFit`), which for a camera photo is a twentieth of the pixels; without,
     /// at full size up to the texture limit. A decode nobody waits for any more never starts.
     public func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage {
-        let shared = SharedPriority(priority)
+        try await original(for: url, fitting: screen, priority: SharedPriority(priority))
+    }
+
+    /// As above, at `priority` as it is while the work waits: the viewer raises a neighbour's
+    /// load when the person turns to it, and its download and decode follow.
+    public func original(for url: URL, fitting screen: PixelSize?, priority shared: SharedPriority) async throws -> DecodedImage {
         do {
             let (bytes, facts) = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes

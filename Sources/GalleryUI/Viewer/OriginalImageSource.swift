@@ -8,8 +8,9 @@ import GalleryCore
 public protocol OriginalImageSource: Sendable {
     /// The original, decoded for display: given `screen` (device pixels, upright), scaled while
     /// decoding to fit it (`DecodedImage.isScreenSized`); without, at full size. Over the
-    /// texture limit it comes back downscaled (`DecodedImage.wasDownscaled`).
-    func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage
+    /// texture limit it comes back downscaled (`DecodedImage.wasDownscaled`). `priority` may
+    /// change while the work waits (a neighbour the person turns to): the work follows it.
+    func original(for url: URL, fitting screen: PixelSize?, priority: SharedPriority) async throws -> DecodedImage
 
     /// The original finer than its screen size, for the page a person zooms into: at least
     /// `region` (nil: all of it), as fine as it asks.

@@ -18,7 +18,9 @@ final class ViewerPageStore {
 
     private struct Load {
         let id: Int
-        let priority: LoadPriority
+        /// Raised when the person turns to the page, lowered when they leave it: its download
+        /// and decode follow, so a neighbour turned to is the same load, not a second one.
+        let priority: SharedPriority
         let task: Task<Void, Never>
     }
 
@@ -84,6 +86,8 @@ final class ViewerPageStore {
         if let index = detail?.index ?? detailLoad?.index, index != paging.index { releaseDetail() }
         guard paging.count > 0 else { return }
         current = paging.index
+        // The page left is a neighbour now: it no longer goes before the one turned to.
+        for (index, load) in loads where index != paging.index { load.priority.set(.prefetch) }
         load(paging.index, priority: .interactive)
         waitingPrefetches = paging.prefetchIndices + (pinned.map { [$0] } ?? [])
         startPrefetchesOnceCurrentIsDone()
@@ -189,12 +193,15 @@ final class ViewerPageStore {
         case .loaded where !replacing, .failed: return // failures wait for Retry
         case .loaded, .loading, nil: break
         }
-        if !replacing, let running = loads[index], running.priority >= priority { return }
+        if !replacing, let running = loads[index] {
+            if priority > running.priority.current { running.priority.set(priority) }
+            return
+        }
         let previous = loads[index]
         nextLoadID += 1
         let id = nextLoadID
         let url = items[index].url
-        let source = source, screen = screen
+        let source = source, screen = screen, shared = SharedPriority(priority)
         if !replacing {
             states[index] = .loading
             standIns.start(index, url: url)
@@ -203,7 +210,7 @@ final class ViewerPageStore {
         let task = Task { @MainActor [weak self] in
             let outcome: Result<DecodedImage, ImageLoadError>
             do {
-                outcome = .success(try await source.original(for: url, fitting: screen, priority: priority))
+                outcome = .success(try await source.original(for: url, fitting: screen, priority: shared))
             } catch let error as ImageLoadError {
                 outcome = .failure(error)
             } catch {
@@ -211,7 +218,7 @@ final class ViewerPageStore {
             }
             self?.finish(index, id: id, outcome: outcome)
         }
-        loads[index] = Load(id: id, priority: priority, task: task)
+        loads[index] = Load(id: id, priority: shared, task: task)
         // Start the new request before cancelling the old one: the repository coalesces both onto
         // one download, which then survives with the higher priority.
         previous?.task.cancel()

@@ -30,6 +30,7 @@ final class FolderImageSource: OriginalImageSource {
         var reduced: Set<URL> = []
         var delay: Duration = .zero
         var requests: [Request] = []
+        var livePriorities: [URL: [SharedPriority]] = [:]
         var cancelled: [URL] = []
         var detailRequests: [URL] = []
         var detailRegions: [DetailRegion?] = []
@@ -42,11 +43,17 @@ final class FolderImageSource: OriginalImageSource {
     func reduce(_ url: URL) { state.withLock { _ = $0.reduced.insert(url) } }
     func setDelay(_ delay: Duration) { state.withLock { $0.delay = delay } }
     var requests: [Request] { state.withLock { $0.requests } }
+    /// The priorities of the requests for `url` as they are now (a request's may change while
+    /// it waits), in the order they came.
+    func currentPriorities(of url: URL) -> [LoadPriority] {
+        state.withLock { $0.livePriorities[url, default: []].map(\.current) }
+    }
     var cancelled: [URL] { state.withLock { $0.cancelled } }
 
-    func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage {
+    func original(for url: URL, fitting screen: PixelSize?, priority: SharedPriority) async throws -> DecodedImage {
         let (failure, reduced, delay) = state.withLock { state in
-            state.requests.append(Request(url: url, priority: priority))
+            state.requests.append(Request(url: url, priority: priority.current))
+            state.livePriorities[url, default: []].append(priority)
             return (state.failures[url], state.reduced.contains(url), state.delay)
         }
         do {
