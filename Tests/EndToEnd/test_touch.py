@@ -470,8 +470,8 @@ class Grid:
         return first_top + (seed - first) // self.columns * self.pitch - top
 
 
-@pytest.fixture(scope="module")
-def grid():
+def running_grid():
+    """A failed entry (404) first, then GRID_IMAGES - 1 thumbnails, on a fresh app."""
     from harness import FixtureServer
     server = FixtureServer()
     lines = [server.url("/fault/404")] + [server.url(f"/img?w=160&h=120&seed={seed}&fmt=png")
@@ -485,6 +485,17 @@ def grid():
         server.stop()
 
 
+@pytest.fixture(scope="module")
+def grid():
+    yield from running_grid()
+
+
+@pytest.fixture
+def untouched_grid():
+    """A grid of its own, for a test that needs what happened before it to be only its own."""
+    yield from running_grid()
+
+
 def retry_button_edge(shot, left, right, top=68):
     """The bottom edge of the failed tile's Retry button, its lowest element: up from the
     tile's bottom to the first pixel unlike the tile's background. None before it is drawn."""
@@ -495,14 +506,22 @@ def retry_button_edge(shot, left, right, top=68):
     return edge if edge is not None and edge > top + (right - left) * 0.6 else None
 
 
-def test_a_tap_on_retry_fetches_the_failed_picture_again(grid):
+def tap_retry_on_the_failed_tile(grid):
+    """Taps the failed tile's Retry; returns once the server was asked again."""
     left, right = grid.boxes[0]
     edge = wait_for(lambda: retry_button_edge(grid.app.browser.screenshot("grid-failed-tile"), left, right),
                     message="the failed tile's Retry button")
-    before = sum(1 for entry in grid.server.log() if entry["path"] == "/fault/404")
+    before = failed_requests(grid)
     grid.fingers.tap(((left + right) // 2, edge - 8))
-    wait_for(lambda: sum(1 for entry in grid.server.log() if entry["path"] == "/fault/404") == before + 1,
-             message="Retry to fetch the picture again")
+    wait_for(lambda: failed_requests(grid) == before + 1, message="Retry to fetch the picture again")
+
+
+def failed_requests(grid):
+    return sum(1 for entry in grid.server.log() if entry["path"] == "/fault/404")
+
+
+def test_a_tap_on_retry_fetches_the_failed_picture_again(grid):
+    tap_retry_on_the_failed_tile(grid)
     assert grid.app.trace.count("viewer-view") == 0  # the tap was Retry's, not the tile's
 
 
@@ -548,11 +567,41 @@ def wait_until_still(grid):
     wait_for(still, interval=0.3, message="the grid to stop gliding and painting")
 
 
-def test_a_tap_on_a_tile_opens_the_viewer(grid):
+def open_viewer_on_a_thumbnail(grid):
+    """Taps a thumbnail of the second column once the grid is still: the viewer on its page,
+    and the seed of the picture tapped."""
     wait_until_still(grid)
     shot = grid.app.browser.screenshot()
     seed, top = column_seeds(shot, grid.x)[1]
     grid.fingers.tap((grid.x, top + 30))
     viewer = Viewer(grid.app)
-    opened = viewer.wait(lambda v: v.image == (160, 120), "the viewer")
-    assert opened.page == seed  # the 404 entry is no image: page n is seed n
+    return viewer, viewer.wait(lambda v: v.image == (160, 120), "the viewer"), seed
+
+
+def test_a_tap_on_a_tile_opens_the_viewer(grid):
+    _, opened, seed = open_viewer_on_a_thumbnail(grid)
+    assert opened.page == seed  # the failed entry is the first page: page n is seed n
+
+
+def test_after_retry_a_tap_opens_a_picture_and_the_viewers_retry_takes_a_tap(untouched_grid):
+    """Retry in the grid, then a tap on a thumbnail: it opens (the grid's own gestures once
+    took that tap for the end of the touch Retry had taken). Then the failed entry, the
+    viewer's first page: its error page's Retry, drawn over the canvas, fetches it again."""
+    grid = untouched_grid
+    tap_retry_on_the_failed_tile(grid)
+    viewer, _, _ = open_viewer_on_a_thumbnail(grid)
+    viewer.surface = viewer_surface(grid.app)
+    while viewer.view().page > 0:
+        page = viewer.view().page
+        viewer.fingers.tap((viewer.surface[0] + 38, viewer.surface[1] + 35))  # the header's Previous
+        wait_for(lambda p=page: viewer.view().page == p - 1, message=f"page {page - 1}")
+
+    def retry_button():
+        fields = parse_fields(viewer.app.trace.last("viewer-view"))
+        return tuple(map(float, fields["retry"].split(","))) if "retry" in fields else None
+    x, y, width, height = wait_for(retry_button, message="the failed page's Retry button")
+    grid.app.browser.screenshot("viewer-error-page")
+    asked = failed_requests(grid)
+    viewer.fingers.tap((viewer.surface[0] + x + width / 2, viewer.surface[1] + y + height / 2))
+    wait_for(lambda: failed_requests(grid) == asked + 1, message="the viewer's Retry to fetch the picture again")
+    assert viewer.view().page == 0

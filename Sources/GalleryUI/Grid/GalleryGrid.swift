@@ -66,7 +66,7 @@ final class GalleryGrid {
         gtk_widget_set_hexpand(scrolledWindow, 1)
         tiles.makeView = { [weak self] in
             let view = TileView(timing: tileTiming)
-            view.onRetry = { [weak self] item in self?.planner.retryNow(item) }
+            view.onRetry = { [weak self] item in self?.retry(fromTile: item) }
             view.progressOf = { url in source.downloadProgress(for: url) }
             return view
         }

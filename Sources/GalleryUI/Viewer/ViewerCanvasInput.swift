@@ -42,7 +42,8 @@ final class ViewerCanvasInput {
         self.delegate = delegate
         animation = TickAnimation(widget: canvas.widget)
         shareMenu = ViewerShareMenuPopup(canvas: canvas.widget)
-        stateTrace = ViewerStateTrace(canvas: canvas) { [weak delegate] in delegate?.currentPage ?? -1 }
+        stateTrace = ViewerStateTrace(canvas: canvas, page: { [weak delegate] in delegate?.currentPage ?? -1 },
+                                      retryButton: { [weak delegate] in delegate?.shownRetryButton })
         attachMotion()
         attachScroll()
         attachPinch()

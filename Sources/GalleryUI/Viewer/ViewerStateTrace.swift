@@ -6,17 +6,21 @@ import GObjectSupport
 /// changed it, so touch tests under broadway (no accessibility bus there) can wait for the
 /// effect of a gesture: `viewer-view page=<index> image=<w>x<h> level=<1 is 100 %>
 /// fit=<1 at best fit> rect=<x,y,w,h of the picture in the canvas> slide=<px>
-/// canvas=<x,y,w,h of the canvas in its window's surface>`.
+/// canvas=<x,y,w,h of the canvas in its window's surface>
+/// retry=<x,y,w,h of the error page's Retry button in the surface, while it shows>`.
 @MainActor
 final class ViewerStateTrace {
     private let canvas: ViewerCanvas
     private let page: @MainActor () -> Int
+    private let retryButton: @MainActor () -> UnsafeMutablePointer<GtkWidget>?
     private var last = ""
 
-    init?(canvas: ViewerCanvas, page: @escaping @MainActor () -> Int) {
+    init?(canvas: ViewerCanvas, page: @escaping @MainActor () -> Int,
+          retryButton: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>?) {
         guard PerformanceTrace.shared.isEnabled else { return nil }
         self.canvas = canvas
         self.page = page
+        self.retryButton = retryButton
         Signal.connect(canvas.widget, .map) { [weak self] in self?.watchFrames() }
     }
 
@@ -41,19 +45,23 @@ final class ViewerStateTrace {
                            zoom.offset.x, zoom.offset.y, shown.width, shown.height)
         }
         text += String(format: " slide=%.1f", canvas.slideOffset)
-        if let origin = surfaceOrigin() {
+        if let origin = surfaceOrigin(of: canvas.widget) {
             let size = canvas.viewportSize
             text += String(format: " canvas=%.1f,%.1f,%.0f,%.0f", origin.x, origin.y, size.width, size.height)
+        }
+        if let button = retryButton(), gtk_widget_get_mapped(button) != 0, let origin = surfaceOrigin(of: button) {
+            text += String(format: " retry=%.1f,%.1f,%d,%d", origin.x, origin.y,
+                           gtk_widget_get_width(button), gtk_widget_get_height(button))
         }
         return text
     }
 
-    /// Where the canvas's top-left corner is in its window's surface (the page pixels of broadway).
-    private func surfaceOrigin() -> ZoomModel.Point? {
-        guard let native = gtk_widget_get_native(canvas.widget) else { return nil }
+    /// Where `widget`'s top-left corner is in its window's surface (the page pixels of broadway).
+    private func surfaceOrigin(of widget: UnsafeMutablePointer<GtkWidget>) -> ZoomModel.Point? {
+        guard let native = gtk_widget_get_native(widget) else { return nil }
         let nativeWidget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
         var origin = graphene_point_t(), inNative = graphene_point_t()
-        guard gtk_widget_compute_point(canvas.widget, nativeWidget, &origin, &inNative) != 0 else { return nil }
+        guard gtk_widget_compute_point(widget, nativeWidget, &origin, &inNative) != 0 else { return nil }
         var dx = 0.0, dy = 0.0
         gtk_native_get_surface_transform(native, &dx, &dy)
         return ZoomModel.Point(x: Double(inNative.x) + dx, y: Double(inNative.y) + dy)

@@ -1,6 +1,10 @@
+import CGtk
+
 /// What the canvas's input asks of the window: paging, and fullscreen on a click or tap.
 extension ViewerWindow: ViewerInputDelegate {
     var currentPage: Int { paging.index }
+
+    var shownRetryButton: UnsafeMutablePointer<GtkWidget>? { status.isShowingError ? status.errorPage.retryButton : nil }
 
     func hasPage(_ step: Int) -> Bool { step < 0 ? paging.hasPrevious : paging.hasNext }
 
