@@ -16,7 +16,8 @@ DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3
     python3-pytest imagemagick xdotool x11-utils xclip
     libgtk-4-bin chromium python3-websocket # real touch events (broadway + DevTools)
     libheif-examples libavif-bin libjpeg-turbo-progs liblcms2-utils libgs-common webp # reference encoders, lcms and ICC profiles for pixel fixtures
-    libimage-exiftool-perl) # metadata fixtures
+    libimage-exiftool-perl # metadata fixtures
+    locales) # a Russian locale built at test time (localedef), for numbers
 DEPS_BENCH=(libvips-tools libgdk-pixbuf2.0-bin hyperfine python3-matplotlib heif-thumbnailer)
 
 # Where the Swift toolchain is unpacked when it is not on PATH (swift.org tarball layout).

@@ -27,9 +27,6 @@ enum DownloadProgressText {
         guard total >= 1000 else { return String(bytes) }
         var unit = 1000.0
         while Double(total) >= unit * 1000, unit < 1e15 { unit *= 1000 } // GLib's thresholds
-        var buffer = [CChar](repeating: 0, count: 32)
-        let count = withVaList([Double(bytes) / unit]) { vsnprintf(&buffer, buffer.count, "%.1f", $0) }
-        return String(decoding: buffer.prefix(max(0, min(Int(count), buffer.count - 1))).map { UInt8(bitPattern: $0) },
-                      as: UTF8.self)
+        return LocalizedNumber.fixed(Double(bytes) / unit, fractionDigits: 1)
     }
 }

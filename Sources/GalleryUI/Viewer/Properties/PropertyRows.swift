@@ -30,7 +30,7 @@ enum PropertyRows {
         var picture: [PropertyRow] = []
         if let image {
             let size = image.sourceSize
-            let megapixels = String(format: "%.1f", Double(size.pixels) / 1_000_000)
+            let megapixels = LocalizedNumber.fixed(Double(size.pixels) / 1_000_000, fractionDigits: 1)
             picture.append(PropertyRow(title: L10n.tr("Dimensions"), value: L10n.format(
                 "%1$s × %2$s pixels (%3$s MP)", String(size.width), String(size.height), megapixels)))
         }
@@ -40,7 +40,7 @@ enum PropertyRows {
         if let animation = image?.animation {
             let milliseconds = animation.frames.reduce(0) { $0 + $1.milliseconds }
             picture.append(PropertyRow(title: L10n.tr("Animation"), value: L10n.format(
-                "%1$s frames, %2$s s", String(animation.frames.count), String(format: "%.1f", Double(milliseconds) / 1000))))
+                "%1$s frames, %2$s s", String(animation.frames.count), LocalizedNumber.fixed(Double(milliseconds) / 1000, fractionDigits: 1))))
         }
         return [
             PropertySection(title: L10n.tr("Picture"), rows: picture),
@@ -55,9 +55,9 @@ enum PropertyRows {
         add(L10n.tr("Camera"), camera(make: metadata.cameraMake, model: metadata.cameraModel))
         add(L10n.tr("Lens"), metadata.lens)
         add(L10n.tr("Exposure"), metadata.exposure.map(exposure))
-        add(L10n.tr("Aperture"), metadata.fNumber.map { "f/" + decimal($0) })
+        add(L10n.tr("Aperture"), metadata.fNumber.map { "f/" + LocalizedNumber.decimal($0) })
         add(L10n.tr("ISO"), metadata.iso.map(String.init))
-        add(L10n.tr("Focal Length"), metadata.focalLength.map { decimal($0) + " mm" })
+        add(L10n.tr("Focal Length"), metadata.focalLength.map { LocalizedNumber.decimal($0) + " mm" })
         add(L10n.tr("Taken"), metadata.taken.map(takenDate))
         add(L10n.tr("Orientation"), metadata.orientation.flatMap(orientation))
         if let position = metadata.position {
@@ -93,17 +93,15 @@ enum PropertyRows {
         let seconds = Double(fraction.numerator) / Double(fraction.denominator)
         if seconds < 1, fraction.numerator == 1 { return "1/\(fraction.denominator) s" }
         if seconds < 1 { return "1/\(Int((1 / seconds).rounded())) s" }
-        return decimal(seconds) + " s"
+        return LocalizedNumber.decimal(seconds) + " s"
     }
 
-    /// One decimal, none when it is whole ("5.6", "50").
-    static func decimal(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
-    }
 
     static func coordinates(_ position: (latitude: Double, longitude: Double)) -> String {
-        let latitude = String(format: "%.5f° ", abs(position.latitude)) + (position.latitude >= 0 ? L10n.tr("N") : L10n.tr("S"))
-        let longitude = String(format: "%.5f° ", abs(position.longitude)) + (position.longitude >= 0 ? L10n.tr("E") : L10n.tr("W"))
+        let latitude = LocalizedNumber.fixed(abs(position.latitude), fractionDigits: 5) + "° "
+            + (position.latitude >= 0 ? L10n.tr("N") : L10n.tr("S"))
+        let longitude = LocalizedNumber.fixed(abs(position.longitude), fractionDigits: 5) + "° "
+            + (position.longitude >= 0 ? L10n.tr("E") : L10n.tr("W"))
         return latitude + ", " + longitude
     }
 
