@@ -57,7 +57,7 @@ enum PropertyRows {
         add(L10n.tr("Exposure"), metadata.exposure.map(exposure))
         add(L10n.tr("Aperture"), metadata.fNumber.map { "f/" + LocalizedNumber.decimal($0) })
         add(L10n.tr("ISO"), metadata.iso.map(String.init))
-        add(L10n.tr("Focal Length"), metadata.focalLength.map { LocalizedNumber.decimal($0) + " mm" })
+        add(L10n.tr("Focal Length"), metadata.focalLength.map { L10n.format("%1$s mm", LocalizedNumber.decimal($0)) })
         add(L10n.tr("Taken"), metadata.taken.map(takenDate))
         add(L10n.tr("Orientation"), metadata.orientation.flatMap(orientation))
         if let position = metadata.position {
@@ -91,11 +91,16 @@ enum PropertyRows {
     /// "1/250 s" for fractions of a second, "2 s" or "0.5 s" otherwise.
     static func exposure(_ fraction: (numerator: Int, denominator: Int)) -> String {
         let seconds = Double(fraction.numerator) / Double(fraction.denominator)
-        if seconds < 1, fraction.numerator == 1 { return "1/\(fraction.denominator) s" }
-        if seconds < 1 { return "1/\(Int((1 / seconds).rounded())) s" }
-        return LocalizedNumber.decimal(seconds) + " s"
+        let shown = if seconds < 1, fraction.numerator == 1 {
+            "1/\(fraction.denominator)"
+        } else if seconds < 1 {
+            "1/\(Int((1 / seconds).rounded()))"
+        } else {
+            LocalizedNumber.decimal(seconds)
+        }
+        // Translators: a time in seconds ("1/250 s", "5 s").
+        return L10n.format("%1$s s", shown)
     }
-
 
     static func coordinates(_ position: (latitude: Double, longitude: Double)) -> String {
         let latitude = LocalizedNumber.fixed(abs(position.latitude), fractionDigits: 5) + "° "
