@@ -134,6 +134,8 @@ public final class ViewerWindow {
 
     var titleText: String {
         guard let item = currentItem else { return L10n.tr("No Images") }
+        // Translators: the viewer's title, the picture's name and its position. Keep "%2$s / %3$s"
+        // as it is: the position reads "N / M" in every language (tools/check-translations).
         return L10n.format("%1$s — %2$s / %3$s", item.title, String(paging.index + 1), String(paging.count))
     }
 
