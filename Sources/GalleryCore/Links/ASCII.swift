@@ -11,7 +11,6 @@ enum ASCII {
     static let semicolon = UInt8(ascii: ";")
     static let percent = UInt8(ascii: "%")
     static let hyphen = UInt8(ascii: "-")
-    static let underscore = UInt8(ascii: "_")
     static let plus = UInt8(ascii: "+")
     static let leftBracket = UInt8(ascii: "[")
     static let rightBracket = UInt8(ascii: "]")

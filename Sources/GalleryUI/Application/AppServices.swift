@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GalleryCore
+import GObjectSupport
 
 /// The long-lived parts every window shares: one HTTP client, one image repository, one retry
 /// scheduler. Created once per process in the application's `startup`.
@@ -46,10 +47,8 @@ final class AppServices {
     private static func largestDisplayScale() -> Int {
         guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) else { return 1 }
         var scale: Int32 = 1
-        for position in 0..<g_list_model_get_n_items(monitors) {
-            guard let monitor = g_list_model_get_item(monitors, position) else { continue }
-            scale = max(scale, gdk_monitor_get_scale_factor(OpaquePointer(monitor)))
-            g_object_unref(monitor)
+        ListModelItems.forEach(in: monitors) { monitor in
+            scale = max(scale, gdk_monitor_get_scale_factor(monitor))
         }
         return Int(min(scale, 4))
     }

@@ -171,10 +171,6 @@ extension GalleryGrid {
     private func resetFlowBoxGestures() {
         guard let controllers = gtk_widget_observe_controllers(flowBox) else { return }
         defer { g_object_unref(controllers.rawPointer) }
-        for index in 0..<g_list_model_get_n_items(controllers) {
-            guard let controller = g_list_model_get_item(controllers, index) else { continue }
-            gtk_event_controller_reset(OpaquePointer(controller))
-            g_object_unref(controller)
-        }
+        ListModelItems.forEach(in: controllers) { gtk_event_controller_reset($0) }
     }
 }

@@ -13,17 +13,14 @@ public struct ViewerItem: Sendable, Equatable {
     }
 
     private let link: Link
-    private let givenTitle: String?
 
-    public init(url: URL, title: String? = nil) {
+    public init(url: URL) {
         link = .url(url)
-        givenTitle = title
     }
 
-    /// A link of a list, named after the link (see `readableName`).
+    /// A link of a list.
     public init(address: LinkAddress) {
         link = .address(address)
-        givenTitle = nil
     }
 
     public var url: URL {
@@ -33,7 +30,8 @@ public struct ViewerItem: Sendable, Equatable {
         }
     }
 
-    public var title: String { givenTitle ?? Self.readableName(for: url) }
+    /// Named after the link (see `readableName`).
+    public var title: String { Self.readableName(for: url) }
 
     /// Names the item after the link: its last path component, or the host when the path is
     /// empty (`https://example.com/?id=3`), or the whole link as a last resort.
