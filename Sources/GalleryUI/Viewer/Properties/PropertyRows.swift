@@ -133,7 +133,7 @@ enum PropertyRows {
         for format in ["yyyy:MM:dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm"] {
             parser.dateFormat = format
             if let date = parser.date(from: String(text.prefix(format.replacingOccurrences(of: "'", with: "").count))) {
-                return readable(date)
+                return readable(date, local: false)
             }
         }
         return text
@@ -143,15 +143,22 @@ enum PropertyRows {
         let parser = DateFormatter()
         parser.locale = Locale(identifier: "en_US_POSIX")
         parser.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return parser.date(from: text).map { readable($0, zone: .current) } ?? text
+        return parser.date(from: text).map { readable($0, local: true) } ?? text
     }
 
-    /// A camera's clock has no time zone: its date is shown as written (`zone` UTC).
-    private static func readable(_ date: Date, zone: TimeZone? = TimeZone(identifier: "UTC")) -> String {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .long
-        formatter.timeStyle = .short
-        formatter.timeZone = zone
-        return formatter.string(from: date)
+    /// In the UI language, as `ListUpdateTime` writes dates: Foundation's `DateFormatter` on Linux
+    /// wrote "1 May 2024 at 12:30 PM" in a Russian window. A camera's clock has no time zone: its
+    /// date is shown as written (read as UTC, shown as UTC); a server's is shown in local time.
+    private static func readable(_ date: Date, local: Bool) -> String {
+        let seconds = gint64(date.timeIntervalSince1970)
+        guard let dateTime = local ? g_date_time_new_from_unix_local(seconds) : g_date_time_new_from_unix_utc(seconds)
+        else { return "" }
+        defer { g_date_time_unref(dateTime) }
+        // xgettext:no-c-format
+        // Translators: a date and time in the properties panel, a g_date_time_format() format
+        // (e.g. "%-d %B %Y, %H:%M"; %B is the month's name as a date needs it).
+        guard let formatted = g_date_time_format(dateTime, L10n.tr("%B %-d, %Y, %-I:%M %p")) else { return "" }
+        defer { g_free(formatted) }
+        return String(cString: formatted)
     }
 }
