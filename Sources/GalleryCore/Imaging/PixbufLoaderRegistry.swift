@@ -6,11 +6,16 @@ import CGtk
 /// `libavif-gdk-pixbuf`), and their names differ between builds, so asking for a loader by the
 /// format's own name said "damaged" for every HEIC photo. A format with no loader here is
 /// `ImageLoadError.unsupportedFormat`.
+///
+/// A format may have several loaders, and each is kept, in gdk-pixbuf's order: Debian 12's AVIF
+/// loader from libavif 0.11 refuses every AVIF with an alpha plane or a crop (`clap`) — "BMFF
+/// parsing failed" — which libheif's loader decodes, so a picture one loader cannot read is
+/// given to the next (`PixbufLoading`).
 enum PixbufLoaderRegistry {
-    /// The loader name for each format that has one. gdk-pixbuf reads its loader list once per
-    /// process, so this never changes while the app runs.
-    static let loaderNames: [ImageFormat: String] = {
-        var byMimeType: [String: String] = [:]
+    /// The loader names for each format that has one, first choice first. gdk-pixbuf reads its
+    /// loader list once per process, so this never changes while the app runs.
+    static let loaderNames: [ImageFormat: [String]] = {
+        var byMimeType: [String: [String]] = [:]
         var list = gdk_pixbuf_get_formats()
         defer { g_slist_free(list) }
         while let node = list {
@@ -21,9 +26,9 @@ enum PixbufLoaderRegistry {
                 if let types = gdk_pixbuf_format_get_mime_types(format) {
                     var index = 0
                     while let type = types[index] {
-                        // The first loader to claim a type wins, as in gdk-pixbuf's own lookup.
+                        // The first loader to claim a type comes first, as in gdk-pixbuf's own lookup.
                         let key = String(cString: type)
-                        if byMimeType[key] == nil { byMimeType[key] = loader }
+                        if byMimeType[key]?.contains(loader) != true { byMimeType[key, default: []].append(loader) }
                         index += 1
                     }
                     g_strfreev(types)
@@ -31,12 +36,13 @@ enum PixbufLoaderRegistry {
             }
             list = node.pointee.next
         }
-        var names: [ImageFormat: String] = [:]
+        var names: [ImageFormat: [String]] = [:]
         for format in ImageFormat.allCases {
             if let loader = byMimeType[format.mimeType] { names[format] = loader }
         }
         return names
     }()
 
-    static func loaderName(for format: ImageFormat) -> String? { loaderNames[format] }
+    /// The loaders that may read `format`, first choice first; empty when none is installed.
+    static func loaders(for format: ImageFormat) -> [String] { loaderNames[format] ?? [] }
 }

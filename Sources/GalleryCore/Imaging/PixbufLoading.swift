@@ -90,39 +90,40 @@ enum PixbufLoading {
         if keepAnimation, format == .gif, let layout = GIFStructure.layout(of: data) {
             gate.extraPixels = AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
         }
-        guard let loaderName = imageType ?? PixbufLoaderRegistry.loaderName(for: format) else {
-            throw .unsupportedFormat(format)
-        }
-        if format.decodesBeforeSizePrepared, imageType == nil {
-            try reserveBeforeLoading(header, gate: gate)
-        }
-        guard let loader = makeLoader(imageType: loaderName) else { throw .unsupportedFormat(format) }
-        defer { g_object_unref(loader) }
-        connectSizePrepared(loader, gate: gate)
-
-        let outcome = data.withUnsafeBytes { feed(loader, bytes: $0, gate: gate) }
+        let loaderNames = imageType.map { [$0] } ?? PixbufLoaderRegistry.loaders(for: format)
+        guard !loaderNames.isEmpty else { throw .unsupportedFormat(format) }
         // Whatever fails below gives the budget back at once (`Loaded` carries it otherwise).
         var handedOver = false
         defer { if !handedOver { gate.releaseBudget() } }
-        if outcome == .cancelled || gate.cancelled { throw .cancelled }
-        if gate.refused { throw .tooLarge }
-        guard outcome == .complete else { throw failure(for: data, imageType: imageType) }
-        // `get_pixbuf` is (transfer none): take our own reference before the loader goes away.
-        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { throw failure(for: data, imageType: imageType) }
-        var animation: ObjectReference?
-        if keepAnimation, let animated = gdk_pixbuf_loader_get_animation(loader),
-           gdk_pixbuf_animation_is_static_image(animated) == 0 {
-            animation = ObjectReference(retaining: UnsafeMutableRawPointer(animated)) // (transfer none)
+        if format.decodesBeforeSizePrepared, imageType == nil {
+            try reserveBeforeLoading(header, gate: gate)
         }
-        handedOver = true
-        if !gate.loaderScales, let scaled = scaledToFit(pixbuf, gate: gate) {
-            return Loaded(pixbuf: scaled, declaredWidth: gate.declaredWidth, declaredHeight: gate.declaredHeight,
-                          budget: gate.takeReservation())
+        for loaderName in loaderNames {
+            guard let loader = makeLoader(imageType: loaderName) else { continue }
+            defer { g_object_unref(loader) }
+            connectSizePrepared(loader, gate: gate)
+            let outcome = data.withUnsafeBytes { feed(loader, bytes: $0, gate: gate) }
+            if outcome == .cancelled || gate.cancelled { throw .cancelled }
+            if gate.refused { throw .tooLarge }
+            // One loader's refusal is not the picture's: the next loader of the format may read
+            // it (see `PixbufLoaderRegistry`). `get_pixbuf` is (transfer none).
+            guard outcome == .complete, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { continue }
+            var animation: ObjectReference?
+            if keepAnimation, let animated = gdk_pixbuf_loader_get_animation(loader),
+               gdk_pixbuf_animation_is_static_image(animated) == 0 {
+                animation = ObjectReference(retaining: UnsafeMutableRawPointer(animated)) // (transfer none)
+            }
+            handedOver = true
+            if !gate.loaderScales, let scaled = scaledToFit(pixbuf, gate: gate) {
+                return Loaded(pixbuf: scaled, declaredWidth: gate.declaredWidth, declaredHeight: gate.declaredHeight,
+                              budget: gate.takeReservation())
+            }
+            return Loaded(pixbuf: ObjectReference(retaining: UnsafeMutableRawPointer(pixbuf)),
+                          declaredWidth: gate.sizeKnown ? gate.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
+                          declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)),
+                          animation: animation, budget: gate.takeReservation())
         }
-        return Loaded(pixbuf: ObjectReference(retaining: UnsafeMutableRawPointer(pixbuf)),
-                      declaredWidth: gate.sizeKnown ? gate.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
-                      declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)),
-                      animation: animation, budget: gate.takeReservation())
+        throw failure(for: data, imageType: imageType)
     }
 
     /// For a loader that decodes the whole picture before it reports the size (HEIF, AVIF):

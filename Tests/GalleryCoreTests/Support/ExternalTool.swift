@@ -13,3 +13,20 @@ enum ExternalTool {
         return process.terminationStatus == 0
     }
 }
+
+extension ExternalTool {
+    /// What `tool` printed on standard output; empty when it could not run. Its error output
+    /// is discarded.
+    static func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let printed = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: printed, as: UTF8.self)
+    }
+}
