@@ -100,6 +100,15 @@ enum HostileImages {
         }
         return output
     }
+
+    static func crc32(_ data: Data) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
 }
 
 private extension Data {
@@ -115,15 +124,7 @@ private extension Data {
         append(bigEndian: UInt32(body.count))
         let typed = Data(kind.utf8) + body
         append(typed)
-        append(bigEndian: Self.crc32(typed))
+        append(bigEndian: HostileImages.crc32(typed))
     }
 
-    static func crc32(_ data: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
 }

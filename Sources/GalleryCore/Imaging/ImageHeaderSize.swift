@@ -4,9 +4,14 @@
 /// pixbuf as soon as they parse the header, inside the very write that delivers it — measured:
 /// a 30000×30000 PNG touched 3.6 GB before `size-prepared` could stop anything. So the size is
 /// checked here first, before a loader sees a byte; `size-prepared` remains the fallback for
-/// formats not parsed here. Returns `nil` when the header is unknown or incomplete.
+/// formats not parsed here. Returns `nil` when the header is unknown or incomplete; each side
+/// is bounded by `PixelSize.maxSide`, so callers multiply them freely.
 enum ImageHeaderSize {
     static func declaredSize(of data: some Collection<UInt8>) -> (width: Int, height: Int)? {
+        unboundedSize(of: data).map { (PixelSize.bounded($0.width), PixelSize.bounded($0.height)) }
+    }
+
+    private static func unboundedSize(of data: some Collection<UInt8>) -> (width: Int, height: Int)? {
         let bytes = Array(data.prefix(64))
         switch ContentSniffer.imageFormat(of: bytes) {
         case .png: return png(bytes)

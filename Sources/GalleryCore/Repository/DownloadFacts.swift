@@ -122,7 +122,8 @@ final class DownloadFacts: Sendable {
         guard values[0].isEmpty || format != nil else { return nil }
         var size: PixelSize?
         if !values[1].isEmpty || !values[2].isEmpty {
-            guard let width = Int(values[1]), let height = Int(values[2]), width > 0, height > 0 else { return nil }
+            guard let width = Int(values[1]), let height = Int(values[2]), (1...PixelSize.maxSide).contains(width),
+                  (1...PixelSize.maxSide).contains(height) else { return nil }
             size = PixelSize(width: width, height: height)
         }
         return OriginalFacts(format: format, declaredSize: size, byteCount: byteCount)

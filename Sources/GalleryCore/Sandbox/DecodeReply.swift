@@ -21,13 +21,17 @@ enum DecodeReply {
         var frameCount = 0
         var loopCount = 0
 
-        /// Bytes of pixels that follow: the still, and each frame with its 4-byte delay.
+        /// Bytes of pixels that follow: the still, and each frame with its 4-byte delay. Nil when
+        /// that does not fit in an `Int` (the fields were set by hand, not read by
+        /// `decodeHeader`, which bounds them).
         var bodyLength: Int? {
-            let (still, overflowStill) = (width * height).multipliedReportingOverflow(by: channels)
-            let (frame, overflowFrame) = (width * height).multipliedReportingOverflow(by: 4)
+            let (pixels, overflowPixels) = width.multipliedReportingOverflow(by: height)
+            let (still, overflowStill) = pixels.multipliedReportingOverflow(by: channels)
+            let (frame, overflowFrame) = pixels.multipliedReportingOverflow(by: 4)
             let (frames, overflowFrames) = (frame + 4).multipliedReportingOverflow(by: frameCount)
-            guard !overflowStill, !overflowFrame, !overflowFrames else { return nil }
-            return still + frames
+            guard !overflowPixels, !overflowStill, !overflowFrame, !overflowFrames else { return nil }
+            let (total, overflowTotal) = still.addingReportingOverflow(frames)
+            return overflowTotal ? nil : total
         }
     }
 
@@ -74,12 +78,16 @@ enum DecodeReply {
         return writer.data
     }
 
-    /// The header, or nil when it is not one (a confused or hostile worker).
+    /// The header, or nil when it is not one (a confused or hostile worker). Sides above
+    /// `PixelSize.maxSide`, more than 4 channels or more frames than an animation may have are
+    /// not a header either: every product of its fields then fits in an `Int`.
     static func decodeHeader(_ data: Data) -> Header? {
         guard data.count == headerSize else { return nil }
         let reader = LittleEndianReader(data)
         guard reader.u32(0) == magic, let status = Status(code: reader.u32(4), detail: reader.u32(8)) else { return nil }
         let fields = (0..<7).map { Int(reader.u32(12 + 4 * $0)) }
+        guard fields[0...3].allSatisfy({ $0 <= PixelSize.maxSide }), fields[4] <= 4,
+              fields[5] <= AnimationFrames.maxFrameCount else { return nil }
         return Header(status: status, declaredWidth: fields[0], declaredHeight: fields[1], width: fields[2],
                       height: fields[3], channels: fields[4], frameCount: fields[5], loopCount: fields[6])
     }

@@ -45,8 +45,10 @@ struct ISOMediaImageInfo: Equatable {
                 walk(reader, from: body, to: boxEnd, depth: depth + 1, budget: &budget, into: &info)
             } else if reader.matches("ispe", at: offset + 4) {
                 // Full box: version and flags, then width and height.
-                if let width = reader.bigEndian(body + 4, 4), let height = reader.bigEndian(body + 8, 4),
-                   width * height > info.width * info.height { // each under 2³², so no overflow
+                // Bounded first: two sides under 2³² can still multiply past `Int.max`.
+                if let width = reader.bigEndian(body + 4, 4).map(PixelSize.bounded),
+                   let height = reader.bigEndian(body + 8, 4).map(PixelSize.bounded),
+                   width * height > info.width * info.height {
                     info.width = width
                     info.height = height
                 }
