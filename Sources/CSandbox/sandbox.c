@@ -2,12 +2,19 @@
 #include "CSandbox.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/landlock.h>
+#include <stdbool.h>
+#include <sys/prctl.h>
 #include <malloc.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
+#include <poll.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 void sandbox_close_descriptors_from(int first) {
@@ -57,7 +64,7 @@ int sandbox_allow(uint32_t seconds, uint64_t address_space_bytes) {
 static const int allowed[] = {
     SCMP_SYS(read), SCMP_SYS(readv), SCMP_SYS(pread64), SCMP_SYS(write), SCMP_SYS(writev),
     SCMP_SYS(recvfrom), SCMP_SYS(sendto), SCMP_SYS(recvmsg), SCMP_SYS(sendmsg), SCMP_SYS(shutdown),
-    SCMP_SYS(openat), SCMP_SYS(open), SCMP_SYS(close), SCMP_SYS(lseek), SCMP_SYS(fstat), SCMP_SYS(newfstatat),
+    SCMP_SYS(close), SCMP_SYS(lseek), SCMP_SYS(fstat), SCMP_SYS(newfstatat),
     SCMP_SYS(stat), SCMP_SYS(lstat), SCMP_SYS(statx), SCMP_SYS(fstatfs), SCMP_SYS(statfs), SCMP_SYS(access),
     SCMP_SYS(faccessat), SCMP_SYS(faccessat2), SCMP_SYS(readlink), SCMP_SYS(readlinkat), SCMP_SYS(getdents64),
     SCMP_SYS(getcwd), SCMP_SYS(fcntl), SCMP_SYS(dup), SCMP_SYS(dup3), SCMP_SYS(pipe2), SCMP_SYS(eventfd2),
@@ -66,15 +73,18 @@ static const int allowed[] = {
     SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mremap), SCMP_SYS(mprotect), SCMP_SYS(madvise), SCMP_SYS(brk),
     SCMP_SYS(mincore), SCMP_SYS(membarrier),
     SCMP_SYS(futex), SCMP_SYS(set_robust_list), SCMP_SYS(get_robust_list), SCMP_SYS(rseq), SCMP_SYS(set_tid_address),
-    SCMP_SYS(sched_yield), SCMP_SYS(sched_getaffinity), SCMP_SYS(sched_setaffinity), SCMP_SYS(getpriority),
-    SCMP_SYS(setpriority), SCMP_SYS(exit), SCMP_SYS(exit_group), SCMP_SYS(restart_syscall),
+    SCMP_SYS(sched_yield), SCMP_SYS(sched_getaffinity), SCMP_SYS(getpriority),
+    SCMP_SYS(exit), SCMP_SYS(exit_group), SCMP_SYS(restart_syscall),
     SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigreturn), SCMP_SYS(sigaltstack),
     SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres), SCMP_SYS(clock_nanosleep), SCMP_SYS(nanosleep),
     SCMP_SYS(gettimeofday), SCMP_SYS(getpid), SCMP_SYS(gettid), SCMP_SYS(getppid), SCMP_SYS(getuid),
     SCMP_SYS(geteuid), SCMP_SYS(getgid), SCMP_SYS(getegid), SCMP_SYS(getrandom), SCMP_SYS(uname),
-    SCMP_SYS(sysinfo), SCMP_SYS(getrusage), SCMP_SYS(prlimit64), SCMP_SYS(getrlimit), SCMP_SYS(setrlimit),
-    SCMP_SYS(prctl), SCMP_SYS(arch_prctl), SCMP_SYS(memfd_create), SCMP_SYS(ftruncate),
+    SCMP_SYS(sysinfo), SCMP_SYS(getrusage), SCMP_SYS(getrlimit), SCMP_SYS(setrlimit),
+    SCMP_SYS(prctl), SCMP_SYS(arch_prctl),
 };
+
+// Opening for anything but reading: writing, creating, truncating, appending, a temporary file.
+#define WRITING_FLAGS ((scmp_datum_t)(O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND | __O_TMPFILE))
 
 int sandbox_lockdown(void) {
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ERRNO(EPERM));
@@ -88,6 +98,19 @@ int sandbox_lockdown(void) {
     if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
                                                SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD));
     if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+    // Files open for reading only: no file is made, written or truncated through this process
+    // even where its namespace (or, without bubblewrap, nothing) would let it. No ftruncate,
+    // truncate or memfd at all: a worker hands its pixels back over its socket.
+    if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
+                                               SCMP_A2(SCMP_CMP_MASKED_EQ, WRITING_FLAGS, 0));
+    if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(open), 1,
+                                               SCMP_A1(SCMP_CMP_MASKED_EQ, WRITING_FLAGS, 0));
+    // Its own limits, priority and CPUs only (pid or "who" 0 is the caller): another process of
+    // the same user keeps its limits and priority.
+    if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A0(SCMP_CMP_EQ, 0));
+    if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(setpriority), 2,
+                                               SCMP_A0(SCMP_CMP_EQ, PRIO_PROCESS), SCMP_A1(SCMP_CMP_EQ, 0));
+    if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(sched_setaffinity), 1, SCMP_A0(SCMP_CMP_EQ, 0));
     // Signals only to itself (abort() raises SIGABRT with tgkill).
     if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1,
                                                SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)getpid()));
@@ -100,3 +123,54 @@ int sandbox_lockdown(void) {
 }
 
 void sandbox_release_memory(void) { malloc_trim(0); }
+
+int sandbox_wait_exit(int pid, int timeout_ms, int *status) {
+    int descriptor = (int)syscall(SYS_pidfd_open, pid, 0);
+    if (descriptor >= 0) {
+        struct pollfd poller = { .fd = descriptor, .events = POLLIN };
+        while (poll(&poller, 1, timeout_ms) < 0 && errno == EINTR) {}
+        close(descriptor);
+    }
+    return waitpid(pid, status, WNOHANG) == pid ? 1 : 0;
+}
+
+// Landlock's file-system rights, by the ABI version that brought them (Debian 12's headers
+// stop at version 2).
+#define RIGHTS_ABI_1 ((1ULL << 13) - 1)          // execute … make symlink
+#define RIGHT_REFER (1ULL << 13)                  // ABI 2
+#define RIGHT_TRUNCATE (1ULL << 14)               // ABI 3
+#define RIGHT_IOCTL_DEV (1ULL << 15)              // ABI 5
+#define RIGHT_EXECUTE (1ULL << 0)
+#define RIGHT_READ_FILE (1ULL << 2)
+#define RIGHT_READ_DIR (1ULL << 3)
+
+int sandbox_landlock(const char *const *readable, int count) {
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+    if (abi < 1) return 0;
+    struct landlock_ruleset_attr attributes = { .handled_access_fs = RIGHTS_ABI_1 };
+    if (abi >= 2) attributes.handled_access_fs |= RIGHT_REFER;
+    if (abi >= 3) attributes.handled_access_fs |= RIGHT_TRUNCATE;
+    if (abi >= 5) attributes.handled_access_fs |= RIGHT_IOCTL_DEV;
+    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attributes, sizeof attributes, 0);
+    if (ruleset < 0) return -1;
+    for (int i = 0; i < count; i++) {
+        int descriptor = open(readable[i], O_PATH | O_CLOEXEC);
+        if (descriptor < 0) continue; // a folder this machine does not have
+        struct stat about;
+        bool folder = fstat(descriptor, &about) == 0 && S_ISDIR(about.st_mode);
+        struct landlock_path_beneath_attr rule = {
+            .allowed_access = RIGHT_READ_FILE | RIGHT_EXECUTE | (folder ? RIGHT_READ_DIR : 0),
+            .parent_fd = descriptor,
+        };
+        syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
+        close(descriptor);
+    }
+    int failed = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || syscall(SYS_landlock_restrict_self, ruleset, 0) != 0;
+    close(ruleset);
+    return failed ? -1 : (int)abi;
+}
+
+int sandbox_probe_lower_limits_of(int pid) {
+    struct rlimit lowered = { .rlim_cur = 16, .rlim_max = 16 };
+    return prlimit(pid, RLIMIT_NOFILE, &lowered, NULL);
+}

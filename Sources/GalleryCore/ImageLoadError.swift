@@ -15,11 +15,15 @@ public enum ImageLoadError: Error, Sendable, Equatable {
     /// An image in a format this machine has no decoder for (JPEG XL on Debian 12): the file
     /// may be fine, so it is neither called damaged nor dropped from the cache.
     case unsupportedFormat(ImageFormat)
-    /// Drawing it (an SVG, in its child renderer) ran out of time while the machine was busy,
+    /// Drawing it (an SVG, in its sandboxed worker) ran out of time while the machine was busy,
     /// with its own CPU limit not reached: not a bomb, so the file is kept and Retry may work.
     /// Not retried by itself: a picture that needs more than a busy machine gives would burn
     /// its ten seconds again at every retry.
     case tooSlowToDraw
+    /// The sandboxed decoder crashed, or answered with something that is not a picture of the
+    /// size asked for: the file may be fine (a decoder's bug, a worker killed from outside),
+    /// so it stays cached and Retry decodes it again in a fresh worker.
+    case couldNotDecode
     /// Redirect loops, redirects to non-http(s) schemes, other protocol violations.
     case badResponse
     /// Nobody wants the result anymore.
@@ -30,7 +34,8 @@ public enum ImageLoadError: Error, Sendable, Equatable {
         switch self {
         case .noConnection, .timedOut: return true
         case .serverError(let status): return Self.isTransient(status: status)
-        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .badResponse, .cancelled: return false
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .badResponse, .cancelled:
+            return false
         }
     }
 

@@ -1,3 +1,4 @@
+import CSandbox
 import Foundation
 import Glibc
 @testable import GalleryCore
@@ -48,6 +49,53 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertTrue(try refused("exec", "", launch: launch), "no other program")
     }
 
+    /// Where bubblewrap cannot run, the plain worker (same limits and filter, plus Landlock)
+    /// still reads no file in home, makes, writes or truncates none, and changes neither the
+    /// limits nor the priority of another process of the user; and it decodes every format.
+    func testWithoutBubblewrapTheWorkerStillCannotReadHomeWriteTruncateOrTouchOtherProcesses() throws {
+        let executable = try launch().arguments.last { $0.hasSuffix("link-gallery") } ?? ""
+        let plain = DecodeWorkerLaunch(executable: executable, bubblewrap: false)
+        XCTAssertFalse(plain.usesBubblewrap)
+
+        let home = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".link-gallery-probe-\(getpid())")
+        try Data("secret".utf8).write(to: home)
+        defer { try? FileManager.default.removeItem(at: home) }
+        XCTAssertTrue(try refused("read-home", home.path, launch: plain), "home is out of reach (Landlock)")
+
+        let folder = try TemporaryDirectory()
+        XCTAssertTrue(try refused("write-file", folder.url.path, launch: plain), "no file is made")
+        let kept = folder.url.appendingPathComponent("kept")
+        try Data("twelve bytes".utf8).write(to: kept)
+        XCTAssertTrue(try refused("truncate", kept.path, launch: plain), "no file is cut")
+        XCTAssertEqual(try Data(contentsOf: kept).count, 12)
+
+        // Another process of the same user: a sleeper this test started.
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        other.arguments = ["30"]
+        try other.run()
+        defer { other.terminate() }
+        let pid = String(other.processIdentifier)
+        XCTAssertEqual(sandbox_probe_lower_limits_of(other.processIdentifier), 0, "the test itself may lower them")
+        XCTAssertTrue(try refused("limit-other", pid, launch: plain), "another process keeps its limits")
+        XCTAssertTrue(try refused("renice-other", pid, launch: plain), "another process keeps its priority")
+        XCTAssertTrue(try refused("fork", "", launch: plain))
+        XCTAssertTrue(try refused("exec", "", launch: plain))
+
+        let pool = DecodeWorkerPool(size: 1, launch: plain)
+        for type in ["bmp", "tiff", "ico"] {
+            XCTAssertNoThrow(try Self.decode(TestImages.encoded(width: 48, height: 32, as: type), in: pool,
+                                             limits: DecodeWorkerPool.rasterLimits), type)
+        }
+        let gif = HostileImages.gif(canvasWidth: 48, canvasHeight: 32, frameWidth: 48, frameHeight: 32)
+        XCTAssertNoThrow(try Self.decode(gif, in: pool, limits: DecodeWorkerPool.rasterLimits), "GIF")
+        let avif = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/avif-sample-images/plum-blossom-small.profile0.8bpc.yuv420.alpha-full.avif")
+        XCTAssertNoThrow(try Self.decode(try Data(contentsOf: avif), in: pool, limits: DecodeWorkerPool.rasterLimits), "AVIF")
+        XCTAssertNoThrow(try Self.decode(HostileImages.goodSVG, in: pool, limits: DecodeWorkerPool.vectorLimits), "SVG")
+        XCTAssertEqual(pool.startedCount, 1, "one worker decoded them all")
+    }
+
     func testACrashingOrHangingWorkerCostsOnePictureAndThePoolRecovers() throws {
         _ = try launch()
         let pool = DecodeWorkerPool(size: 1)
@@ -63,7 +111,7 @@ final class DecoderSandboxTests: XCTestCase {
             killer.start()
             try Self.decode(HostileImages.heavySVG, in: pool, limits: DecodeWorkerPool.vectorLimits)
         }
-        XCTAssertThrowsError(try crashed.get()) { XCTAssertEqual($0 as? ImageLoadError, .tooLarge) }
+        XCTAssertThrowsError(try crashed.get()) { XCTAssertEqual($0 as? ImageLoadError, .couldNotDecode) }
         XCTAssertNoThrow(try Self.decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits), "the next picture decodes")
 
         // A worker that hangs past its wall-clock limit.
@@ -73,6 +121,37 @@ final class DecoderSandboxTests: XCTestCase {
         }
         XCTAssertNoThrow(try Self.decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits))
         XCTAssertEqual(pool.startedCount, 3, "one worker, replaced after each of the two failures")
+    }
+
+    /// A worker that crashes, hangs or answers with sizes no reply may have (`DecodeWorkerFault`)
+    /// costs that picture "could not decode" — not "too large", which would drop its original —
+    /// and is replaced: the next picture decodes in a new worker.
+    func testAWorkerThatCrashesHangsOrLiesCostsOnePictureAndIsReplaced() throws {
+        let executable = try launch().arguments.last { $0.hasSuffix("link-gallery") } ?? ""
+        let good = TestImages.encoded(width: 64, height: 48, as: "bmp")
+        let quick = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 1, addressSpaceBytes: 2 << 30)
+        for fault in [DecodeWorkerFault.crash, .hang, .lie, .oversize] {
+            let faulty = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: fault))
+            for _ in 0..<2 {
+                XCTAssertThrowsError(try Self.decode(good, in: faulty, limits: quick), "\(fault)") {
+                    XCTAssertEqual($0 as? ImageLoadError, .couldNotDecode, "\(fault)")
+                }
+            }
+            XCTAssertEqual(faulty.startedCount, 2, "\(fault): each failure's worker was replaced")
+            XCTAssertEqual(faulty.idleCount, 0, "\(fault): no failed worker is kept")
+        }
+        let healthy = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true))
+        XCTAssertNoThrow(try Self.decode(good, in: healthy, limits: quick))
+    }
+
+    func testAWorkerIsRetiredAfterItsShareOfPictures() throws {
+        _ = try launch()
+        let pool = DecodeWorkerPool(size: 1, decodesPerWorker: 3)
+        for index in 0..<7 {
+            XCTAssertNoThrow(try Self.decode(TestImages.encoded(width: 40 + index, height: 30, as: "bmp"), in: pool,
+                                             limits: DecodeWorkerPool.rasterLimits))
+        }
+        XCTAssertEqual(pool.startedCount, 3, "three pictures a worker: 3 + 3 + 1")
     }
 
     func testWorkersStayWarmAcrossPictures() throws {
@@ -156,21 +235,21 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertNil(check(sane))
         var lie = sane
         lie.width = 100 // more pixels than the request allowed
-        XCTAssertEqual(check(lie), .damaged)
+        XCTAssertEqual(check(lie), .couldNotDecode)
         lie = sane
         lie.channels = 7
-        XCTAssertEqual(check(lie), .damaged)
+        XCTAssertEqual(check(lie), .couldNotDecode)
         lie = sane
         lie.width = Int(UInt32.max)
         lie.height = Int(UInt32.max) // overflows when multiplied by the channels
-        XCTAssertEqual(check(lie, bodyLength: 16), .damaged)
+        XCTAssertEqual(check(lie, bodyLength: 16), .couldNotDecode)
         lie = sane
         lie.declaredWidth = 100_000 // claims a picture over the pixel limit
-        XCTAssertEqual(check(lie), .damaged)
+        XCTAssertEqual(check(lie), .couldNotDecode)
         lie = sane
         lie.frameCount = 1 // an animation of one frame, and frames over the animation budget
-        XCTAssertEqual(check(lie), .damaged)
-        XCTAssertEqual(check(sane, bodyLength: 63), .damaged, "a short body")
+        XCTAssertEqual(check(lie), .couldNotDecode)
+        XCTAssertEqual(check(sane, bodyLength: 63), .couldNotDecode, "a short body")
     }
 
     private static func decode(_ data: Data, in pool: DecodeWorkerPool, limits: DecodeWorkerPool.Limits,

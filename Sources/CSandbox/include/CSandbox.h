@@ -21,6 +21,21 @@ int sandbox_allow(uint32_t seconds, uint64_t address_space_bytes);
 // with EPERM (no process, no socket, no exec). Returns 0, or a negative errno.
 int sandbox_lockdown(void);
 
+// Without bubblewrap: Landlock (where the kernel has it) lets this process read `readable`
+// files and folders (and what is beneath them) and nothing else, and write, create, remove or
+// truncate nothing anywhere. Returns the Landlock ABI version in force, 0 when the kernel has
+// none, -1 when it could not be applied.
+int sandbox_landlock(const char *const *readable, int count);
+
 // Gives freed heap memory back to the system (malloc_trim): a warm worker returns to its idle
 // size after a large decode instead of keeping its peak.
 void sandbox_release_memory(void);
+
+// The app's side: waits up to `timeout_ms` for child `pid` to exit by itself (on a pidfd, no
+// polling loop) and reaps it. Returns 1 with its wait status in `status`, or 0 when it still
+// runs (or cannot be waited for).
+int sandbox_wait_exit(int pid, int timeout_ms, int *status);
+
+// For `SandboxProbe` only: lowers process `pid`'s open-file limit (prlimit), as a compromised
+// decoder would try on another process of its user. Returns 0 when that worked.
+int sandbox_probe_lower_limits_of(int pid);

@@ -25,7 +25,7 @@ public enum LinksError: Error, Sendable, Equatable {
         case .tooLarge: self = .tooLarge
         case .cancelled: self = .cancelled
         case .serverError(let status): self = .serverError(status: status)
-        case .notAnImage, .damaged, .unsupportedFormat, .tooSlowToDraw, .badResponse: self = .badResponse
+        case .notAnImage, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .badResponse: self = .badResponse
         }
     }
 }

@@ -10,8 +10,9 @@ import Glibc
 /// Before it reads a byte it closes every inherited descriptor but the socket, sets its
 /// resource limits, loads gdk-pixbuf's list of loaders and installs its seccomp filter
 /// (`sandbox_lockdown`): from then on it can read files and use memory and threads, and
-/// nothing else. Each request gets its own CPU and address-space allowance; a decode that
-/// passes either dies, and the parent starts another worker.
+/// nothing else. Without bubblewrap, Landlock also keeps it to the system's read-only files.
+/// Each request gets its own CPU and address-space allowance; a decode that passes either
+/// dies, and the parent starts another worker.
 public enum DecodeWorker {
     static let flag = "--decode-worker"
     /// True in the worker: it decodes in-process (it is the sandbox).
@@ -54,11 +55,21 @@ public enum DecodeWorker {
                                  lifetimeCPUSeconds) == 0 else { return ExitCode.limitsRefused.rawValue }
         _ = PixbufLoaderRegistry.loaderNames // reads gdk-pixbuf's loader list while it still may
         MetadataReading.prepare()
+        // Without bubblewrap's namespaces, Landlock keeps the user's files out of reach and the
+        // whole file system read-only (where the kernel has it; the filter below holds anyway).
+        if !inNamespace, let executable = SVGRenderer.executablePath {
+            let readable = DecodeWorkerLaunch.readableWithoutBubblewrap(executable: executable)
+            let copies = readable.map { strdup($0) }
+            defer { copies.forEach { free($0) } }
+            var pointers = copies.map { UnsafePointer($0) }
+            guard sandbox_landlock(&pointers, Int32(pointers.count)) >= 0 else { return ExitCode.filterRefused.rawValue }
+        }
         guard sandbox_lockdown() == 0 else { return ExitCode.filterRefused.rawValue }
         return nil
     }
 
     private static func serve() -> Int32 {
+        let fault = ProcessInfo.processInfo.environment[DecodeWorkerFault.environmentName].flatMap(DecodeWorkerFault.init)
         while let header = WorkerSocket.read(count: DecodeRequest.headerSize, from: 0) {
             guard let request = DecodeRequest(header: header, maxDataLength: maxInputBytes) else {
                 return ExitCode.badRequest.rawValue
@@ -66,7 +77,7 @@ public enum DecodeWorker {
             guard let data = WorkerSocket.read(count: request.dataLength, from: 0) else { return ExitCode.shortInput.rawValue }
             sandbox_allow(UInt32(request.cpuSeconds), UInt64(request.addressSpaceBytes))
             let reply = request.purpose == .metadata ? DecodeReply.text(MetadataText.encode(MetadataReading.read(data)))
-                : decode(data, request)
+                : fault.map { DecodeReply.encode($0.act()) } ?? decode(data, request)
             guard WorkerSocket.write(reply, to: 1) else { return ExitCode.replyFailed.rawValue }
             // Unlike the app (`LargeAllocations`), a worker keeps freed buffers in its heap for
             // the next picture (small decodes then fault in no fresh pages), and gives a large

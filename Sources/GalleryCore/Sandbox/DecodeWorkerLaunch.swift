@@ -8,6 +8,13 @@ import Glibc
 struct DecodeWorkerLaunch: Sendable {
     let arguments: [String]
     let usesBubblewrap: Bool
+    /// What a worker's environment holds beyond `LANG` and `PATH`: where gdk-pixbuf's loaders
+    /// are, when the app was told, and a test's `DecodeWorkerFault`.
+    let environment: [String: String]
+
+    /// The app's variables a worker gets too.
+    static let passedVariables = ["GDK_PIXBUF_MODULE_FILE", "GDK_PIXBUF_MODULEDIR", "LD_LIBRARY_PATH",
+                                  DecodeWorkerFault.environmentName]
 
     static let bubblewrap = "/usr/bin/bwrap"
 
@@ -21,10 +28,14 @@ struct DecodeWorkerLaunch: Sendable {
         return DecodeWorkerLaunch(executable: executable, bubblewrap: false)
     }()
 
-    init(executable: String, bubblewrap: Bool) {
+    /// `fault` nil: the app's own `LINK_GALLERY_WORKER_FAULT`, if any.
+    init(executable: String, bubblewrap: Bool, fault: DecodeWorkerFault? = nil) {
         usesBubblewrap = bubblewrap
+        var environment = ProcessInfo.processInfo.environment.filter { Self.passedVariables.contains($0.key) }
+        if let fault { environment[DecodeWorkerFault.environmentName] = fault.rawValue }
+        self.environment = environment
         let worker = [executable, DecodeWorker.flag, bubblewrap ? "bwrap" : "plain"]
-        arguments = bubblewrap ? Self.bubblewrapArguments(for: executable) + ["--"] + worker : worker
+        arguments = bubblewrap ? Self.bubblewrapArguments(for: executable, environment: environment) + ["--"] + worker : worker
     }
 
     /// The same sandbox running one of `SandboxProbe`'s attempts instead of serving.
@@ -44,7 +55,7 @@ struct DecodeWorkerLaunch: Sendable {
         return process.terminationReason == .exit && process.terminationStatus == 0
     }
 
-    private static func bubblewrapArguments(for executable: String) -> [String] {
+    private static func bubblewrapArguments(for executable: String, environment: [String: String]) -> [String] {
         var arguments = [
             bubblewrap, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--clearenv",
             "--setenv", "LANG", "C.UTF-8", "--setenv", "PATH", "/usr/bin", "--setenv", "HOME", "/nonexistent",
@@ -68,11 +79,25 @@ struct DecodeWorkerLaunch: Sendable {
         where !folder.hasPrefix("/usr/") {
             arguments += ["--ro-bind", folder, folder]
         }
-        for name in ["GDK_PIXBUF_MODULE_FILE", "GDK_PIXBUF_MODULEDIR", "LD_LIBRARY_PATH"] {
-            if let value = ProcessInfo.processInfo.environment[name] { arguments += ["--setenv", name, value] }
-        }
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["--setenv", name, value] }
         // The new root itself read-only too: no file can be made anywhere.
         return arguments + ["--remount-ro", "/"]
+    }
+
+    /// What a worker without bubblewrap may still read under Landlock (`sandbox_landlock`): what
+    /// bubblewrap would have bound into its namespace, and the system's CPU list and its own
+    /// /proc entry. Home, the cache and every other user file stay out of reach.
+    static func readableWithoutBubblewrap(executable: String) -> [String] {
+        var paths = ["/usr", "/etc/ld.so.cache", "/etc/fonts", "/var/cache/fontconfig", "/proc/self",
+                     "/sys/devices/system/cpu", "/dev/null", "/dev/urandom",
+                     URL(fileURLWithPath: executable).deletingLastPathComponent().path] + loadedLibraryFolders()
+        let environment = ProcessInfo.processInfo.environment
+        if let moduleFile = environment["GDK_PIXBUF_MODULE_FILE"] {
+            paths.append(URL(fileURLWithPath: moduleFile).deletingLastPathComponent().path)
+        }
+        paths += [environment["GDK_PIXBUF_MODULEDIR"]].compactMap { $0 }
+        paths += (environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
+        return Array(Set(paths)).sorted()
     }
 
     /// The folders of the shared libraries mapped into this process.

@@ -3,8 +3,14 @@ import Glibc
 
 /// A few warm sandboxed decoders shared by every decode of the app: a picture goes to an idle
 /// worker (one is started when none is running), and a worker that crashed, overran its
-/// limits or was cancelled is dropped and replaced on the next request. A worker costs its
-/// start once (bubblewrap and the app's own startup, tens of milliseconds), not per picture.
+/// limits, answered with something that is no reply or was cancelled is dropped and replaced
+/// on the next request. A worker costs its start once (bubblewrap and the app's own startup,
+/// tens of milliseconds), not per picture; it is retired after `decodesPerWorker` pictures
+/// or when it holds more than `retireAboveBytes` between pictures, so a decoder's leak or a
+/// fragmented heap never grows for the app's whole life.
+///
+/// A worker's failure is one picture's: "could not decode" (`ImageLoadError.couldNotDecode`,
+/// the original is kept), or "too large" only when the worker died of its CPU allowance.
 ///
 /// One worker is kept for the picture a person is looking at (`LoadPriority.interactive`): the
 /// grid's thumbnails and the viewer's prefetching use the others, so opening a GIF or an SVG
@@ -27,7 +33,15 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     /// Two for the grid on two cores, one kept for the viewer's page.
     static let shared = DecodeWorkerPool(size: 3)
 
+    static let defaultDecodesPerWorker = 500
+    /// Far above a warm worker's idle size (tens of MiB after `sandbox_release_memory`).
+    static let retireAboveBytes = 384 << 20
+    /// How long a worker whose socket closed is given to be gone, so its end can be read.
+    static let endingGrace = Duration.milliseconds(250)
+
     private let size: Int
+    private let launch: DecodeWorkerLaunch?
+    private let decodesPerWorker: Int
     private let condition = NSCondition()
     private var idle: [DecodeWorkerProcess] = []
     private var busy = 0
@@ -36,13 +50,18 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     /// Workers started, for tests and the benchmark.
     private(set) var started = 0
 
-    init(size: Int) { self.size = size }
+    /// `launch` nil when no worker can start here (every decode then fails with a reason).
+    init(size: Int, launch: DecodeWorkerLaunch? = .current, decodesPerWorker: Int = defaultDecodesPerWorker) {
+        self.size = size
+        self.launch = launch
+        self.decodesPerWorker = decodesPerWorker
+    }
 
     /// One decode in a worker: the reply, or why there is none. Blocks while every worker is
     /// busy; `cancellation` stops the wait, or kills the worker mid-decode.
     func decode(_ data: Data, request: DecodeRequest, limits: Limits, maxBodyLength: Int,
                 cancellation: DecodeCancellation?) throws(ImageLoadError) -> (header: DecodeReply.Header, body: Data) {
-        guard let launch = DecodeWorkerLaunch.current else { throw .damaged }
+        guard let launch else { throw .couldNotDecode }
         let worker = try acquire(launch, priority: cancellation?.priority.current ?? .visible, cancellation: cancellation)
         condition.withLock { decoding.append(worker) }
         var healthy = false
@@ -55,11 +74,17 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
         cancellation?.removeHandlers()
         if cancellation?.isCancelled == true { throw .cancelled }
         guard let reply else {
-            // Killed at the wall-clock limit with CPU to spare: starved on a busy machine.
-            if ContinuousClock.now >= deadline, let startCPU, let used = worker.cpuSeconds, used - startCPU < Double(limits.cpuSeconds) {
+            // At the wall-clock limit with CPU to spare and still wanting to run: starved on a
+            // busy machine. (Asleep instead, it hangs: a decoder's bug, below.)
+            if ContinuousClock.now >= deadline, let startCPU, let used = worker.cpuSeconds, used - startCPU < Double(limits.cpuSeconds),
+               worker.isRunnable {
+                worker.kill()
                 throw .tooSlowToDraw
             }
-            throw .tooLarge // died of its limits (SIGXCPU, out of address space) or crashed
+            switch worker.ending(within: Self.endingGrace) {
+            case .spentItsCPU: throw .tooLarge
+            case .crashed: throw .couldNotDecode // crashed, hung, or answered with no reply
+            }
         }
         healthy = true
         return reply
@@ -81,14 +106,24 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
         busy += 1
         if let worker = idle.popLast() {
             condition.unlock()
-            return worker
+            if worker.served < decodesPerWorker, (worker.residentBytes ?? 0) <= Self.retireAboveBytes {
+                return worker
+            }
+            worker.kill() // retired; a fresh one takes its place below
+            condition.withLock { started += 1 }
+            return try start(launch)
         }
         started += 1
         condition.unlock()
+        return try start(launch)
+    }
+
+    /// A new worker for a place already counted as busy.
+    private func start(_ launch: DecodeWorkerLaunch) throws(ImageLoadError) -> DecodeWorkerProcess {
         guard let worker = DecodeWorkerProcess.start(launch) else {
             condition.withLock { busy -= 1 }
             condition.signal()
-            throw .damaged
+            throw .couldNotDecode
         }
         return worker
     }

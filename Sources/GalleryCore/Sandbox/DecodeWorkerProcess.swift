@@ -1,15 +1,25 @@
+import CSandbox
 import Foundation
 import Glibc
 
 /// One running decode worker: its process and the app's end of its socket. Used by one
 /// decode at a time (`DecodeWorkerPool` hands it out); killed when a decode overruns or is
 /// cancelled, and reaped here.
-final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fixed; `killed` under `lock`
+final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fixed; the rest under `lock`
     let pid: pid_t
     let socket: Int32
     private let lock = NSLock()
     private var killed = false
+    private var reaped = false
     private(set) var served = 0
+
+    /// How a worker that stopped answering ended.
+    enum Ending: Equatable {
+        /// Killed by its CPU allowance (SIGXCPU): the picture is a bomb, or far too large.
+        case spentItsCPU
+        /// Any other end, or an answer that was no reply while it lived: a decoder's bug.
+        case crashed
+    }
 
     private init(pid: pid_t, socket: Int32) {
         self.pid = pid
@@ -19,8 +29,10 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
     deinit {
         kill()
         close(socket)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        if !lock.withLock({ reaped }) {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        }
     }
 
     /// Starts a worker with `launch`; nil when the process cannot be started. Always from
@@ -42,9 +54,7 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
         var argv: [UnsafeMutablePointer<CChar>?] = launch.arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // Without bubblewrap's --clearenv, the worker gets a minimal environment of its own.
-        let inherited = ["GDK_PIXBUF_MODULE_FILE", "GDK_PIXBUF_MODULEDIR", "LD_LIBRARY_PATH"].compactMap { name in
-            ProcessInfo.processInfo.environment[name].map { "\(name)=\($0)" }
-        }
+        let inherited = launch.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         var environment: [UnsafeMutablePointer<CChar>?] = (["LANG=C.UTF-8", "PATH=/usr/bin"] + inherited).map { strdup($0) } + [nil]
         defer { environment.forEach { free($0) } }
         // A clean signal state, whatever the starting thread's: blocked or ignored SIGXCPU would
@@ -73,14 +83,38 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
     func exchange(_ request: DecodeRequest, _ data: Data, deadline: ContinuousClock.Instant,
                   maxBodyLength: Int) -> (header: DecodeReply.Header, body: Data)? {
         served += 1
-        guard WorkerSocket.write(request.header(), to: socket), WorkerSocket.write(data, to: socket),
+        guard WorkerSocket.write(request.header(), to: socket, until: deadline),
+              WorkerSocket.write(data, to: socket, until: deadline),
               let headerBytes = WorkerSocket.read(count: DecodeReply.headerSize, from: socket, until: deadline),
               let header = DecodeReply.decodeHeader(headerBytes), let length = header.bodyLength, length <= maxBodyLength,
               let body = WorkerSocket.read(count: length, from: socket, until: deadline) else {
-            kill()
-            return nil
+            return nil // the caller asks how it ended (`ending(within:)`), which kills it
         }
         return (header, body)
+    }
+
+    /// After an exchange that brought no reply: how the worker ended, waiting up to `grace`
+    /// for a dying one to exit (the socket closes a moment before the process is gone); one
+    /// still running then is killed. bubblewrap exits with 128 + the signal that ended its
+    /// child, a plain worker ends by the signal itself.
+    func ending(within grace: Duration) -> Ending {
+        let status = exitStatus(within: grace)
+        kill()
+        guard let status else { return .crashed }
+        let signal = status & 0x7F != 0 ? status & 0x7F : (status >> 8 & 0xFF) - 128
+        return signal == SIGXCPU ? .spentItsCPU : .crashed
+    }
+
+    /// The raw wait status once the worker has exited by itself, nil if it still runs after
+    /// `grace`.
+    private func exitStatus(within grace: Duration) -> Int32? {
+        let (seconds, attoseconds) = grace.components
+        var status: Int32 = 0
+        guard sandbox_wait_exit(pid, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000), &status) == 1 else {
+            return nil
+        }
+        lock.withLock { reaped = true }
+        return status
     }
 
     /// Kills the worker (from the decoding thread or a cancelling one); it is reaped on deinit.
@@ -88,8 +122,16 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
         lock.withLock {
             guard !killed else { return }
             killed = true
-            Glibc.kill(pid, SIGKILL)
+            if !reaped { Glibc.kill(pid, SIGKILL) }
         }
+    }
+
+    /// Memory the decoder holds now (its resident set), from /proc; nil when unreadable.
+    var residentBytes: Int? {
+        guard let status = ProcFile.read("/proc/\(decoderProcess)/status"),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+        return kibibytes.multipliedReportingOverflow(by: 1024).overflow ? nil : kibibytes * 1024
     }
 
     var isKilled: Bool { lock.withLock { killed } }
@@ -108,11 +150,19 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
 
     /// CPU seconds the decoder has used, from /proc (for telling a starved decode from a bomb).
     var cpuSeconds: Double? {
-        guard let stat = ProcFile.read("/proc/\(decoderProcess)/stat"),
-              let end = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard let fields = statFields else { return nil }
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// True while the decoder runs or waits for a CPU (state R), false when it sleeps or stopped:
+    /// a decode starved by a busy machine is runnable, a hung one is not.
+    var isRunnable: Bool { statFields?.first == "R" }
+
+    /// The fields of /proc/<decoder>/stat after the command name (the state first).
+    private var statFields: [Substring]? {
+        guard let stat = ProcFile.read("/proc/\(decoderProcess)/stat"), let end = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: end)...].split(separator: " ")
     }
 
     /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34): nothing of the app's but the

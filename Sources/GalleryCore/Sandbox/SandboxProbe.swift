@@ -1,3 +1,4 @@
+import CSandbox
 import Foundation
 import Glibc
 
@@ -12,6 +13,9 @@ enum SandboxProbe {
         case "fork": return refused(forks())
         case "write-file": return refused(writesFile())
         case "exec": return refused(executes())
+        case "truncate": return refused(truncates())
+        case "limit-other": return refused(lowersLimits(of: argumentProcess))
+        case "renice-other": return refused(renices(argumentProcess))
         default: return 2
         }
     }
@@ -55,6 +59,29 @@ enum SandboxProbe {
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         return Glibc.write(descriptor, "x", 1) == 1
+    }
+
+    /// The process the test names (one of its own children).
+    private static var argumentProcess: pid_t { CommandLine.arguments.dropFirst(4).first.flatMap { pid_t($0) } ?? getppid() }
+
+    /// A file the test made, cut to nothing by its path, or opened for writing and cut.
+    private static func truncates() -> Bool {
+        let path = CommandLine.arguments.dropFirst(4).first ?? "/tmp/none"
+        if truncate(path, 0) == 0 { return true }
+        let descriptor = open(path, O_RDWR)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return ftruncate(descriptor, 0) == 0
+    }
+
+    /// Another process's open-file limit lowered (as a compromised decoder would starve it).
+    private static func lowersLimits(of process: pid_t) -> Bool {
+        sandbox_probe_lower_limits_of(process) == 0
+    }
+
+    /// Another process's priority lowered to the least.
+    private static func renices(_ process: pid_t) -> Bool {
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process), 19) == 0
     }
 
     /// `/bin/false` exits 1, "got through", if it ever runs; execv returns only when refused.

@@ -57,7 +57,8 @@ enum SandboxedDecoding {
         return min(maxPixels, SVGRenderer.outputPixels(for: fit))
     }
 
-    /// The reply as a pixbuf (and frames), after every number in it was checked.
+    /// The reply as a pixbuf (and frames), after every number in it was checked. A reply that
+    /// does not add up is `couldNotDecode`: the worker misbehaved, the file may be fine.
     static func picture(
         from reply: (header: DecodeReply.Header, body: Data), maxStillPixels: Int, maxPixels: Int, maxAnimationBytes: Int
     ) throws(ImageLoadError) -> PixbufLoading.Loaded {
@@ -70,7 +71,9 @@ enum SandboxedDecoding {
               header.channels == 3 || header.channels == 4, !declaredOverflow, declaredPixels > 0,
               declaredPixels <= maxPixels, header.frameCount == 0 || (2...AnimationFrames.maxFrameCount).contains(header.frameCount),
               pixels * 4 * header.frameCount <= maxAnimationBytes, // small factors now: no overflow
-              let bodyLength = header.bodyLength, reply.body.count == bodyLength else { throw .damaged }
+              let bodyLength = header.bodyLength, reply.body.count == bodyLength else {
+            throw .couldNotDecode // the worker's answer is not what was asked: its fault, not the file's
+        }
         let stillLength = header.width * header.height * header.channels
         guard let still = DecodeReply.pixbuf(reply.body.prefix(stillLength), width: header.width, height: header.height,
                                              channels: header.channels) else { throw .tooLarge }

@@ -2,15 +2,16 @@ import Foundation
 import Glibc
 
 /// Whole messages over a worker's socket, in both directions. Writes never raise SIGPIPE
-/// (`MSG_NOSIGNAL`) and reads on the app's side stop at a deadline, so a worker that died or
-/// hangs costs one decode, never the app.
+/// (`MSG_NOSIGNAL`), and on the app's side reads and writes stop at a deadline (a worker that
+/// stops reading fills the socket's buffer and would hold a write forever), so a worker that
+/// died or hangs costs one decode, never the app.
 enum WorkerSocket {
     /// `count` bytes, or nil at end of file, an error, or the deadline.
     static func read(count: Int, from descriptor: Int32, until deadline: ContinuousClock.Instant? = nil) -> Data? {
         var data = Data(count: count)
         var offset = 0
         while offset < count {
-            if let deadline, !waitReadable(descriptor, until: deadline) { return nil }
+            if let deadline, !waitReady(descriptor, for: POLLIN, until: deadline) { return nil }
             let received = data.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress! + offset, count - offset, 0) }
             if received < 0, errno == EINTR { continue }
             guard received > 0 else { return nil }
@@ -19,10 +20,11 @@ enum WorkerSocket {
         return data
     }
 
-    static func write(_ data: Data, to descriptor: Int32) -> Bool {
+    static func write(_ data: Data, to descriptor: Int32, until deadline: ContinuousClock.Instant? = nil) -> Bool {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
+                if let deadline, !waitReady(descriptor, for: POLLOUT, until: deadline) { return false }
                 let sent = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
                 if sent < 0, errno == EINTR { continue }
                 guard sent > 0 else { return false }
@@ -32,13 +34,13 @@ enum WorkerSocket {
         }
     }
 
-    private static func waitReadable(_ descriptor: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+    private static func waitReady(_ descriptor: Int32, for event: Int32, until deadline: ContinuousClock.Instant) -> Bool {
         while true {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { return false }
             let (seconds, attoseconds) = remaining.components
             let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            var poller = pollfd(fd: descriptor, events: Int16(event), revents: 0)
             let ready = poll(&poller, 1, min(milliseconds, 200))
             if ready > 0 { return true }
             if ready < 0, errno != EINTR { return false }

@@ -22,6 +22,7 @@ enum ErrorMessages {
         case .damaged: return L10n.tr("Damaged Image")
         case .unsupportedFormat(let format): return unsupportedFormat(format)
         case .tooSlowToDraw: return L10n.tr("The Picture Took Too Long to Draw")
+        case .couldNotDecode: return L10n.tr("The Picture Could Not Be Decoded")
         case .badResponse: return L10n.tr("Unusable Server Response")
         case .cancelled: return L10n.tr("Loading Stopped")
         }
@@ -32,7 +33,8 @@ enum ErrorMessages {
         switch error {
         case .noConnection, .timedOut: return "network-offline-symbolic"
         case .serverError, .badResponse: return "network-error-symbolic"
-        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .cancelled: return "image-missing-symbolic"
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .cancelled:
+            return "image-missing-symbolic"
         }
     }
 
@@ -58,6 +60,8 @@ enum ErrorMessages {
                 format.displayName)
         case .tooSlowToDraw:
             return L10n.tr("Drawing this picture took too long while the computer was busy. Try again.")
+        case .couldNotDecode:
+            return L10n.tr("The decoder stopped on this picture. The file is kept; try again.")
         case .badResponse:
             return L10n.tr("The server sent redirects or data this app cannot follow.")
         case .cancelled:
@@ -76,6 +80,7 @@ enum ErrorMessages {
         case .damaged: return L10n.tr("Damaged image")
         case .unsupportedFormat(let format): return unsupportedFormat(format)
         case .tooSlowToDraw: return L10n.tr("Too slow to draw")
+        case .couldNotDecode: return L10n.tr("Could not decode")
         case .badResponse: return L10n.tr("Bad response")
         case .cancelled: return L10n.tr("Cancelled")
         }

@@ -1,0 +1,35 @@
+import Glibc
+
+/// How a decode worker misbehaves on purpose, so tests (unit and end to end) can show that a
+/// worker's failure is one picture's: set `LINK_GALLERY_WORKER_FAULT` in the app's environment
+/// (or pass it to a `DecodeWorkerLaunch`) and every worker it starts answers each picture so.
+/// Metadata requests are answered as usual. Unset, workers behave.
+enum DecodeWorkerFault: String, Sendable {
+    /// Dies of SIGSEGV mid-decode, as a decoder's memory bug would.
+    case crash
+    /// Never answers (nor reads on): only the app's deadline ends it.
+    case hang
+    /// Answers with sides of 2³² − 1: a reply no reading may multiply.
+    case lie
+    /// Answers with a picture far larger than the request allowed.
+    case oversize
+
+    static let environmentName = "LINK_GALLERY_WORKER_FAULT"
+
+    /// Acts out the fault for one request; returns the reply to send, or never returns.
+    func act() -> DecodeReply.Header {
+        switch self {
+        case .crash:
+            raise(SIGSEGV)
+            fatalError("SIGSEGV returned")
+        case .hang:
+            while true { sleep(3600) } // pause() is not among the filter's system calls
+        case .lie:
+            return DecodeReply.Header(status: .picture, declaredWidth: 64, declaredHeight: 64, width: Int(UInt32.max),
+                                      height: Int(UInt32.max), channels: 4)
+        case .oversize:
+            return DecodeReply.Header(status: .picture, declaredWidth: 16_000, declaredHeight: 16_000, width: 16_000,
+                                      height: 16_000, channels: 4)
+        }
+    }
+}
