@@ -186,7 +186,7 @@ class Display:
 class App:
     """One run of link-gallery with its own cache and settings folders."""
 
-    def __init__(self, display, links_url, home=None, extra_env=None, args=()):
+    def __init__(self, display, links_url, home=None, extra_env=None, args=(), wrapper=()):
         self.display = display
         self.home = Path(home) if home else Path(tempfile.mkdtemp(prefix="lg-home-"))
         env = dict(display.env)
@@ -201,7 +201,9 @@ class App:
         })
         env.pop("NO_AT_BRIDGE")
         env.update(extra_env or {})
-        self.process = subprocess.Popen([binary(), "--links-url", links_url, *args], env=env,
+        # `wrapper`: a command that runs the app in a changed world (see test_sandbox_notice.py);
+        # the app's process is then the wrapper's, which execs into it.
+        self.process = subprocess.Popen([*wrapper, binary(), "--links-url", links_url, *args], env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:
             self.accessible = wait_for(self._find, 30, message="the app on the accessibility bus")

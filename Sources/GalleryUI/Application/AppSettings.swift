@@ -16,6 +16,7 @@ public final class AppSettings {
         "color-scheme": "system", "window-width": 900, "window-height": 700,
         "window-maximized": false, "links-url": AppIdentity.defaultLinksURL,
         "recent-lists": [(String, String, Int)](), "slideshow-interval": SlideshowModel.defaultInterval,
+        "sandbox-notice-dismissed": false,
     ]
 
     public convenience init(schemaID: String = AppIdentity.applicationID) {
@@ -111,6 +112,12 @@ public final class AppSettings {
     var slideshowInterval: Int {
         get { SlideshowModel.validInterval(int("slideshow-interval")) }
         set { setInt("slideshow-interval", SlideshowModel.validInterval(newValue)) }
+    }
+
+    /// The person chose never to be told again that pictures are decoded without bubblewrap.
+    var sandboxNoticeDismissed: Bool {
+        get { bool("sandbox-notice-dismissed") }
+        set { setBool("sandbox-notice-dismissed", newValue) }
     }
 
     public var windowMaximized: Bool {

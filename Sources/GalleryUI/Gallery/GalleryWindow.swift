@@ -11,6 +11,7 @@ import GalleryCore
 /// ├─ titlebar: GtkHeaderBar  [Refresh] "Link Gallery / images.txt · 60 images · 2 other entries" [Menu]
 /// └─ GtkBox
 ///    ├─ Banner (revealer)     offline with a cached list, cache problems
+///    ├─ Banner (revealer)     decoders without bubblewrap, until dismissed for good
 ///    └─ GtkStack              "status": StatusPage  |  "grid": GalleryGrid
 /// ```
 @MainActor
@@ -29,6 +30,8 @@ final class GalleryWindow {
     let stack: UnsafeMutablePointer<GtkWidget>
     let statusPage: StatusPage
     let banner = Banner()
+    /// Told at start, until the person dismisses it for good: less protection on this computer.
+    let sandboxNotice = Banner()
     let subtitle: UnsafeMutablePointer<GtkWidget>
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
     /// Tiles change state by the hundred while a big file loads; the label changes once per
@@ -76,6 +79,7 @@ final class GalleryWindow {
             self?.grid.disposeAll()
         }
         controller.start()
+        showSandboxNoticeIfNeeded()
         showPhase(controller.phase)
         listShown()
     }
@@ -158,6 +162,7 @@ final class GalleryWindow {
     private func buildContent() {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(box.cast(), banner.widget)
+        gtk_box_append(box.cast(), sandboxNotice.widget)
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_named(stack.opaque, statusPage.widget, "status")
         gtk_stack_add_named(stack.opaque, grid.scrolledWindow, "grid")
