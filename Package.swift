@@ -22,6 +22,9 @@ let package = Package(
         // lcms2 for colour management (`ColorProfileConversion`): pictures tagged with an ICC
         // profile are converted to sRGB. zlib inflates the profiles PNG files carry.
         .target(name: "CColorManagement", linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("z")]),
+        // libavif for the first frame of an animated AVIF (`AVIFSequenceDecoding`), which neither
+        // gdk-pixbuf loader reads; its loader links it anyway.
+        .target(name: "CAVIFSequence", linkerSettings: [.linkedLibrary("avif")]),
         // libseccomp for the sandboxed decoders' system-call filter (`DecodeWorker`).
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // gexiv2 (Exiv2) for what a picture says about itself (`PictureMetadata`): read in the
@@ -31,7 +34,7 @@ let package = Package(
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
         .target(
             name: "GalleryCore",
-            dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox",
+            dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox", "CAVIFSequence",
                            "CPictureMetadata", "GObjectSupport"]
         ),
         .target(

@@ -19,7 +19,8 @@ final class AVIFConformanceTests: XCTestCase {
 
     func testEverySampleIsShownAsTheReferenceDecoderShowsIt() throws {
         let folder = Self.fixtures.appendingPathComponent("avif-sample-images")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".avif") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".avif") || $0.hasSuffix(".avifs") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 40, "the sample set is in Tests/Fixtures")
         let scratch = try TemporaryDirectory()
         for name in names {

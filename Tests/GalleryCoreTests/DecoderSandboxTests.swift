@@ -225,7 +225,7 @@ final class DecoderSandboxTests: XCTestCase {
         func check(_ header: DecodeReply.Header, bodyLength: Int? = nil) -> ImageLoadError? {
             let body = Data(count: bodyLength ?? header.bodyLength ?? 0)
             do {
-                _ = try SandboxedDecoding.picture(from: (header, body), maxStillPixels: 64, maxPixels: 1000,
+                _ = try SandboxedDecoding.picture(from: (header, ReplyBody(body)), maxStillPixels: 64, maxPixels: 1000,
                                                   maxAnimationBytes: 0)
                 return nil
             } catch {

@@ -17,11 +17,11 @@ final class FuzzFindingsTests: XCTestCase {
         for finding in findings {
             let data = try Data(contentsOf: finding)
             var errors: [ImageLoadError] = []
-            let peak = try PeakMemory.measure {
+            let peak = try DecodingHere.run { try PeakMemory.measure {
                 for decode in [{ _ = try ImageDecoder.thumbnail(from: data) }, { _ = try ImageDecoder.original(from: data) }] {
                     do { try decode() } catch let error as ImageLoadError { errors.append(error) }
                 }
-            }
+            } }
             XCTAssertEqual(errors.count, 2, finding.lastPathComponent)
             XCTAssertTrue(errors.allSatisfy { $0 == .notAnImage || $0 == .damaged }, "\(finding.lastPathComponent): \(errors)")
             XCTAssertLessThan(peak, 64 * 1024 * 1024, finding.lastPathComponent)

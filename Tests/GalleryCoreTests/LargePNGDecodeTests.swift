@@ -17,10 +17,10 @@ final class LargePNGDecodeTests: XCTestCase {
         let png = HostileImages.blackPNG(width: 10000, height: 10000)
         var thumbnail: Thumbnail?
         var page: DecodedImage?
-        let peak = try PeakMemory.measure {
+        let peak = try DecodingHere.run { try PeakMemory.measure {
             thumbnail = try ImageDecoder.thumbnail(from: png)
             page = try ImageDecoder.original(from: png, fitting: PixelSize(width: 1920, height: 1080))
-        }
+        } }
         let side = ImageDecoder.defaultThumbnailSide
         XCTAssertEqual(thumbnail.map { [$0.image.texture.pixelWidth, $0.image.texture.pixelHeight] }, [side, side])
         XCTAssertEqual(page.map { [$0.texture.pixelWidth, $0.texture.pixelHeight] }, [1080, 1080])

@@ -9,7 +9,7 @@
 
 DEPS_BUILD=(pkg-config libgtk-4-dev libcurl4-openssl-dev zlib1g-dev libpng-dev libjpeg-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader
     librsvg2-common gettext libglib2.0-dev-bin desktop-file-utils appstream meson ninja-build
-    liblcms2-dev heif-gdk-pixbuf libavif-gdk-pixbuf # colour management, HEIC, AVIF
+    liblcms2-dev heif-gdk-pixbuf libavif-gdk-pixbuf libavif-dev # colour management, HEIC, AVIF (and its sequences)
     bubblewrap libseccomp-dev # the sandbox of the decoders
     libgexiv2-dev) # EXIF and XMP for the properties panel
 DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi python3-pil

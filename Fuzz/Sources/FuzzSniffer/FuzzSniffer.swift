@@ -30,7 +30,22 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             FuzzInvariant.check(profile.count <= EmbeddedColorProfile.maxBytes, "profile over its bound")
         }
     }
-    _ = bytes.withUnsafeBytes { ISOMediaImageInfo.read($0) }
+    // Every hand-written reader of picture bytes (those a library cannot do for us), each
+    // bounded: sides within `PixelSize.maxSide`, offsets within the bytes.
+    bytes.withUnsafeBytes { raw in
+        if let info = ISOMediaImageInfo.read(raw) {
+            FuzzInvariant.check(info.width <= PixelSize.maxSide && info.height <= PixelSize.maxSide, "ispe past the bound")
+        }
+        if let orientation = ExifOrientation.of(raw) { FuzzInvariant.check((1...8).contains(orientation), "orientation \(orientation)") }
+        if let end = JPEGScans.lastCompleteScanEnd(in: raw) { FuzzInvariant.check(end <= raw.count, "scan end past the bytes") }
+        for candidate in ImageFormat.allCases { _ = TruncationCheck.isTruncated(raw, format: candidate) }
+    }
+    if let size { FuzzInvariant.check(size.width <= PixelSize.maxSide && size.height <= PixelSize.maxSide, "side past the bound") }
+    if let layout = GIFStructure.layout(of: bytes) {
+        FuzzInvariant.check(layout.frameCount >= 0, "negative frame count")
+    }
+    _ = GIFStructure.summary(of: data)
+    _ = OriginalFacts(of: data).declaredSize?.pixels
     if let png = ICOEntries.largestPNG(in: data) { FuzzInvariant.check(png.count <= data.count, "ICO entry past the end") }
 
     // The same bytes as a Content-Type value must not trip the header parser either.

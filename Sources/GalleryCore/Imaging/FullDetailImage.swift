@@ -26,6 +26,19 @@ public final class FullDetailImage: @unchecked Sendable {
     private let format: GdkMemoryFormat
     public let isOpaque: Bool
 
+    /// Decoded pixels and where they lie: what `PicturePipeline.detail` makes (in a worker) and
+    /// this image shows. `imageSize` nil: the pixels are the whole image at full resolution.
+    struct Pixels {
+        let pixbuf: ObjectReference
+        let imageSize: PixelSize?
+        let origin: (x: Int, y: Int)
+        let scale: Double
+    }
+
+    convenience init(_ pixels: Pixels) {
+        self.init(pixbuf: pixels.pixbuf, imageSize: pixels.imageSize, origin: pixels.origin, scale: pixels.scale)
+    }
+
     /// `pixbuf` holds the whole upright image, unless `imageSize`, `origin` and `scale` say which
     /// part of which image it is.
     init(pixbuf: ObjectReference, imageSize: PixelSize? = nil, origin: (x: Int, y: Int) = (0, 0), scale: Double = 1) {
@@ -38,11 +51,9 @@ public final class FullDetailImage: @unchecked Sendable {
         bytesPerPixel = Int(gdk_pixbuf_get_n_channels(pointer))
         isOpaque = gdk_pixbuf_get_has_alpha(pointer) == 0
         format = isOpaque ? GDK_MEMORY_R8G8B8 : GDK_MEMORY_R8G8B8A8
-        // The GBytes owns a reference to the pixbuf, released when the last tile texture goes.
-        g_object_ref(pixbuf.pointer)
-        bytes = g_bytes_new_with_free_func(
-            gdk_pixbuf_get_pixels(pointer), gsize(gdk_pixbuf_get_byte_length(pointer)),
-            { g_object_unref($0) }, pixbuf.pointer)
+        // Shared, not copied: the pixbuf's own bytes (a worker's reply, read straight into them),
+        // or a GBytes holding the pixbuf, released when the last tile texture goes.
+        bytes = gdk_pixbuf_read_pixel_bytes(pointer)
     }
 
     deinit { g_bytes_unref(bytes) }

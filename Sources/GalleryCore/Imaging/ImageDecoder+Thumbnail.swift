@@ -16,7 +16,7 @@ extension ImageDecoder {
         from data: Data, side: Int = defaultThumbnailSide, maxPixels: Int = defaultMaxPixels
     ) throws(ImageLoadError) -> Thumbnail {
         let fit = LoaderSizeGate.Fit.cover(side: max(1, side), maxSide: defaultMaxTextureSide)
-        let loaded = orient(try PixbufLoading.load(data, gate: LoaderSizeGate(maxPixels: maxPixels, fit: fit)))
+        let loaded = try PicturePipeline.picture(data, gate: LoaderSizeGate(maxPixels: maxPixels, fit: fit))
         let kept = try middle(of: loaded, maxAspect: ThumbnailPNG.maxAspect)
         return Thumbnail(image: try tile(of: kept), kept: kept.pixbuf)
     }

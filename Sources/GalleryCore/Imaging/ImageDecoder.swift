@@ -31,46 +31,41 @@ public enum ImageDecoder {
         from data: Data, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
         maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
     ) throws(ImageLoadError) -> DecodedImage {
-        let summary = GIFStructure.summary(of: data).flatMap { $0.frameCount > 1 ? $0 : nil }
-        guard summary == nil, let screen else {
-            return try fullSize(from: data, summary: summary, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
+        // Only a GIF may be animated: its magic number is all that is read here.
+        let gif = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == .gif
+        guard !gif, let screen else {
+            return try fullSize(from: data, animated: gif, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
                                 maxAnimationBytes: maxAnimationBytes)
         }
-        let oriented = orient(try loadForScreen(data, screen: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide))
-        let image = try makeImage(oriented)
+        let image = try makeImage(try PicturePipeline.picture(data, gate: screenGate(screen, maxPixels, maxTextureSide)))
         return DecodedImage(texture: image.texture, sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
                             isScreenSized: image.wasDownscaled)
     }
 
-    /// The pixels as stored, scaled to fit `screen` once turned upright (not turned yet).
-    static func loadForScreen(
-        _ data: Data, screen: PixelSize, maxPixels: Int, maxTextureSide: Int = defaultMaxTextureSide
-    ) throws(ImageLoadError) -> PixbufLoading.Loaded {
-        // The loader scales the pixels as stored: a photo stored sideways gets the box turned.
-        let sideways = data.withUnsafeBytes { ExifOrientation.of($0) }.map { (5...8).contains($0) } ?? false
-        let box = ScreenFit.storedBox(screen, orientationSwapsSides: sideways)
-        return try PixbufLoading.load(data, gate: screenGate(box, maxPixels, maxTextureSide))
+    /// The fit of a page on `screen` (upright): inside it, the longest side at most `maxSide`.
+    static func screenFit(_ screen: PixelSize, maxSide: Int = defaultMaxTextureSide) -> LoaderSizeGate.Fit {
+        .within(width: max(1, screen.width), height: max(1, screen.height), maxSide: maxSide)
     }
 
-    private static func screenGate(_ box: PixelSize, _ maxPixels: Int, _ maxTextureSide: Int) -> LoaderSizeGate {
-        LoaderSizeGate(maxPixels: maxPixels, fit: .within(width: max(1, box.width), height: max(1, box.height),
-                                                          maxSide: maxTextureSide))
+    static func screenGate(_ screen: PixelSize, _ maxPixels: Int, _ maxTextureSide: Int = defaultMaxTextureSide) -> LoaderSizeGate {
+        LoaderSizeGate(maxPixels: maxPixels, fit: screenFit(screen, maxSide: maxTextureSide))
     }
 
     private static func fullSize(
-        from data: Data, summary: GIFStructure.Summary?, maxPixels: Int, maxTextureSide: Int, maxAnimationBytes: Int
+        from data: Data, animated: Bool, maxPixels: Int, maxTextureSide: Int, maxAnimationBytes: Int
     ) throws(ImageLoadError) -> DecodedImage {
-        let loaded = try PixbufLoading.load(data, gate: LoaderSizeGate(maxPixels: maxPixels, maxSide: maxTextureSide),
-                                            keepAnimation: summary != nil)
-        let still = try makeImage(orient(loaded))
-        guard let summary, still.texture.pixelWidth == loaded.declaredWidth,
+        let loaded = try PicturePipeline.picture(data, gate: LoaderSizeGate(maxPixels: maxPixels, maxSide: maxTextureSide),
+                                                 keepAnimation: animated)
+        let still = try makeImage(loaded)
+        guard animated, still.texture.pixelWidth == loaded.declaredWidth,
               still.texture.pixelHeight == loaded.declaredHeight else { return still }
         let frames: DecodedAnimation?
         if let sent = loaded.framePixels { // from a sandboxed decoder, converted already
             let bytes = sent.count * loaded.declaredWidth * loaded.declaredHeight * 4
             frames = bytes <= maxAnimationBytes
                 ? AnimationFrames.textures(of: sent, loopCount: loaded.loopCount, colorProfile: nil) : nil
-        } else if let animation = loaded.animation {
+        } else if let animation = loaded.animation, let summary = GIFStructure.summary(of: data), summary.frameCount > 1 {
+            // Decoded here (a worker's own process, or the benchmark's in-process runs).
             frames = AnimationFrames.extract(from: OpaquePointer(animation.pointer), summary: summary,
                                              maxBytes: maxAnimationBytes, colorProfile: loaded.colorProfile)
         } else {
@@ -90,8 +85,7 @@ public enum ImageDecoder {
         from data: Data, covering region: DetailRegion? = nil, maxPixels: Int = defaultMaxPixels
     ) throws(ImageLoadError) -> FullDetailImage {
         let gate = LoaderSizeGate(maxPixels: maxPixels, maxSide: Int(Int32.max))
-        if let region, let detail = try JPEGRegionDecoding.decode(data, region: region, gate: gate) { return detail }
-        return FullDetailImage(pixbuf: try orient(PixbufLoading.load(data, gate: gate)).pixbuf)
+        return FullDetailImage(try PicturePipeline.detail(data, region: region, gate: gate))
     }
 
     /// Applies the EXIF orientation tag. Orientations 5–8 turn the image by 90°, so the declared
@@ -106,7 +100,9 @@ public enum ImageDecoder {
         return PixbufLoading.Loaded(
             pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(rotated)),
             declaredWidth: swapsSides ? loaded.declaredHeight : loaded.declaredWidth,
-            declaredHeight: swapsSides ? loaded.declaredWidth : loaded.declaredHeight
+            declaredHeight: swapsSides ? loaded.declaredWidth : loaded.declaredHeight,
+            animation: loaded.animation, budget: loaded.budget, colorProfile: loaded.colorProfile,
+            framePixels: loaded.framePixels, loopCount: loaded.loopCount
         )
     }
 

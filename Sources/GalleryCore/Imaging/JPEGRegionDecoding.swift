@@ -19,7 +19,7 @@ enum JPEGRegionDecoding {
     /// The pixels of `region` (grown to whole pixels at the chosen scale, within the image),
     /// upright, or nil when this decoder does not handle the data. The gate bounds the stored
     /// image's declared size, and gives the decode budget and cancellation, as for every decode.
-    static func decode(_ data: Data, region: DetailRegion, gate: LoaderSizeGate) throws(ImageLoadError) -> FullDetailImage? {
+    static func decode(_ data: Data, region: DetailRegion, gate: LoaderSizeGate) throws(ImageLoadError) -> FullDetailImage.Pixels? {
         let eighths = region.scaleEighths
         var info = jpegregion_info()
         let status = data.withUnsafeBytes {
@@ -62,7 +62,7 @@ enum JPEGRegionDecoding {
             ColorProfileConversion.convert(pixbuf, from: profile) // as the whole decode does
         }
         let uprightPixels = try orient(reference, orientation: orientation)
-        return FullDetailImage(pixbuf: uprightPixels, imageSize: source, origin: (wanted.x, wanted.y), scale: scale)
+        return FullDetailImage.Pixels(pixbuf: uprightPixels, imageSize: source, origin: (wanted.x, wanted.y), scale: scale)
     }
 
     /// A rectangle in pixels.

@@ -5,11 +5,13 @@ import GObjectSupport
 
 /// Decodes the start of an image still downloading, for the viewer to draw while the rest
 /// arrives: the rows received of a baseline JPEG, every pixel of a progressive JPEG as coarse as
-/// its scans so far; of a PNG, its rows or its passes (`PartialPNGDecoding`). Decoded exactly as the whole file will be (`ImageDecoder.loadForScreen`:
-/// the same scaling, colour management and orientation), so what is drawn now is what stays;
-/// rows not received yet are transparent, and the picture beneath (the thumbnail) shows there.
+/// its scans so far; of a PNG, its rows or its passes (`PartialPNGDecoding`). Decoded exactly
+/// as the whole file will be (`PicturePipeline.stored`: the same scaling, colour management and
+/// orientation), so what is drawn now is what stays; rows not received yet are transparent, and
+/// the picture beneath (the thumbnail) shows there. In the app this runs in a sandboxed worker
+/// (`PicturePipeline.arriving`), like every decode.
 enum PartialDecoding {
-    /// Formats drawn in part: those decoded in this process, row by row as they arrive.
+    /// Formats drawn in part, row by row as they arrive (sniffed from the magic number only).
     static func draws(_ data: Data) -> Bool {
         [.jpeg, .png].contains(format(of: data))
     }
@@ -24,16 +26,26 @@ enum PartialDecoding {
 
     /// The screen-sized picture of what `received` holds, or nil when nothing can be drawn yet.
     static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> DecodedImage? {
+        guard draws(received), let loaded = try PicturePipeline.arriving(received, screen: screen, maxPixels: maxPixels) else {
+            return nil
+        }
+        let image = try ImageDecoder.makeImage(loaded)
+        return DecodedImage(texture: image.texture, sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
+                            isScreenSized: true)
+    }
+
+    /// The same, decoded in this process (a worker's): the upright pixels, or nil.
+    static func decodeHere(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> PixbufLoading.Loaded? {
         guard let format = format(of: received), draws(received) else { return nil }
         let complete = !received.withUnsafeBytes { TruncationCheck.isTruncated($0, format: format) }
-        if complete { return try ImageDecoder.original(from: received, fitting: screen, maxPixels: maxPixels) }
+        if complete { return try PicturePipeline.picture(received, gate: ImageDecoder.screenGate(screen, maxPixels)) }
         if format == .png { return try PartialPNGDecoding.decode(received, fitting: screen, maxPixels: maxPixels) }
         guard let (storedRows, usable) = receivedRows(of: received) else { return nil }
         // An end-of-image marker after what arrived: libjpeg then finishes the picture with empty
         // blocks instead of waiting for bytes that are not there.
         let loaded: PixbufLoading.Loaded
         do {
-            loaded = try ImageDecoder.loadForScreen(received.prefix(usable) + [0xFF, 0xD9], screen: screen, maxPixels: maxPixels)
+            loaded = try PicturePipeline.stored(received.prefix(usable) + [0xFF, 0xD9], gate: ImageDecoder.screenGate(screen, maxPixels))
         } catch .damaged {
             return nil // this much does not decode yet; more bytes may
         }
@@ -43,9 +55,7 @@ enum PartialDecoding {
                                           declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight,
                                           budget: loaded.budget)
         }
-        let image = try ImageDecoder.makeImage(ImageDecoder.orient(masked))
-        return DecodedImage(texture: image.texture, sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
-                            isScreenSized: true)
+        return ImageDecoder.orient(masked)
     }
 
     /// Stored rows complete out of all of them, and how many bytes to decode them from; nil

@@ -8,7 +8,7 @@ import GObjectSupport
 /// the last complete Adam7 pass of an interlaced one (the whole picture on a coarser grid,
 /// smoothed up to the page's size where the grid is coarser than the page).
 enum PartialPNGDecoding {
-    static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> DecodedImage? {
+    static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> PixbufLoading.Loaded? {
         guard let size = ImageHeaderSize.declaredSize(of: received) else { return nil }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         if overflow || pixels > maxPixels { throw .tooLarge }
@@ -59,9 +59,7 @@ enum PartialPNGDecoding {
         if Int(rowsDone) < drawn.height {
             pixbuf = try PartialDecoding.clearing(pixbuf, fromRow: Int(rowsDone))
         }
-        guard let texture = gdk_texture_new_for_pixbuf(OpaquePointer(pixbuf.pointer)) else { throw .damaged }
-        return DecodedImage(texture: TextureHandle(taking: texture), sourceWidth: size.width, sourceHeight: size.height,
-                            isScreenSized: true)
+        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height)
     }
 }
 

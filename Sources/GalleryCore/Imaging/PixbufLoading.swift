@@ -37,10 +37,10 @@ enum PixbufLoading {
         var pointer: OpaquePointer { OpaquePointer(pixbuf.pointer) }
     }
 
-    /// Decodes `data`. The calling thread's `DecodeCancellation.current` (if any) stops it; a
-    /// format other than JPEG and PNG is decoded in a sandboxed worker (`SandboxedDecoding`)
-    /// unless this is that worker; a PNG shown smaller than it is is decoded row by row
-    /// (`PNGRowScaling`), never whole.
+    /// Decodes `data` in this process: a worker's, or the app's own thumbnail files (pictures
+    /// from outside reach it through `PicturePipeline`, which sends them to a worker). The
+    /// calling thread's `DecodeCancellation.current` (if any) stops it; a PNG shown smaller than
+    /// it is is decoded row by row (`PNGRowScaling`), never whole.
     /// The pixels come out in sRGB: a picture with an embedded ICC profile is converted
     /// (`ColorProfileConversion`). `imageType` names our own files (cached thumbnails), which
     /// are decoded as they are.
@@ -52,9 +52,6 @@ enum PixbufLoading {
         // A favicon whose largest picture is a PNG is that PNG (gdk-pixbuf's ICO loader refuses it).
         if format == .ico, let png = ICOEntries.largestPNG(in: data) {
             return try load(png, gate: gate, keepAnimation: keepAnimation)
-        }
-        if let format, SandboxedDecoding.handles(format) {
-            return try SandboxedDecoding.load(data, format: format, gate: gate, keepAnimation: keepAnimation)
         }
         let profile = format.flatMap { EmbeddedColorProfile.of(data, format: $0) }
         if format == .jpeg, let profile, let converted = try CMYKJPEGDecoding.load(data, profile: profile, gate: gate) {
@@ -83,6 +80,9 @@ enum PixbufLoading {
         }
         gate.format = imageType == nil ? format : nil
         if data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }) { throw .damaged }
+        if format == .avif, imageType == nil, AVIFSequenceDecoding.isSequence(data) {
+            return try AVIFSequenceDecoding.firstFrame(data, gate: gate) // no loader reads sequences
+        }
         if format == .png, imageType == nil, let size = header,
            let scaled = try PNGRowScaling.load(data, gate: gate, declared: size) {
             return scaled

@@ -8,7 +8,7 @@ import GObjectSupport
 /// checks every number against what the request allowed before it reads a byte of pixels.
 enum DecodeReply {
     static let magic: UInt32 = 0x5244_474C // "LGDR"
-    static let headerSize = 40
+    static let headerSize = 52
 
     /// The fields before the pixels.
     struct Header: Equatable {
@@ -20,6 +20,11 @@ enum DecodeReply {
         var channels = 0
         var frameCount = 0
         var loopCount = 0
+        /// For a detail: where its pixels start in the upright picture at `scaleEighths`/8, of
+        /// which `declaredWidth` × `declaredHeight` is the whole.
+        var originX = 0
+        var originY = 0
+        var scaleEighths = 8
 
         /// Bytes of pixels that follow: the still, and each frame with its 4-byte delay. Nil when
         /// that does not fit in an `Int` (the fields were set by hand, not read by
@@ -37,11 +42,14 @@ enum DecodeReply {
 
     enum Status: Equatable {
         case picture
+        /// Nothing of an arriving picture can be drawn yet; more bytes may change that.
+        case nothingYet
         case failed(ImageLoadError)
 
         var code: (UInt32, UInt32) {
             switch self {
             case .picture: (0, 0)
+            case .nothingYet: (6, 0)
             case .failed(.tooLarge): (2, 0)
             case .failed(.notAnImage): (3, 0)
             case .failed(.unsupportedFormat(let format)): (4, UInt32(ImageFormat.allCases.firstIndex(of: format) ?? 0))
@@ -60,6 +68,7 @@ enum DecodeReply {
                 guard Int(detail) < ImageFormat.allCases.count else { return nil }
                 self = .failed(.unsupportedFormat(ImageFormat.allCases[Int(detail)]))
             case 5: self = .failed(.tooSlowToDraw)
+            case 6: self = .nothingYet
             default: return nil
             }
         }
@@ -72,7 +81,7 @@ enum DecodeReply {
         writer.put32(code)
         writer.put32(detail)
         for field in [header.declaredWidth, header.declaredHeight, header.width, header.height, header.channels,
-                      header.frameCount, header.loopCount] {
+                      header.frameCount, header.loopCount, header.originX, header.originY, header.scaleEighths] {
             writer.put32(UInt32(clamping: field))
         }
         return writer.data
@@ -85,11 +94,13 @@ enum DecodeReply {
         guard data.count == headerSize else { return nil }
         let reader = LittleEndianReader(data)
         guard reader.u32(0) == magic, let status = Status(code: reader.u32(4), detail: reader.u32(8)) else { return nil }
-        let fields = (0..<7).map { Int(reader.u32(12 + 4 * $0)) }
+        let fields = (0..<10).map { Int(reader.u32(12 + 4 * $0)) }
         guard fields[0...3].allSatisfy({ $0 <= PixelSize.maxSide }), fields[4] <= 4,
-              fields[5] <= AnimationFrames.maxFrameCount else { return nil }
+              fields[5] <= AnimationFrames.maxFrameCount, fields[7...8].allSatisfy({ $0 <= PixelSize.maxSide }),
+              (1...8).contains(fields[9]) else { return nil }
         return Header(status: status, declaredWidth: fields[0], declaredHeight: fields[1], width: fields[2],
-                      height: fields[3], channels: fields[4], frameCount: fields[5], loopCount: fields[6])
+                      height: fields[3], channels: fields[4], frameCount: fields[5], loopCount: fields[6],
+                      originX: fields[7], originY: fields[8], scaleEighths: fields[9])
     }
 
     /// A reply of bytes that are not pixels (a file's metadata): one row of one channel, as wide

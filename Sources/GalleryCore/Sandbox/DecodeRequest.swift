@@ -1,16 +1,27 @@
 import Foundation
 
-/// What the app asks a sandboxed decoder for: the picture's bytes, how big the result may be,
-/// and whether to bring an animation's frames. Sent over the worker's socket as a fixed header
-/// of little-endian integers, then the bytes.
+/// What the app asks a sandboxed decoder for: the picture's bytes, what for (`Purpose`), how
+/// big the result may be, and whether to bring an animation's frames. Sent over the worker's
+/// socket as a fixed header of little-endian integers, then the bytes. Every picture comes
+/// back upright: the worker reads the orientation and applies it (`PicturePipeline`).
 struct DecodeRequest: Equatable {
     static let magic: UInt32 = 0x5144_474C // "LGDQ"
-    static let headerSize = 56
+    static let headerSize = 104
 
-    /// A picture's pixels, or what its file says about itself (`MetadataReading`).
-    enum Purpose: UInt32 { case picture = 0, metadata = 1 }
+    enum Purpose: UInt32 {
+        /// The picture at the fit: a thumbnail (cover), a page (within the screen), full size.
+        case picture = 0
+        /// What the file says about itself (`MetadataReading`).
+        case metadata = 1
+        /// Finer than a page: the `region` of a baseline JPEG, or every pixel.
+        case detail = 2
+        /// The part of a download that has arrived, drawn as the whole will be (within the fit).
+        case arriving = 3
+    }
 
     var purpose = Purpose.picture
+    /// For `.detail`: the part a zoom shows; nil for every pixel.
+    var region: DetailRegion?
     var fit: LoaderSizeGate.Fit
     var maxPixels: Int
     var keepAnimation: Bool
@@ -37,7 +48,13 @@ struct DecodeRequest: Equatable {
         writer.put64(UInt64(clamping: dataLength))
         writer.put64(UInt64(clamping: addressSpaceBytes))
         writer.put32(purpose.rawValue)
+        writer.put32(region == nil ? 0 : 1)
+        writer.put32(0)
+        for value in [region?.x, region?.y, region?.width, region?.height, region?.devicePixelsPerSourcePixel] {
+            writer.put64((value ?? 0).bitPattern)
+        }
         writer.pad(to: Self.headerSize)
+        assert(writer.data.count == Self.headerSize, "the fields fill the header exactly")
         return writer.data
     }
 
@@ -62,6 +79,13 @@ struct DecodeRequest: Equatable {
         addressSpaceBytes = Int(clamping: reader.u64(44))
         guard let purpose = Purpose(rawValue: reader.u32(52)) else { return nil }
         self.purpose = purpose
+        if reader.u32(56) != 0 {
+            let values = (0..<5).map { Double(bitPattern: reader.u64(64 + 8 * $0)) }
+            // Finite and within the largest picture there is, or no region at all.
+            guard values.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Double(PixelSize.maxSide) }) else { return nil }
+            region = DetailRegion(x: values[0], y: values[1], width: values[2], height: values[3],
+                                  devicePixelsPerSourcePixel: values[4])
+        }
     }
 
     init(fit: LoaderSizeGate.Fit, maxPixels: Int, keepAnimation: Bool, limits: DecodeWorkerPool.Limits, dataLength: Int) {

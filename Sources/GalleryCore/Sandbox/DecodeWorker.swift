@@ -87,12 +87,28 @@ public enum DecodeWorker {
         return 0 // the parent closed the socket
     }
 
-    /// The reply: header, still pixels, then each frame's delay and pixels.
+    /// The reply to a request for pixels (`PicturePipeline`, run here): header, still pixels,
+    /// then each frame's delay and pixels.
     static func decode(_ data: Data, _ request: DecodeRequest) -> Data {
         let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, budget: nil)
+        var placement = (x: 0, y: 0, eighths: 8, whole: PixelSize?.none)
         let loaded: PixbufLoading.Loaded
         do {
-            loaded = try PixbufLoading.load(data, gate: gate, keepAnimation: request.keepAnimation)
+            switch request.purpose {
+            case .picture, .metadata:
+                loaded = try PicturePipeline.picture(data, gate: gate, keepAnimation: request.keepAnimation)
+            case .detail:
+                let detail = try PicturePipeline.detail(data, region: request.region, gate: gate)
+                loaded = PixbufLoading.Loaded(pixbuf: detail.pixbuf, declaredWidth: 0, declaredHeight: 0)
+                placement = (detail.origin.x, detail.origin.y, Int((detail.scale * 8).rounded()), detail.imageSize)
+            case .arriving:
+                guard case .within(let width, let height, _) = request.fit,
+                      let arrived = try PicturePipeline.arriving(data, screen: PixelSize(width: width, height: height),
+                                                                 maxPixels: request.maxPixels) else {
+                    return DecodeReply.encode(DecodeReply.Header(status: .nothingYet))
+                }
+                loaded = arrived
+            }
         } catch {
             return DecodeReply.encode(DecodeReply.Header(status: .failed(error)))
         }
@@ -115,10 +131,15 @@ public enum DecodeWorker {
             return gdk_pixbuf_get_width(pointer) == width && gdk_pixbuf_get_height(pointer) == height
                 && gdk_pixbuf_get_n_channels(pointer) == 4
         }) ? frames : []
+        // A detail's whole picture, or the picture's own declared size (upright, as its pixels).
+        let whole = request.purpose == .detail
+            ? placement.whole ?? PixelSize(width: width, height: height)
+            : PixelSize(width: loaded.declaredWidth, height: loaded.declaredHeight)
         var reply = DecodeReply.encode(DecodeReply.Header(
-            status: .picture, declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight,
+            status: .picture, declaredWidth: whole.width, declaredHeight: whole.height,
             width: width, height: height, channels: Int(gdk_pixbuf_get_n_channels(still)), frameCount: frames.count,
-            loopCount: frames.isEmpty ? 0 : GIFStructure.summary(of: data)?.loopCount ?? 0))
+            loopCount: frames.isEmpty ? 0 : GIFStructure.summary(of: data)?.loopCount ?? 0,
+            originX: placement.x, originY: placement.y, scaleEighths: placement.eighths))
         reply.append(stillPixels)
         for frame in frames {
             var delay = LittleEndianWriter()

@@ -60,7 +60,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     /// One decode in a worker: the reply, or why there is none. Blocks while every worker is
     /// busy; `cancellation` stops the wait, or kills the worker mid-decode.
     func decode(_ data: Data, request: DecodeRequest, limits: Limits, maxBodyLength: Int,
-                cancellation: DecodeCancellation?) throws(ImageLoadError) -> (header: DecodeReply.Header, body: Data) {
+                cancellation: DecodeCancellation?) throws(ImageLoadError) -> (header: DecodeReply.Header, body: ReplyBody) {
         guard let launch else { throw .couldNotDecode }
         let worker = try acquire(launch, priority: cancellation?.priority.current ?? .visible, cancellation: cancellation)
         condition.withLock { decoding.append(worker) }

@@ -81,13 +81,14 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
     /// Sends `request` and `data`, and reads the reply within `deadline`: nil when the worker
     /// died, overran or sent something unreadable (it is killed then).
     func exchange(_ request: DecodeRequest, _ data: Data, deadline: ContinuousClock.Instant,
-                  maxBodyLength: Int) -> (header: DecodeReply.Header, body: Data)? {
+                  maxBodyLength: Int) -> (header: DecodeReply.Header, body: ReplyBody)? {
         served += 1
         guard WorkerSocket.write(request.header(), to: socket, until: deadline),
               WorkerSocket.write(data, to: socket, until: deadline),
               let headerBytes = WorkerSocket.read(count: DecodeReply.headerSize, from: socket, until: deadline),
               let header = DecodeReply.decodeHeader(headerBytes), let length = header.bodyLength, length <= maxBodyLength,
-              let body = WorkerSocket.read(count: length, from: socket, until: deadline) else {
+              let body = ReplyBody(count: length, fill: { WorkerSocket.read(into: $0, count: length, from: socket, until: deadline) })
+        else {
             return nil // the caller asks how it ended (`ending(within:)`), which kills it
         }
         return (header, body)
@@ -155,9 +156,19 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// True while the decoder runs or waits for a CPU (state R), false when it sleeps or stopped:
-    /// a decode starved by a busy machine is runnable, a hung one is not.
-    var isRunnable: Bool { statFields?.first == "R" }
+    /// True while one of the decoder's threads runs or waits for a CPU (state R), false when all
+    /// of them sleep: a decode starved by a busy machine is runnable (its main thread may wait
+    /// for a helper thread that is), a hung one is not.
+    var isRunnable: Bool {
+        let process = decoderProcess
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task")) ?? []
+        return threads.prefix(256).contains { thread in
+            guard let stat = ProcFile.read("/proc/\(process)/task/\(thread)/stat"), let end = stat.lastIndex(of: ")") else {
+                return false
+            }
+            return stat[stat.index(after: end)...].split(separator: " ").first == "R"
+        }
+    }
 
     /// The fields of /proc/<decoder>/stat after the command name (the state first).
     private var statFields: [Substring]? {

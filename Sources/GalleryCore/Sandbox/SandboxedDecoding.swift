@@ -1,30 +1,42 @@
 import Foundation
 
-/// The app's side of a sandboxed decode: every format whose decoder is not the project's own
-/// bounded JPEG and PNG code (gdk-pixbuf's GIF, WebP, BMP, ICO and TIFF loaders, libheif for
-/// HEIF and AVIF, librsvg) runs in a `DecodeWorkerPool` worker, and what comes back is checked
-/// against what was asked before it becomes a pixbuf.
+/// The app's side of a sandboxed decode: every picture from outside — every format, thumbnails,
+/// pages, full size, a zoom's detail, what has arrived of a download — is decoded by a
+/// `DecodeWorkerPool` worker running `PicturePipeline`, and what comes back is checked against
+/// what was asked before it becomes a pixbuf.
 ///
 /// The pixels it may bring back are taken from the decode budget before it starts, from the
 /// size the header declares (or the most the fit allows): the worker's own memory is its own,
-/// bounded by its address-space limit. Colour conversion happened in the worker, where the
-/// hostile profile was parsed.
+/// bounded by its address-space limit. Colour conversion and orientation happened in the
+/// worker, where the hostile file was parsed.
 enum SandboxedDecoding {
-    static let formats: Set<ImageFormat> = [.gif, .webp, .bmp, .ico, .tiff, .svg, .avif, .heif]
+    /// A worker's answer: its header (sizes, a detail's origin and scale) and the picture, nil
+    /// when nothing of an arriving download can be drawn yet.
+    struct Reply {
+        let header: DecodeReply.Header
+        let loaded: PixbufLoading.Loaded?
 
-    /// Whether `format` is decoded in a worker here (never inside a worker itself).
-    static func handles(_ format: ImageFormat?) -> Bool {
-        guard let format, formats.contains(format) else { return false }
-        return !DecodeWorker.isWorker && DecoderIsolation.current == .sandboxed
+        /// The picture a request other than `.arriving` must bring.
+        var picture: PixbufLoading.Loaded {
+            get throws(ImageLoadError) {
+                guard let loaded else { throw .couldNotDecode }
+                return loaded
+            }
+        }
     }
 
-    static func load(_ data: Data, format: ImageFormat, gate: LoaderSizeGate, keepAnimation: Bool,
-                     pool: DecodeWorkerPool = .shared) throws(ImageLoadError) -> PixbufLoading.Loaded {
+    static func load(
+        _ data: Data, purpose: DecodeRequest.Purpose, region: DetailRegion? = nil, gate: LoaderSizeGate,
+        keepAnimation: Bool = false, pool: DecodeWorkerPool = .shared
+    ) throws(ImageLoadError) -> Reply {
+        // The magic number is all the app reads of the bytes (with the header's declared size,
+        // bounded, for the budget: see `ImageHeaderSize`).
+        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         let vector = format == .svg
         let fit = vector ? SVGRenderer.cappedFit(gate.fit) : gate.fit
         let limits = vector ? DecodeWorkerPool.vectorLimits : DecodeWorkerPool.rasterLimits
         let declared = vector ? nil : ImageHeaderSize.declaredSize(of: data)
-        if let declared {
+        if let declared, purpose != .arriving {
             let (pixels, overflow) = declared.width.multipliedReportingOverflow(by: declared.height)
             guard !overflow, pixels <= gate.maxPixels else { throw .tooLarge }
         }
@@ -36,23 +48,29 @@ enum SandboxedDecoding {
         var handedOver = false
         defer { if !handedOver { gate.releaseBudget() } }
 
-        let request = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, keepAnimation: animated, limits: limits,
+        var request = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, keepAnimation: animated, limits: limits,
                                     dataLength: data.count)
+        request.purpose = purpose
+        request.region = region
         let maxBody = stillPixels * 4 + animationBytes + 4 * AnimationFrames.maxFrameCount
         let reply = try pool.decode(data, request: request, limits: limits, maxBodyLength: maxBody,
                                     cancellation: gate.cancellation)
+        if reply.header.status == .nothingYet, purpose == .arriving { return Reply(header: reply.header, loaded: nil) }
         var loaded = try picture(from: reply, maxStillPixels: stillPixels, maxPixels: gate.maxPixels,
                                  maxAnimationBytes: animationBytes)
         handedOver = true
         loaded.budget = gate.takeReservation()
-        return loaded
+        return Reply(header: reply.header, loaded: loaded)
     }
 
-    /// The most pixels the still may have: the declared size fitted, or the fit's bound.
+    /// The most pixels the still may have: the declared size fitted (either way up: the worker
+    /// turns a sideways photo before it fits it), or the fit's bound.
     static func outputPixels(fit: LoaderSizeGate.Fit, declared: (width: Int, height: Int)?, maxPixels: Int) -> Int {
         if let declared {
-            let target = LoaderSizeGate.targetSize(width: declared.width, height: declared.height, fit: fit)
-            return target.map { $0.width * $0.height } ?? declared.width * declared.height
+            let pixels = [(declared.width, declared.height), (declared.height, declared.width)].map { width, height in
+                LoaderSizeGate.targetSize(width: width, height: height, fit: fit).map { $0.width * $0.height } ?? width * height
+            }
+            return pixels.max() ?? 0
         }
         return min(maxPixels, SVGRenderer.outputPixels(for: fit))
     }
@@ -60,7 +78,7 @@ enum SandboxedDecoding {
     /// The reply as a pixbuf (and frames), after every number in it was checked. A reply that
     /// does not add up is `couldNotDecode`: the worker misbehaved, the file may be fine.
     static func picture(
-        from reply: (header: DecodeReply.Header, body: Data), maxStillPixels: Int, maxPixels: Int, maxAnimationBytes: Int
+        from reply: (header: DecodeReply.Header, body: ReplyBody), maxStillPixels: Int, maxPixels: Int, maxAnimationBytes: Int
     ) throws(ImageLoadError) -> PixbufLoading.Loaded {
         let header = reply.header
         if case .failed(let error) = header.status { throw error }
@@ -75,15 +93,14 @@ enum SandboxedDecoding {
             throw .couldNotDecode // the worker's answer is not what was asked: its fault, not the file's
         }
         let stillLength = header.width * header.height * header.channels
-        guard let still = DecodeReply.pixbuf(reply.body.prefix(stillLength), width: header.width, height: header.height,
-                                             channels: header.channels) else { throw .tooLarge }
+        guard let still = reply.body.pixbuf(at: 0, width: header.width, height: header.height, channels: header.channels)
+        else { throw .tooLarge }
         var frames: [AnimationFrames.FramePixels] = []
         var offset = stillLength
         let frameLength = header.width * header.height * 4
         for _ in 0..<header.frameCount {
-            let delay = LittleEndianReader(reply.body.subdata(in: offset..<offset + 4)).u32(0)
-            guard let pixels = DecodeReply.pixbuf(reply.body.subdata(in: offset + 4..<offset + 4 + frameLength),
-                                                  width: header.width, height: header.height, channels: 4) else {
+            let delay = LittleEndianReader(reply.body.data(at: offset, length: 4)).u32(0)
+            guard let pixels = reply.body.pixbuf(at: offset + 4, width: header.width, height: header.height, channels: 4) else {
                 throw .tooLarge
             }
             frames.append(AnimationFrames.FramePixels(pixbuf: pixels, milliseconds: max(1, Int(delay))))

@@ -15,6 +15,6 @@ enum SandboxedMetadata {
         guard let reply = try? pool.decode(data, request: request, limits: limits, maxBodyLength: MetadataText.maxBytes,
                                            cancellation: cancellation),
               reply.header.status == .picture, reply.header.height == 1, reply.header.channels == 1 else { return nil }
-        return MetadataText.decode(reply.body)
+        return MetadataText.decode(reply.body.data(at: 0, length: reply.body.count))
     }
 }

@@ -20,6 +20,20 @@ enum WorkerSocket {
         return data
     }
 
+    /// `count` bytes into `memory`; false at end of file, an error, or the deadline.
+    static func read(into memory: UnsafeMutableRawPointer, count: Int, from descriptor: Int32,
+                     until deadline: ContinuousClock.Instant) -> Bool {
+        var offset = 0
+        while offset < count {
+            guard waitReady(descriptor, for: POLLIN, until: deadline) else { return false }
+            let received = recv(descriptor, memory + offset, count - offset, 0)
+            if received < 0, errno == EINTR { continue }
+            guard received > 0 else { return false }
+            offset += received
+        }
+        return true
+    }
+
     static func write(_ data: Data, to descriptor: Int32, until deadline: ContinuousClock.Instant? = nil) -> Bool {
         data.withUnsafeBytes { bytes in
             var offset = 0

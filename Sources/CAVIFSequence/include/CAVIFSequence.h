@@ -1,0 +1,25 @@
+// The first frame of an AVIF image sequence (animated AVIF, brand `avis`), through libavif:
+// neither of Debian 12's gdk-pixbuf loaders reads sequences (libavif's says "Image sequences
+// not yet implemented", libheif's refuses the brand). Runs in the sandboxed decode worker.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+enum { AVIFSEQ_OK = 0, AVIFSEQ_FAILED = 1, AVIFSEQ_TOO_LARGE = 2 };
+
+typedef struct {
+    uint32_t width, height;
+    uint32_t frame_count;
+    uint32_t has_alpha;
+    // The ICC profile the sequence carries, if any (inside `data`'s decoder: valid only until
+    // the next call; copied by the caller).
+    size_t icc_size;
+} avifseq_info;
+
+// Reads the sequence's header; refuses (AVIFSEQ_TOO_LARGE) a frame over `max_pixels`.
+int avifseq_read_info(const uint8_t *data, size_t size, uint64_t max_pixels, avifseq_info *info);
+
+// Decodes the first frame into `rgba` (`stride` bytes a row, width × height as read), 8-bit
+// RGBA, straight alpha; copies up to `icc_capacity` bytes of its ICC profile into `icc`.
+int avifseq_decode_first(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *rgba, size_t stride,
+                         uint8_t *icc, size_t icc_capacity);

@@ -1,0 +1,48 @@
+import CAVIFSequence
+import CGtk
+import Foundation
+import GObjectSupport
+
+/// The first frame of an animated AVIF (an image sequence, brand `avis`), through libavif: what
+/// phones and sites make as "animated AVIF", which neither of Debian 12's gdk-pixbuf loaders
+/// reads. Shown as a still, converted to sRGB from its profile and fitted like any picture.
+/// Runs where every decoder runs: in the sandboxed worker (`PicturePipeline`).
+enum AVIFSequenceDecoding {
+    /// True when the file's `ftyp` names the sequence brand (major or compatible).
+    static func isSequence(_ data: Data) -> Bool {
+        let bytes = [UInt8](data.prefix(64))
+        guard bytes.count >= 16, bytes[4..<8].elementsEqual("ftyp".utf8) else { return false }
+        let boxSize = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        let end = min(bytes.count, max(16, boxSize))
+        let brands = [8] + Array(stride(from: 16, to: end - 3, by: 4))
+        return brands.contains { bytes[$0..<$0 + 4].elementsEqual("avis".utf8) }
+    }
+
+    static func firstFrame(_ data: Data, gate: LoaderSizeGate) throws(ImageLoadError) -> PixbufLoading.Loaded {
+        var info = avifseq_info()
+        let limit = UInt64(max(0, gate.maxPixels))
+        let read = data.withUnsafeBytes { avifseq_read_info($0.bindMemory(to: UInt8.self).baseAddress, $0.count, limit, &info) }
+        guard Int(read) == AVIFSEQ_OK else { throw Int(read) == AVIFSEQ_TOO_LARGE ? .tooLarge : .damaged }
+        let width = Int(info.width), height = Int(info.height)
+        let target = LoaderSizeGate.targetSize(width: width, height: height, fit: gate.fit)
+        guard gate.reserve(pixels: width * height + (target.map { $0.width * $0.height } ?? 0)) else { throw .cancelled }
+        var handedOver = false
+        defer { if !handedOver { gate.releaseBudget() } }
+        guard let frame = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height)) else { throw .tooLarge }
+        var pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(frame))
+        var profile = [UInt8](repeating: 0, count: info.icc_size <= EmbeddedColorProfile.maxBytes ? info.icc_size : 0)
+        let decoded = data.withUnsafeBytes { bytes in
+            profile.withUnsafeMutableBufferPointer { icc in
+                avifseq_decode_first(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, limit, gdk_pixbuf_get_pixels(frame),
+                                     Int(gdk_pixbuf_get_rowstride(frame)), icc.baseAddress, icc.count)
+            }
+        }
+        guard Int(decoded) == AVIFSEQ_OK else { throw Int(decoded) == AVIFSEQ_TOO_LARGE ? .tooLarge : .damaged }
+        if !profile.isEmpty { _ = ColorProfileConversion.convert(frame, from: profile) }
+        if let target, let scaled = gdk_pixbuf_scale_simple(frame, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
+            pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
+        }
+        handedOver = true
+        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: width, declaredHeight: height, budget: gate.takeReservation())
+    }
+}
