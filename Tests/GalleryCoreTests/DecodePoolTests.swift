@@ -34,6 +34,25 @@ final class DecodePoolTests: XCTestCase {
         for task in [first, second] { try await task.value }
     }
 
+    /// Every decode goes to a sandboxed worker, and one worker is kept for the page on screen:
+    /// the pool starts as many tiles as the others can decode, and the page beside them.
+    func testTilesTakeTheWorkersTheyMayUseAndThePageStartsBesideThem() async throws {
+        XCTAssertEqual(DecodeThreads.ordinaryBelowInteractiveWidth, 2)
+        let tiles = StartOrder(), pages = StartOrder()
+        let started = (1...3).map { decode("tile \($0)", SharedPriority(.visible), tiles) }
+        try await waitUntil("two tiles decode") { tiles.count == 2 }
+        try await waitUntil("the third waits for one of them") { DecodeThreads.ordinaryWaitingCount == 1 }
+        let page = decode("page", SharedPriority(.interactive), pages)
+        try await waitUntil("the page decodes at once beside the two tiles") { pages.labels == ["page"] }
+        XCTAssertEqual(DecodeThreads.ordinaryWaitingCount, 1, "the third tile still waits")
+        pages.letOneFinish()
+        try await page.value
+        tiles.letOneFinish()
+        try await waitUntil("the third tile starts when a tile's place frees") { tiles.count == 3 }
+        (0..<2).forEach { _ in tiles.letOneFinish() }
+        for task in started { try await task.value }
+    }
+
     func testAWaitingPrefetchWhoseCallerLeftEndsAtOnceAndNeverRuns() async throws {
         let order = StartOrder()
         let running = decode("running", SharedPriority(.prefetch), order)

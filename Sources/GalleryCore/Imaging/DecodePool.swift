@@ -6,7 +6,8 @@ import Synchronization
 /// into view before the prefetches), first come first served within one (`PriorityLine`).
 /// Waiting holds no thread.
 ///
-/// Two limits: how many run at once, and how many of those may be prefetches — decodes nobody
+/// Three limits: how many run at once, how many of those may be below `interactive` (the rest
+/// is kept for the page a person looks at), and how many may be prefetches — decodes nobody
 /// looks at yet (the viewer's neighbours, tiles just off screen), which must not take the cores
 /// from a page a person turns to. A prefetch whose priority rises while it waits (the person
 /// turned to that page) starts as soon as its new priority allows, not when its old turn comes.
@@ -21,11 +22,13 @@ final class DecodePool: Sendable {
 
     private struct State {
         var running = 0
+        var runningBelowInteractive = 0
         var runningPrefetches = 0
         var line = PriorityLine<Waiting>()
     }
 
     private let maxRunning: Int
+    private let maxRunningBelowInteractive: Int
     private let maxRunningPrefetches: Int
     private let state = Mutex(State())
     /// Prefetches run on threads of their own, below the rest: libdispatch keeps a pool of
@@ -34,9 +37,10 @@ final class DecodePool: Sendable {
     private let queue: DispatchQueue
     private let prefetchQueue: DispatchQueue
 
-    init(label: String, maxRunning: Int, maxRunningPrefetches: Int) {
+    init(label: String, maxRunning: Int, maxRunningBelowInteractive: Int? = nil, maxRunningPrefetches: Int) {
         self.maxRunning = max(1, maxRunning)
-        self.maxRunningPrefetches = max(1, min(maxRunning, maxRunningPrefetches))
+        self.maxRunningBelowInteractive = max(1, min(self.maxRunning, maxRunningBelowInteractive ?? maxRunning))
+        self.maxRunningPrefetches = max(1, min(self.maxRunningBelowInteractive, maxRunningPrefetches))
         queue = DispatchQueue(label: label, qos: .userInitiated, attributes: .concurrent)
         prefetchQueue = DispatchQueue(label: label + ".prefetch", qos: .utility, attributes: .concurrent)
     }
@@ -54,25 +58,28 @@ final class DecodePool: Sendable {
     }
 
     private func startWhatFits() {
-        let starting = state.withLock { state -> [(waiting: Waiting, isPrefetch: Bool)] in
-            var jobs: [(Waiting, Bool)] = []
+        let starting = state.withLock { state -> [(waiting: Waiting, isBelowInteractive: Bool, isPrefetch: Bool)] in
+            var jobs: [(Waiting, Bool, Bool)] = []
             while state.running < maxRunning, let priority = state.line.highestPriority {
-                // The highest waiting is a prefetch: so is everything behind it.
-                let isPrefetch = priority == .prefetch
+                // The highest waiting is below interactive, or a prefetch: so is everything behind it.
+                let isBelowInteractive = priority < .interactive, isPrefetch = priority == .prefetch
+                if isBelowInteractive, state.runningBelowInteractive >= maxRunningBelowInteractive { break }
                 if isPrefetch, state.runningPrefetches >= maxRunningPrefetches { break }
                 guard let waiting = state.line.removeNext() else { break }
                 state.running += 1
+                if isBelowInteractive { state.runningBelowInteractive += 1 }
                 if isPrefetch { state.runningPrefetches += 1 }
-                jobs.append((waiting, isPrefetch))
+                jobs.append((waiting, isBelowInteractive, isPrefetch))
             }
             return jobs
         }
-        for (waiting, isPrefetch) in starting {
+        for (waiting, isBelowInteractive, isPrefetch) in starting {
             waiting.priority.stopObserving(waiting.observer)
             (isPrefetch ? prefetchQueue : queue).async { [self] in
                 waiting.job()
                 state.withLock { state in
                     state.running -= 1
+                    if isBelowInteractive { state.runningBelowInteractive -= 1 }
                     if isPrefetch { state.runningPrefetches -= 1 }
                 }
                 startWhatFits()

@@ -14,13 +14,18 @@ enum DecodeThreads {
 
     /// Ordinary decodes that are prefetches, at once: the viewer's neighbours and the tiles
     /// just off screen are decoded one at a time, so a page turned to or a tile on screen gets
-    /// the other cores instead of sharing them with four prefetches. Others start at once (as
-    /// many as the system gives threads: an ordinary decode does not wait long).
+    /// the other cores instead of sharing them with four prefetches.
     static let ordinaryPrefetchWidth = 1
+    /// Ordinary decodes at once, and those of them below the page on screen: as many as there
+    /// are sandboxed workers to decode them, and the workers those may use
+    /// (`DecodeWorkerPool.shared`), so no thread starts only to wait for a worker.
+    static let ordinaryWidth = DecodeWorkerPool.sharedSize
+    static let ordinaryBelowInteractiveWidth = DecodeWorkerPool.sharedSize - 1
 
     private static let heavyPool = DecodePool(label: "link-gallery.heavy-decode", maxRunning: heavyWidth,
                                               maxRunningPrefetches: heavyWidth)
-    private static let ordinaryPool = DecodePool(label: "link-gallery.decode", maxRunning: .max,
+    private static let ordinaryPool = DecodePool(label: "link-gallery.decode", maxRunning: ordinaryWidth,
+                                                 maxRunningBelowInteractive: ordinaryBelowInteractiveWidth,
                                                  maxRunningPrefetches: ordinaryPrefetchWidth)
 
     /// Heavy decodes queued or running, for tests that need the pool's state.

@@ -31,7 +31,8 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
                                      addressSpaceBytes: SVGRenderer.addressSpaceBytes)
 
     /// Two for the grid on two cores, one kept for the viewer's page.
-    static let shared = DecodeWorkerPool(size: 3)
+    static let sharedSize = 3
+    static let shared = DecodeWorkerPool(size: sharedSize)
 
     static let defaultDecodesPerWorker = 500
     /// Far above a warm worker's idle size (tens of MiB after `sandbox_release_memory`).
