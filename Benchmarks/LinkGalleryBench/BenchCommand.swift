@@ -16,6 +16,7 @@ enum BenchCommand {
     static let usage = """
         usage: link-gallery-bench report [--work DIR] [--runs N] [--app-results FILE] [--no-app] [--section TEXT]
                link-gallery-bench thumbnail IN OUT
+               link-gallery-bench thumbnail-here IN OUT   (decoded in this process, no worker)
                link-gallery-bench startup
         """
 
@@ -23,6 +24,9 @@ enum BenchCommand {
         switch arguments.first {
         case "report": return report(Array(arguments.dropFirst()))
         case "thumbnail" where arguments.count == 3: return thumbnail(input: arguments[1], output: arguments[2])
+        case "thumbnail-here" where arguments.count == 3:
+            DecoderIsolation.current = .inProcess
+            return thumbnail(input: arguments[1], output: arguments[2])
         case "startup" where arguments.count == 1: return 0
         default:
             printError(usage)

@@ -1,18 +1,15 @@
 import Foundation
 
-/// What an original is, read once from its first bytes as it was downloaded: its format, the
-/// size its header declares, and its length. Stored with the original (`DownloadFacts`), so
-/// choosing how to decode it (`DecodeThreads`) or how much of the originals' budget it takes
-/// never reads its bytes again.
+/// What an original is: its format (the magic number its download's inspector sniffed), its
+/// length, and the size its picture declares — learnt from the sandboxed decoder's answer the
+/// first time it is decoded (`ImageRepository.learn`), never read from its bytes in this
+/// process. Stored with the original (`DownloadFacts`), so choosing how to decode it
+/// (`DecodeThreads`) or how much of the originals' budget it takes never reads its bytes again.
 public struct OriginalFacts: Sendable, Equatable {
     public let format: ImageFormat?
-    /// Upright or not, as the header says; nil when the header is not understood here.
+    /// Upright, as the decoder reported it; nil until a decode has.
     public let declaredSize: PixelSize?
     public let byteCount: Int
-
-    /// How far into a file its facts are looked for: a JPEG's size follows its EXIF block, a
-    /// HEIF's its `meta` box.
-    static let headerBytes = 1 << 20
 
     public init(format: ImageFormat?, declaredSize: PixelSize?, byteCount: Int) {
         self.format = format
@@ -20,20 +17,19 @@ public struct OriginalFacts: Sendable, Equatable {
         self.byteCount = byteCount
     }
 
-    /// From the file's first bytes (`headerBytes` are enough) and its whole length.
+    /// From the file's first bytes (its magic number) and its whole length.
     init(header: Data, byteCount: Int) {
         self.init(format: ContentSniffer.imageFormat(of: header.prefix(ContentSniffer.preferredPrefixLength)),
-                  header: header, byteCount: byteCount)
-    }
-
-    /// As above, with the format sniffed already (by the download's inspector).
-    init(format: ImageFormat?, header: Data, byteCount: Int) {
-        let size = ImageHeaderSize.declaredSize(of: header.prefix(Self.headerBytes))
-        self.init(format: format, declaredSize: size.map { PixelSize(width: $0.width, height: $0.height) }, byteCount: byteCount)
+                  declaredSize: nil, byteCount: byteCount)
     }
 
     /// Of bytes in memory.
     init(of data: Data) {
-        self.init(header: data.prefix(Self.headerBytes), byteCount: data.count)
+        self.init(header: data, byteCount: data.count)
+    }
+
+    /// The same original with the size its decode reported.
+    func withDeclaredSize(_ size: PixelSize) -> OriginalFacts {
+        OriginalFacts(format: format, declaredSize: size, byteCount: byteCount)
     }
 }

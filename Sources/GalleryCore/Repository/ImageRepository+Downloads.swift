@@ -97,9 +97,9 @@ extension ImageRepository {
             throw ImageLoadError.notAnImage
         }
         let downloadFacts = self.downloadFacts, head = response.head, key = url.absoluteString, body = response.body
+        // The format its inspector sniffed and its length: its size comes from its first decode.
         let original = await BlockingWork.run(on: BlockingWork.disk) { () -> OriginalFacts in
-            let header = sink?.bytesWritten(maxBytes: OriginalFacts.headerBytes) ?? body.prefix(OriginalFacts.headerBytes)
-            let original = OriginalFacts(format: format, header: header, byteCount: sink?.writtenBytes ?? body.count)
+            let original = OriginalFacts(format: format, declaredSize: nil, byteCount: sink?.writtenBytes ?? body.count)
             downloadFacts.record(head, original: original, for: key)
             return original
         }

@@ -24,13 +24,13 @@ extension ImageRepository {
     }
 
     /// On disk, with its facts as its download recorded them, or (stored by an earlier version,
-    /// or its entry pushed out) learnt once from its first bytes and recorded.
+    /// or its entry pushed out) its format sniffed once from its magic number and recorded.
     private func storedLocation(of url: URL) async -> OriginalLocation? {
         guard let store = originalStore else { return nil }
         let key = url.absoluteString, facts = downloadFacts
         return await BlockingWork.run(on: BlockingWork.disk) { () -> OriginalLocation? in
             if let known = facts.facts(for: key)?.original, store.contains(key: key) { return .stored(store, known) }
-            guard let found = store.payloadPrefix(key: key, maxBytes: OriginalFacts.headerBytes) else { return nil }
+            guard let found = store.payloadPrefix(key: key, maxBytes: ContentSniffer.preferredPrefixLength) else { return nil }
             let learnt = OriginalFacts(header: found.prefix, byteCount: found.size)
             facts.record(learnt, for: key)
             return .stored(store, learnt)
@@ -40,5 +40,12 @@ extension ImageRepository {
     private func isStored(_ url: URL, in store: DiskStore) async -> Bool {
         let key = url.absoluteString
         return await BlockingWork.run(on: BlockingWork.disk) { store.contains(key: key) }
+    }
+
+    /// Records the size the decoder reported for an original, when its facts did not say it
+    /// yet: later decodes of it choose their pool by it (`DecodeThreads.isHeavy`).
+    func learn(_ size: PixelSize, of url: URL, from facts: OriginalFacts) {
+        guard facts.declaredSize != size else { return }
+        downloadFacts.record(facts.withDeclaredSize(size), for: url.absoluteString)
     }
 }

@@ -21,10 +21,12 @@ extension ImageRepository {
         do {
             let (bytes, facts) = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
-            return try await decodeOrForget(key: url.absoluteString, facts: facts, priority: shared) {
+            let image = try await decodeOrForget(key: url.absoluteString, facts: facts, priority: shared) {
                 try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
                                           maxAnimationBytes: maxAnimationBytes)
             }
+            learn(image.sourceSize, of: url, from: facts)
+            return image
         } catch {
             throw ImageLoadError(error)
         }

@@ -57,10 +57,12 @@ extension ImageRepository {
             let share = try await thumbnailOriginals.acquire(bytes: stored.byteCount, priority: priority)
             defer { share.release() }
             do {
-                return try await decodeOrForget(key: key, facts: stored, priority: priority) {
+                let made = try await decodeOrForget(key: key, facts: stored, priority: priority) {
                     guard let bytes = store.read(key: key) else { throw OriginalFileGone() }
                     return try Self.thumbnailAndFile(of: bytes, side: side, maxPixels: maxPixels)
                 }
+                learn(made.image.sourceSize, of: url, from: stored)
+                return made
             } catch is OriginalFileGone {
                 // Evicted, or damaged on disk (then removed) since: fetched again.
             }

@@ -20,13 +20,19 @@ struct DecodeWorkerLaunch: Sendable {
 
     /// The launch for this machine, found once: bubblewrap is tried with a real worker probe.
     static let current: DecodeWorkerLaunch? = {
+        let launch = find()
+        DecoderSandboxStatus.announce(usesBubblewrap: launch?.usesBubblewrap ?? false)
+        return launch
+    }()
+
+    private static func find() -> DecodeWorkerLaunch? {
         guard let executable = SVGRenderer.executablePath else { return nil }
         let sandboxed = DecodeWorkerLaunch(executable: executable, bubblewrap: true)
         if FileManager.default.isExecutableFile(atPath: bubblewrap), sandboxed.starts() { return sandboxed }
         FileHandle.standardError.write(Data(("link-gallery: bubblewrap cannot run here (\(bubblewrap) missing, or no "
             + "namespaces): pictures are decoded in a child process with limits and a system-call filter only\n").utf8))
         return DecodeWorkerLaunch(executable: executable, bubblewrap: false)
-    }()
+    }
 
     /// `fault` nil: the app's own `LINK_GALLERY_WORKER_FAULT`, if any.
     init(executable: String, bubblewrap: Bool, fault: DecodeWorkerFault? = nil) {

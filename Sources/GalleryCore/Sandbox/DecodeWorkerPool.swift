@@ -59,9 +59,11 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     }
 
     /// One decode in a worker: the reply, or why there is none. Blocks while every worker is
-    /// busy; `cancellation` stops the wait, or kills the worker mid-decode.
-    func decode(_ data: Data, request: DecodeRequest, limits: Limits, maxBodyLength: Int,
-                cancellation: DecodeCancellation?) throws(ImageLoadError) -> (header: DecodeReply.Header, body: ReplyBody) {
+    /// busy; `cancellation` stops the wait, or kills the worker mid-decode. `admit` sees the
+    /// reply's header before its pixels are read (see `DecodeWorkerProcess.exchange`).
+    func decode(_ data: Data, request: DecodeRequest, limits: Limits, maxBodyLength: Int, cancellation: DecodeCancellation?,
+                admit: (DecodeReply.Header) throws(ImageLoadError) -> Void = { _ in })
+        throws(ImageLoadError) -> (header: DecodeReply.Header, body: ReplyBody) {
         guard let launch else { throw .couldNotDecode }
         let worker = try acquire(launch, priority: cancellation?.priority.current ?? .visible, cancellation: cancellation)
         condition.withLock { decoding.append(worker) }
@@ -71,7 +73,13 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
         // Only a short wall-clock limit (SVGs) is told apart by CPU: reading it costs /proc reads.
         let startCPU = limits.wallSeconds < Self.rasterLimits.wallSeconds ? worker.cpuSeconds ?? 0 : nil
         let deadline = ContinuousClock.now + .milliseconds(Int(limits.wallSeconds * 1000))
-        let reply = worker.exchange(request, data, deadline: deadline, maxBodyLength: maxBodyLength)
+        let reply: (header: DecodeReply.Header, body: ReplyBody)?
+        do {
+            reply = try worker.exchange(request, data, deadline: deadline, maxBodyLength: maxBodyLength, admit: admit)
+        } catch {
+            cancellation?.removeHandlers()
+            throw cancellation?.isCancelled == true ? .cancelled : error
+        }
         cancellation?.removeHandlers()
         if cancellation?.isCancelled == true { throw .cancelled }
         guard let reply else {

@@ -79,18 +79,28 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
     }
 
     /// Sends `request` and `data`, and reads the reply within `deadline`: nil when the worker
-    /// died, overran or sent something unreadable (it is killed then).
-    func exchange(_ request: DecodeRequest, _ data: Data, deadline: ContinuousClock.Instant,
-                  maxBodyLength: Int) -> (header: DecodeReply.Header, body: ReplyBody)? {
+    /// died, overran or sent something unreadable (`ending(within:)` says how). Between the
+    /// reply's header and its pixels, `admit` sees the header: it checks it against what was
+    /// asked and takes the budget for the pixels, or throws, and then they are never read.
+    func exchange(_ request: DecodeRequest, _ data: Data, deadline: ContinuousClock.Instant, maxBodyLength: Int,
+                  admit: (DecodeReply.Header) throws(ImageLoadError) -> Void) throws(ImageLoadError)
+        -> (header: DecodeReply.Header, body: ReplyBody)? {
         served += 1
         guard WorkerSocket.write(request.header(), to: socket, until: deadline),
               WorkerSocket.write(data, to: socket, until: deadline),
               let headerBytes = WorkerSocket.read(count: DecodeReply.headerSize, from: socket, until: deadline),
-              let header = DecodeReply.decodeHeader(headerBytes), let length = header.bodyLength, length <= maxBodyLength,
-              let body = ReplyBody(count: length, fill: { WorkerSocket.read(into: $0, count: length, from: socket, until: deadline) })
+              let header = DecodeReply.decodeHeader(headerBytes), let length = header.bodyLength, length <= maxBodyLength
         else {
             return nil // the caller asks how it ended (`ending(within:)`), which kills it
         }
+        do {
+            try admit(header)
+        } catch {
+            kill() // its pixels are not wanted: the worker is not waited for
+            throw error
+        }
+        guard let body = ReplyBody(count: length, fill: { WorkerSocket.read(into: $0, count: length, from: socket, until: deadline) })
+        else { return nil }
         return (header, body)
     }
 

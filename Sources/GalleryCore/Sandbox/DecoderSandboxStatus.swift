@@ -1,9 +1,40 @@
 import Foundation
+import Synchronization
 
-/// What the app's decoder sandbox is doing, for the benchmark and diagnostics.
+/// What the app's decoder sandbox is doing: for the window's notice, the benchmark and
+/// diagnostics.
 public enum DecoderSandboxStatus {
-    /// True when the workers run inside bubblewrap (false: the plain fallback).
+    /// True when the workers run inside bubblewrap (false: the plain fallback). Finding out
+    /// starts a probe process the first time: the UI waits for `whenKnown` instead.
     public static var usesBubblewrap: Bool { DecodeWorkerLaunch.current?.usesBubblewrap ?? false }
+
+    private struct Waiting {
+        var known: Bool?
+        var handlers: [@Sendable (Bool) -> Void] = []
+    }
+
+    private static let waiting = Mutex(Waiting())
+
+    /// Calls `handler` (on any thread) with `usesBubblewrap` once the first decode has found
+    /// it out — at once if one has. No probe is started for it: a run that decodes nothing
+    /// (every thumbnail from the cache) risks nothing, and its start costs nothing more.
+    public static func whenKnown(_ handler: @escaping @Sendable (Bool) -> Void) {
+        let known = waiting.withLock { state -> Bool? in
+            if state.known == nil { state.handlers.append(handler) }
+            return state.known
+        }
+        if let known { handler(known) }
+    }
+
+    /// Said by `DecodeWorkerLaunch.current` once it has decided.
+    static func announce(usesBubblewrap: Bool) {
+        let handlers = waiting.withLock { state -> [@Sendable (Bool) -> Void] in
+            state.known = usesBubblewrap
+            defer { state.handlers = [] }
+            return state.handlers
+        }
+        handlers.forEach { $0(usesBubblewrap) }
+    }
 
     /// Workers the shared pool started so far (each replaced one counts).
     public static var workersStarted: Int { DecodeWorkerPool.shared.startedCount }

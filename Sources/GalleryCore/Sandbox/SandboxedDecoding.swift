@@ -5,10 +5,11 @@ import Foundation
 /// `DecodeWorkerPool` worker running `PicturePipeline`, and what comes back is checked against
 /// what was asked before it becomes a pixbuf.
 ///
-/// The pixels it may bring back are taken from the decode budget before it starts, from the
-/// size the header declares (or the most the fit allows): the worker's own memory is its own,
-/// bounded by its address-space limit. Colour conversion and orientation happened in the
-/// worker, where the hostile file was parsed.
+/// Of the bytes, the app reads the magic number (`ContentSniffer`: SVGs get their own limits, a
+/// GIF may bring frames) and nothing else: the worker applies the pixel limit to what the
+/// picture declares. The pixels the reply brings are taken from the decode budget when its
+/// header arrives, before they are read (the worker's own memory is its own, bounded by its
+/// address-space limit). Colour conversion and orientation happened in the worker.
 enum SandboxedDecoding {
     /// A worker's answer: its header (sizes, a detail's origin and scale) and the picture, nil
     /// when nothing of an arriving download can be drawn yet.
@@ -29,50 +30,34 @@ enum SandboxedDecoding {
         _ data: Data, purpose: DecodeRequest.Purpose, region: DetailRegion? = nil, gate: LoaderSizeGate,
         keepAnimation: Bool = false, pool: DecodeWorkerPool = .shared
     ) throws(ImageLoadError) -> Reply {
-        // The magic number is all the app reads of the bytes (with the header's declared size,
-        // bounded, for the budget: see `ImageHeaderSize`).
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         let vector = format == .svg
         let fit = vector ? SVGRenderer.cappedFit(gate.fit) : gate.fit
         let limits = vector ? DecodeWorkerPool.vectorLimits : DecodeWorkerPool.rasterLimits
-        let declared = vector ? nil : ImageHeaderSize.declaredSize(of: data)
-        if let declared, purpose != .arriving {
-            let (pixels, overflow) = declared.width.multipliedReportingOverflow(by: declared.height)
-            guard !overflow, pixels <= gate.maxPixels else { throw .tooLarge }
-        }
-        let stillPixels = outputPixels(fit: fit, declared: declared, maxPixels: gate.maxPixels)
+        let stillPixels = min(gate.maxPixels, SVGRenderer.outputPixels(for: fit)) // the fit's bound
         let animated = keepAnimation && format == .gif
         let animationBytes = animated ? ImageDecoder.defaultMaxAnimationBytes : 0
-        let budget = vector ? SVGRenderer.budgetPixels(for: fit) : stillPixels + animationBytes / 4
-        guard gate.reserve(pixels: budget) else { throw .cancelled }
-        var handedOver = false
-        defer { if !handedOver { gate.releaseBudget() } }
-
         var request = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, keepAnimation: animated, limits: limits,
                                     dataLength: data.count)
         request.purpose = purpose
         request.region = region
         let maxBody = stillPixels * 4 + animationBytes + 4 * AnimationFrames.maxFrameCount
+        var handedOver = false
+        defer { if !handedOver { gate.releaseBudget() } }
         let reply = try pool.decode(data, request: request, limits: limits, maxBodyLength: maxBody,
-                                    cancellation: gate.cancellation)
+                                    cancellation: gate.cancellation) { header throws(ImageLoadError) in
+            // Sides and channels are bounded by `decodeHeader`: these products fit.
+            let pixels = header.width * header.height, framePixels = pixels * header.frameCount
+            guard header.status == .picture else { return }
+            guard pixels <= stillPixels, framePixels * 4 <= animationBytes else { throw .couldNotDecode }
+            guard gate.reserve(pixels: pixels + framePixels) else { throw .cancelled }
+        }
         if reply.header.status == .nothingYet, purpose == .arriving { return Reply(header: reply.header, loaded: nil) }
         var loaded = try picture(from: reply, maxStillPixels: stillPixels, maxPixels: gate.maxPixels,
                                  maxAnimationBytes: animationBytes)
         handedOver = true
         loaded.budget = gate.takeReservation()
         return Reply(header: reply.header, loaded: loaded)
-    }
-
-    /// The most pixels the still may have: the declared size fitted (either way up: the worker
-    /// turns a sideways photo before it fits it), or the fit's bound.
-    static func outputPixels(fit: LoaderSizeGate.Fit, declared: (width: Int, height: Int)?, maxPixels: Int) -> Int {
-        if let declared {
-            let pixels = [(declared.width, declared.height), (declared.height, declared.width)].map { width, height in
-                LoaderSizeGate.targetSize(width: width, height: height, fit: fit).map { $0.width * $0.height } ?? width * height
-            }
-            return pixels.max() ?? 0
-        }
-        return min(maxPixels, SVGRenderer.outputPixels(for: fit))
     }
 
     /// The reply as a pixbuf (and frames), after every number in it was checked. A reply that

@@ -3,18 +3,23 @@ import GalleryCore
 extension GalleryWindow {
     /// Where bubblewrap cannot run, the decoders of untrusted pictures have less protection
     /// (a system-call filter and Landlock, no namespaces): the person is told, above the grid,
-    /// at each start until they choose "Don't Show Again". Finding out starts a probe process,
-    /// so it runs off the main thread.
+    /// in each run that decodes a picture, until they choose "Don't Show Again". Told when the
+    /// first decode has found it out (`DecoderSandboxStatus.whenKnown`): asking starts a probe
+    /// process, which a start from the cache does not need.
     func showSandboxNoticeIfNeeded() {
         guard !services.settings.sandboxNoticeDismissed else { return }
-        Task { @MainActor [weak self] in
-            let fullSandbox = await BlockingWork.run(on: BlockingWork.disk) { DecoderSandboxStatus.usesBubblewrap }
-            guard let self, !fullSandbox, !self.services.settings.sandboxNoticeDismissed else { return }
-            let message = L10n.tr("Pictures are decoded with less protection on this computer: the bubblewrap sandbox cannot run here. Install bubblewrap or allow unprivileged user namespaces for full protection.")
-            self.sandboxNotice.show(message, buttonLabel: L10n.tr("Don’t Show Again")) { [weak self] in
-                self?.services.settings.sandboxNoticeDismissed = true
-                self?.sandboxNotice.hide()
-            }
+        DecoderSandboxStatus.whenKnown { [weak self] fullSandbox in
+            guard !fullSandbox else { return }
+            Task { @MainActor in self?.showSandboxNotice() }
+        }
+    }
+
+    private func showSandboxNotice() {
+        guard !services.settings.sandboxNoticeDismissed else { return }
+        let message = L10n.tr("Pictures are decoded with less protection on this computer: the bubblewrap sandbox cannot run here. Install bubblewrap or allow unprivileged user namespaces for full protection.")
+        sandboxNotice.show(message, buttonLabel: L10n.tr("Don’t Show Again")) { [weak self] in
+            self?.services.settings.sandboxNoticeDismissed = true
+            self?.sandboxNotice.hide()
         }
     }
 }
