@@ -154,6 +154,26 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(pool.startedCount, 3, "three pictures a worker: 3 + 3 + 1")
     }
 
+    /// A thumbnail scrolled past while its worker decodes it: the decode ends as cancelled, but
+    /// its worker finishes it and stays warm, instead of being killed and started again.
+    func testACancelledShortDecodeKeepsItsWorker() throws {
+        _ = try launch()
+        let pool = DecodeWorkerPool(size: 1)
+        let picture = TestImages.encoded(width: 1600, height: 1200, as: "bmp")
+        XCTAssertNoThrow(try Self.decode(picture, in: pool, limits: DecodeWorkerPool.rasterLimits))
+        let scrolledPast = DecodeCancellation(priority: .visible)
+        let canceller = Thread {
+            while pool.decodingProcesses.isEmpty { usleep(200) }
+            scrolledPast.cancel()
+        }
+        canceller.start()
+        XCTAssertThrowsError(try Self.decode(picture, in: pool, limits: DecodeWorkerPool.rasterLimits, cancellation: scrolledPast)) {
+            XCTAssertEqual($0 as? ImageLoadError, .cancelled)
+        }
+        XCTAssertNoThrow(try Self.decode(picture, in: pool, limits: DecodeWorkerPool.rasterLimits))
+        XCTAssertEqual(pool.startedCount, 1, "the same worker served all three")
+    }
+
     func testWorkersStayWarmAcrossPictures() throws {
         _ = try launch()
         let pool = DecodeWorkerPool(size: 2)

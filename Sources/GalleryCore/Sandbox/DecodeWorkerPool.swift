@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 
 /// A few warm sandboxed decoders shared by every decode of the app: a picture goes to an idle
@@ -39,6 +40,10 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     static let retireAboveBytes = 384 << 20
     /// How long a worker whose socket closed is given to be gone, so its end can be read.
     static let endingGrace = Duration.milliseconds(250)
+    /// How long a decode nobody wants any more may still finish before its worker is killed: a
+    /// thumbnail scrolled past ends in milliseconds and its worker stays warm, where killing it
+    /// cost a new worker's start (~100 ms of CPU) for every tile a fast scroll passed.
+    static let cancelledGrace = 0.25
 
     private let size: Int
     private let launch: DecodeWorkerLaunch?
@@ -69,7 +74,13 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
         condition.withLock { decoding.append(worker) }
         var healthy = false
         defer { release(worker, healthy: healthy) }
-        cancellation?.onCancel { worker.kill() }
+        let exchanging = ExchangeInProgress()
+        cancellation?.onCancel {
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.cancelledGrace) {
+                if exchanging.isRunning { worker.kill() }
+            }
+        }
+        defer { exchanging.end() }
         // Only a short wall-clock limit (SVGs) is told apart by CPU: reading it costs /proc reads.
         let startCPU = limits.wallSeconds < Self.rasterLimits.wallSeconds ? worker.cpuSeconds ?? 0 : nil
         let deadline = ContinuousClock.now + .milliseconds(Int(limits.wallSeconds * 1000))
@@ -77,11 +88,17 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
         do {
             reply = try worker.exchange(request, data, deadline: deadline, maxBodyLength: maxBodyLength, admit: admit)
         } catch {
+            // Read whole and no longer wanted: the worker is in step, and kept. (Refused as a
+            // lie, it is not.)
             cancellation?.removeHandlers()
+            healthy = error == .cancelled && !worker.isKilled
             throw cancellation?.isCancelled == true ? .cancelled : error
         }
         cancellation?.removeHandlers()
-        if cancellation?.isCancelled == true { throw .cancelled }
+        if cancellation?.isCancelled == true {
+            healthy = reply != nil && !worker.isKilled // finished within its grace: still warm
+            throw .cancelled
+        }
         guard let reply else {
             // At the wall-clock limit with CPU to spare and still wanting to run: starved on a
             // busy machine. (Asleep instead, it hangs: a decoder's bug, below.)
@@ -154,4 +171,14 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     var decodingProcesses: [pid_t] { condition.withLock { decoding }.map(\.decoderProcess) }
     /// The decoder process of every idle worker.
     var idleDecoderProcesses: [pid_t] { condition.withLock { idle }.map(\.decoderProcess) }
+}
+
+/// Whether a worker is still decoding one request: a cancelled decode's worker is killed only if
+/// it is, once `DecodeWorkerPool.cancelledGrace` has passed.
+private final class ExchangeInProgress: Sendable {
+    private let running = Mutex(true)
+
+    var isRunning: Bool { running.withLock { $0 } }
+
+    func end() { running.withLock { $0 = false } }
 }

@@ -93,14 +93,17 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
         else {
             return nil // the caller asks how it ended (`ending(within:)`), which kills it
         }
+        let admitted: ImageLoadError?
         do {
             try admit(header)
+            admitted = nil
         } catch {
-            kill() // its pixels are not wanted: the worker is not waited for
-            throw error
+            admitted = error
         }
+        // Read even when not admitted: the worker then stays in step and warm for the next one.
         guard let body = ReplyBody(count: length, fill: { WorkerSocket.read(into: $0, count: length, from: socket, until: deadline) })
         else { return nil }
+        if let admitted { throw admitted }
         return (header, body)
     }
 
