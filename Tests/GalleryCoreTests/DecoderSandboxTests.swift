@@ -174,6 +174,20 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(pool.startedCount, 1, "the same worker served all three")
     }
 
+    /// A viewer page about to load starts a worker before any picture needs one.
+    func testPrewarmingStartsOneWorkerThatTheNextPictureUses() throws {
+        _ = try launch()
+        let pool = DecodeWorkerPool(size: 2)
+        pool.prewarm()
+        pool.prewarm() // one at a time
+        let deadline = Date().addingTimeInterval(30)
+        while pool.idleCount == 0, Date() < deadline { usleep(5000) }
+        XCTAssertEqual(pool.idleCount, 1, "a warm worker waits")
+        XCTAssertNoThrow(try Self.decode(TestImages.encoded(width: 40, height: 30, as: "bmp"), in: pool,
+                                         limits: DecodeWorkerPool.rasterLimits))
+        XCTAssertEqual(pool.startedCount, 1, "the picture used it")
+    }
+
     func testWorkersStayWarmAcrossPictures() throws {
         _ = try launch()
         let pool = DecodeWorkerPool(size: 2)

@@ -18,6 +18,7 @@ extension ImageRepository {
     /// As above, at `priority` as it is while the work waits: the viewer raises a neighbour's
     /// load when the person turns to it, and its download and decode follow.
     public func original(for url: URL, fitting screen: PixelSize?, priority shared: SharedPriority) async throws -> DecodedImage {
+        DecodeWorkerPool.shared.prewarm() // while the original is found or downloaded
         do {
             let (bytes, facts) = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes

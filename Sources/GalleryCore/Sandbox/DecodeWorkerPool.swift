@@ -51,6 +51,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     private let condition = NSCondition()
     private var idle: [DecodeWorkerProcess] = []
     private var busy = 0
+    private var prewarming = false
     /// Workers decoding now, for tests that crash one.
     private var decoding: [DecodeWorkerProcess] = []
     /// Workers started, for tests and the benchmark.
@@ -61,6 +62,28 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
         self.size = size
         self.launch = launch
         self.decodesPerWorker = decodesPerWorker
+    }
+
+    /// Starts a worker in the background when none is running or idle: a viewer page about to
+    /// be loaded then does not wait for one (~100 ms) before the first rows of its download are
+    /// drawn, when nothing was decoded yet in this run (a start from the cache).
+    func prewarm() {
+        guard let launch, !PicturePipeline.decodesHere else { return }
+        let needed = condition.withLock { () -> Bool in
+            guard idle.isEmpty, busy == 0, !prewarming else { return false }
+            prewarming = true
+            started += 1
+            return true
+        }
+        guard needed else { return }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let worker = DecodeWorkerProcess.start(launch)
+            condition.withLock {
+                prewarming = false
+                if let worker { idle.append(worker) }
+            }
+            condition.signal()
+        }
     }
 
     /// One decode in a worker: the reply, or why there is none. Blocks while every worker is
