@@ -23,6 +23,16 @@ final class LoaderSizeGate {
         /// Inside `width` × `height` and the longest side at most `maxSide`: the viewer's
         /// screen-sized originals (`ScreenFit`).
         case within(width: Int, height: Int, maxSide: Int)
+
+        /// The most pixels a picture decoded to this fit can have, whatever its size: what a
+        /// worker's reply is held to before its size is known.
+        var mostPixels: Int {
+            switch self {
+            case .inside(let maxSide): maxSide * maxSide
+            case .cover(let side, let maxSide): min(side, maxSide) * maxSide
+            case .within(let width, let height, let maxSide): min(width, maxSide) * min(height, maxSide)
+            }
+        }
     }
 
     let maxPixels: Int

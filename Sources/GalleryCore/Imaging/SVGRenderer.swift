@@ -19,9 +19,6 @@ enum SVGRenderer {
     /// Address space of the worker while it renders: its libraries take ~250 MB of it; the rest
     /// holds a 2560 px surface and librsvg's filter intermediates several times over.
     static let addressSpaceBytes = 768 * 1024 * 1024
-    /// What a render's worker holds before it renders (runtime and libraries, ~44 MB measured),
-    /// in the budget's unit of 4-byte pixels.
-    static let childOverheadPixels = 11_000_000
 
     /// `link-gallery` itself, or beside the running executable (the test and benchmark
     /// runners live in the same build folder): what the decode workers run.
@@ -43,18 +40,4 @@ enum SVGRenderer {
         }
     }
 
-    /// What a render may take, known before it starts (the SVG's size is not): the worker, the
-    /// surface it renders and about two more for filter intermediates.
-    static func budgetPixels(for fit: LoaderSizeGate.Fit) -> Int {
-        childOverheadPixels + 3 * outputPixels(for: fit)
-    }
-
-    /// The most pixels a render may hand back for `fit`.
-    static func outputPixels(for fit: LoaderSizeGate.Fit) -> Int {
-        switch fit {
-        case .inside(let maxSide): return maxSide * maxSide
-        case .cover(let side, let maxSide): return min(side, maxSide) * maxSide
-        case .within(let width, let height, let maxSide): return min(width, maxSide) * min(height, maxSide)
-        }
-    }
 }

@@ -43,11 +43,12 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     /// How long a decode nobody wants any more may still finish before its worker is killed: a
     /// thumbnail scrolled past ends in milliseconds and its worker stays warm, where killing it
     /// cost a new worker's start (~100 ms of CPU) for every tile a fast scroll passed.
-    static let cancelledGrace = 0.25
+    static let defaultCancelledGrace = 0.25
 
     private let size: Int
     private let launch: DecodeWorkerLaunch?
     private let decodesPerWorker: Int
+    private let cancelledGrace: Double
     private let condition = NSCondition()
     private var idle: [DecodeWorkerProcess] = []
     private var busy = 0
@@ -58,7 +59,9 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     private(set) var started = 0
 
     /// `launch` nil when no worker can start here (every decode then fails with a reason).
-    init(size: Int, launch: DecodeWorkerLaunch? = .current, decodesPerWorker: Int = defaultDecodesPerWorker) {
+    init(size: Int, launch: DecodeWorkerLaunch? = .current, decodesPerWorker: Int = defaultDecodesPerWorker,
+         cancelledGrace: Double = defaultCancelledGrace) {
+        self.cancelledGrace = cancelledGrace
         self.size = size
         self.launch = launch
         self.decodesPerWorker = decodesPerWorker
@@ -98,8 +101,9 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
         var healthy = false
         defer { release(worker, healthy: healthy) }
         let exchanging = ExchangeInProgress()
+        let grace = cancelledGrace
         cancellation?.onCancel {
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.cancelledGrace) {
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + grace) {
                 if exchanging.isRunning { worker.kill() }
             }
         }
@@ -197,7 +201,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
 }
 
 /// Whether a worker is still decoding one request: a cancelled decode's worker is killed only if
-/// it is, once `DecodeWorkerPool.cancelledGrace` has passed.
+/// it is, once the pool's grace for cancelled decodes has passed.
 private final class ExchangeInProgress: Sendable {
     private let running = Mutex(true)
 

@@ -34,7 +34,7 @@ enum SandboxedDecoding {
         let vector = format == .svg
         let fit = vector ? SVGRenderer.cappedFit(gate.fit) : gate.fit
         let limits = vector ? DecodeWorkerPool.vectorLimits : DecodeWorkerPool.rasterLimits
-        let stillPixels = min(gate.maxPixels, SVGRenderer.outputPixels(for: fit)) // the fit's bound
+        let stillPixels = min(gate.maxPixels, fit.mostPixels)
         let animated = keepAnimation && format == .gif
         let animationBytes = animated ? ImageDecoder.defaultMaxAnimationBytes : 0
         var request = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, keepAnimation: animated, limits: limits,

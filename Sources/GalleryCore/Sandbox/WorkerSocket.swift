@@ -9,23 +9,18 @@ enum WorkerSocket {
     /// `count` bytes, or nil at end of file, an error, or the deadline.
     static func read(count: Int, from descriptor: Int32, until deadline: ContinuousClock.Instant? = nil) -> Data? {
         var data = Data(count: count)
-        var offset = 0
-        while offset < count {
-            if let deadline, !waitReady(descriptor, for: POLLIN, until: deadline) { return nil }
-            let received = data.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress! + offset, count - offset, 0) }
-            if received < 0, errno == EINTR { continue }
-            guard received > 0 else { return nil }
-            offset += received
+        let complete = data.withUnsafeMutableBytes { bytes in
+            bytes.baseAddress.map { read(into: $0, count: count, from: descriptor, until: deadline) } ?? (count == 0)
         }
-        return data
+        return complete ? data : nil
     }
 
     /// `count` bytes into `memory`; false at end of file, an error, or the deadline.
     static func read(into memory: UnsafeMutableRawPointer, count: Int, from descriptor: Int32,
-                     until deadline: ContinuousClock.Instant) -> Bool {
+                     until deadline: ContinuousClock.Instant? = nil) -> Bool {
         var offset = 0
         while offset < count {
-            guard waitReady(descriptor, for: POLLIN, until: deadline) else { return false }
+            if let deadline, !waitReady(descriptor, for: POLLIN, until: deadline) { return false }
             let received = recv(descriptor, memory + offset, count - offset, 0)
             if received < 0, errno == EINTR { continue }
             guard received > 0 else { return false }
