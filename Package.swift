@@ -31,11 +31,17 @@ let package = Package(
         // sandboxed decode worker, where hostile files are parsed.
         .systemLibrary(name: "CGExiv2", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
         .target(name: "CPictureMetadata", dependencies: ["CGExiv2"]),
+        // What a picture says about itself (size, colour profile, orientation), read by the
+        // libraries that decode it (`PictureFacts`), in the sandboxed worker. libheif for HEIF
+        // and AVIF, libwebp's demuxer, libtiff: the gdk-pixbuf loaders load them anyway.
+        .target(name: "CPictureFacts", dependencies: ["CGExiv2"],
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("heif"),
+                                 .linkedLibrary("webpdemux"), .linkedLibrary("webp"), .linkedLibrary("tiff")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
         .target(
             name: "GalleryCore",
             dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox", "CAVIFSequence",
-                           "CPictureMetadata", "GObjectSupport"]
+                           "CPictureMetadata", "CPictureFacts", "GObjectSupport"]
         ),
         .target(
             name: "GalleryUI",

@@ -99,7 +99,7 @@ final class DecodeBudgetTests: XCTestCase {
         queue.async {
             let gate = LoaderSizeGate(maxPixels: 100_000_000, maxSide: 8192, budget: budget, cancellation: cancellation)
             do {
-                _ = try PixbufLoading.load(png, gate: gate)
+                _ = try PixbufLoading.load(png, gate: gate, imageType: "png")
                 outcome.set(nil)
             } catch {
                 outcome.set(ImageLoadError(error))
@@ -113,7 +113,8 @@ final class DecodeBudgetTests: XCTestCase {
         XCTAssertEqual(budget.heldPixels, 1_000_000, "the cancelled decode took nothing")
 
         others?.release()
-        let decoded = try? PixbufLoading.load(png, gate: LoaderSizeGate(maxPixels: 100_000_000, maxSide: 8192, budget: budget))
+        let decoded = try? PixbufLoading.load(png, gate: LoaderSizeGate(maxPixels: 100_000_000, maxSide: 8192, budget: budget),
+                                             imageType: "png")
         XCTAssertEqual(decoded?.declaredWidth, 2000, "with room, the same bytes decode")
         XCTAssertEqual(budget.heldPixels, 1_000_000, "held while its pixels live (cut to the whole budget)")
         withExtendedLifetime(decoded) {}

@@ -11,7 +11,8 @@ DEPS_BUILD=(pkg-config libgtk-4-dev libcurl4-openssl-dev zlib1g-dev libpng-dev l
     librsvg2-common gettext libglib2.0-dev-bin desktop-file-utils appstream meson ninja-build
     liblcms2-dev heif-gdk-pixbuf libavif-gdk-pixbuf libavif-dev # colour management, HEIC, AVIF (and its sequences)
     bubblewrap libseccomp-dev # the sandbox of the decoders
-    libgexiv2-dev) # EXIF and XMP for the properties panel
+    libgexiv2-dev # EXIF and XMP for the properties panel, EXIF orientation
+    libheif-dev libwebp-dev libtiff-dev) # what a picture says about itself, read by its own library
 DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi python3-pil
     python3-pytest imagemagick xdotool x11-utils xclip
     libgtk-4-bin chromium python3-websocket # real touch events (broadway + DevTools)

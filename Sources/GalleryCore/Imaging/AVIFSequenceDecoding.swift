@@ -7,7 +7,7 @@ import GObjectSupport
 /// phones and sites make as "animated AVIF", which neither of Debian 12's gdk-pixbuf loaders
 /// reads. Shown as a still, converted to sRGB from its profile and fitted like any picture.
 /// Runs where every decoder runs: in the sandboxed worker (`PicturePipeline`).
-enum AVIFSequenceDecoding {
+enum AVIFSequenceDecoding: PictureDecoder {
     /// True when the file's `ftyp` names the sequence brand (major or compatible).
     static func isSequence(_ data: Data) -> Bool {
         let bytes = [UInt8](data.prefix(64))
@@ -18,7 +18,10 @@ enum AVIFSequenceDecoding {
         return brands.contains { bytes[$0..<$0 + 4].elementsEqual("avis".utf8) }
     }
 
-    static func firstFrame(_ data: Data, gate: LoaderSizeGate) throws(ImageLoadError) -> PixbufLoading.Loaded {
+    /// The first frame, converted to sRGB from the profile libavif reads; nil for a still AVIF.
+    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+        guard isSequence(input.data) else { return nil }
+        let data = input.data
         var info = avifseq_info()
         let limit = UInt64(max(0, gate.maxPixels))
         let read = data.withUnsafeBytes { avifseq_read_info($0.bindMemory(to: UInt8.self).baseAddress, $0.count, limit, &info) }
@@ -30,7 +33,7 @@ enum AVIFSequenceDecoding {
         defer { if !handedOver { gate.releaseBudget() } }
         guard let frame = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height)) else { throw .tooLarge }
         var pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(frame))
-        var profile = [UInt8](repeating: 0, count: info.icc_size <= EmbeddedColorProfile.maxBytes ? info.icc_size : 0)
+        var profile = [UInt8](repeating: 0, count: PictureFacts.profileBytes.contains(info.icc_size) ? info.icc_size : 0)
         let decoded = data.withUnsafeBytes { bytes in
             profile.withUnsafeMutableBufferPointer { icc in
                 avifseq_decode_first(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, limit, gdk_pixbuf_get_pixels(frame),
@@ -43,6 +46,7 @@ enum AVIFSequenceDecoding {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
         handedOver = true
-        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: width, declaredHeight: height, budget: gate.takeReservation())
+        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: width, declaredHeight: height, budget: gate.takeReservation(),
+                                    inSRGB: true)
     }
 }

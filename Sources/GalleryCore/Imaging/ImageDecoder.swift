@@ -88,24 +88,6 @@ public enum ImageDecoder {
         return FullDetailImage(try PicturePipeline.detail(data, region: region, gate: gate))
     }
 
-    /// Applies the EXIF orientation tag. Orientations 5–8 turn the image by 90°, so the declared
-    /// size is swapped too, keeping `DecodedImage.wasDownscaled` truthful.
-    static func orient(_ loaded: PixbufLoading.Loaded) -> PixbufLoading.Loaded {
-        let source = loaded.pointer
-        let orientation = gdk_pixbuf_get_option(source, "orientation").map { String(cString: $0) }
-        guard let orientation, orientation != "1", let rotated = gdk_pixbuf_apply_embedded_orientation(source) else {
-            return loaded
-        }
-        let swapsSides = ["5", "6", "7", "8"].contains(orientation)
-        return PixbufLoading.Loaded(
-            pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(rotated)),
-            declaredWidth: swapsSides ? loaded.declaredHeight : loaded.declaredWidth,
-            declaredHeight: swapsSides ? loaded.declaredWidth : loaded.declaredHeight,
-            animation: loaded.animation, budget: loaded.budget, colorProfile: loaded.colorProfile,
-            framePixels: loaded.framePixels, loopCount: loaded.loopCount
-        )
-    }
-
     static func makeImage(_ loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> DecodedImage {
         guard let texture = gdk_texture_new_for_pixbuf(loaded.pointer) else { throw .damaged }
         let isOpaque = gdk_pixbuf_get_has_alpha(loaded.pointer) == 0

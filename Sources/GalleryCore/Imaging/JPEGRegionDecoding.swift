@@ -19,7 +19,10 @@ enum JPEGRegionDecoding {
     /// The pixels of `region` (grown to whole pixels at the chosen scale, within the image),
     /// upright, or nil when this decoder does not handle the data. The gate bounds the stored
     /// image's declared size, and gives the decode budget and cancellation, as for every decode.
-    static func decode(_ data: Data, region: DetailRegion, gate: LoaderSizeGate) throws(ImageLoadError) -> FullDetailImage.Pixels? {
+    static func decode(
+        _ data: Data, facts: PictureFacts, region: DetailRegion, gate: LoaderSizeGate
+    ) throws(ImageLoadError) -> FullDetailImage.Pixels? {
+        guard facts.format == .jpeg, !facts.progressive, !facts.cmyk else { return nil }
         let eighths = region.scaleEighths
         var info = jpegregion_info()
         let status = data.withUnsafeBytes {
@@ -29,7 +32,7 @@ enum JPEGRegionDecoding {
         let (pixels, overflow) = Int(info.width).multipliedReportingOverflow(by: Int(info.height))
         guard info.width > 0, info.height > 0, !overflow, pixels <= gate.maxPixels else { throw .tooLarge }
 
-        let orientation = data.withUnsafeBytes { ExifOrientation.of($0) } ?? 1
+        let orientation = facts.orientation
         let stored = PixelSize(width: Int(info.scaled_width), height: Int(info.scaled_height))
         let turns = (5...8).contains(orientation)
         let upright = turns ? stored.swapped : stored
@@ -58,10 +61,10 @@ enum JPEGRegionDecoding {
         // judge: only it may call a file damaged, which drops the cached copy.
         default: return nil
         }
-        if let profile = EmbeddedColorProfile.of(data, format: .jpeg) {
+        if let profile = facts.colorProfile {
             ColorProfileConversion.convert(pixbuf, from: profile) // as the whole decode does
         }
-        let uprightPixels = try orient(reference, orientation: orientation)
+        guard let uprightPixels = PictureOrientation.upright(reference, orientation: orientation) else { throw .tooLarge }
         return FullDetailImage.Pixels(pixbuf: uprightPixels, imageSize: source, origin: (wanted.x, wanted.y), scale: scale)
     }
 
@@ -103,14 +106,5 @@ enum JPEGRegionDecoding {
                                   cancellation?.callbackContext)
             }
         }
-    }
-
-    /// The stored region turned upright by gdk-pixbuf's own EXIF code, as the whole decode is.
-    private static func orient(_ pixbuf: ObjectReference, orientation: Int) throws(ImageLoadError) -> ObjectReference {
-        guard orientation != 1 else { return pixbuf }
-        let pointer = OpaquePointer(pixbuf.pointer)
-        gdk_pixbuf_set_option(pointer, "orientation", String(orientation))
-        guard let turned = gdk_pixbuf_apply_embedded_orientation(pointer) else { throw .tooLarge }
-        return ObjectReference(taking: UnsafeMutableRawPointer(turned))
     }
 }

@@ -11,13 +11,13 @@ import GObjectSupport
 /// 126 px thumbnail. Here the decode holds the target, one source row and a row of sums: about
 /// 1 MB for the same thumbnail. Each target pixel is the average of the source pixels in it
 /// (colours weighted by alpha, so transparent pixels do not darken edges).
-enum PNGRowScaling {
+enum PNGRowScaling: PictureDecoder {
     /// The scaled image, or nil when this scaler does not handle the file and gdk-pixbuf should
     /// (nothing to scale, or a 1-row interlaced image). `gate` gives the fit, the budget and the
-    /// cancellation; `declared` is the header's size, already checked against the pixel limit.
-    static func load(
-        _ data: Data, gate: LoaderSizeGate, declared: (width: Int, height: Int)
-    ) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+    /// cancellation; the facts' size was checked against the pixel limit already.
+    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+        guard let declared = input.facts.size else { return nil }
+        let data = input.data
         guard let target = LoaderSizeGate.targetSize(width: declared.width, height: declared.height, fit: gate.fit) else {
             return nil
         }

@@ -40,28 +40,29 @@ enum PartialDecoding {
         let complete = !received.withUnsafeBytes { TruncationCheck.isTruncated($0, format: format) }
         if complete { return try PicturePipeline.picture(received, gate: ImageDecoder.screenGate(screen, maxPixels)) }
         if format == .png { return try PartialPNGDecoding.decode(received, fitting: screen, maxPixels: maxPixels) }
-        guard let (storedRows, usable) = receivedRows(of: received) else { return nil }
+        let facts = PictureFacts.read(received)
+        guard let (storedRows, usable) = receivedRows(of: received, facts: facts) else { return nil }
         // An end-of-image marker after what arrived: libjpeg then finishes the picture with empty
         // blocks instead of waiting for bytes that are not there.
-        let loaded: PixbufLoading.Loaded
+        let stored: PicturePipeline.Stored
         do {
-            loaded = try PicturePipeline.stored(received.prefix(usable) + [0xFF, 0xD9], gate: ImageDecoder.screenGate(screen, maxPixels))
+            stored = try PicturePipeline.stored(received.prefix(usable) + [0xFF, 0xD9], gate: ImageDecoder.screenGate(screen, maxPixels),
+                                                known: facts)
         } catch .damaged {
             return nil // this much does not decode yet; more bytes may
         }
-        var masked = loaded
+        var masked = stored.loaded
         if storedRows.received < storedRows.total {
-            masked = PixbufLoading.Loaded(pixbuf: try clearing(loaded.pixbuf, fromRow: scaledRow(storedRows, in: loaded)),
-                                          declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight,
-                                          budget: loaded.budget)
+            masked.pixbuf = try clearing(masked.pixbuf, fromRow: scaledRow(storedRows, in: masked))
+            masked.animation = nil
         }
-        return ImageDecoder.orient(masked)
+        return try PictureOrientation.upright(masked, orientation: facts.orientation)
     }
 
     /// Stored rows complete out of all of them, and how many bytes to decode them from; nil
     /// before any can be drawn.
-    private static func receivedRows(of received: Data) -> ((received: Int, total: Int), bytes: Int)? {
-        guard let size = ImageHeaderSize.declaredSize(of: received), size.height > 0 else { return nil }
+    private static func receivedRows(of received: Data, facts: PictureFacts) -> ((received: Int, total: Int), bytes: Int)? {
+        guard let size = facts.size, size.height > 0 else { return nil }
         var rows: UInt32 = 0
         let status = received.withUnsafeBytes {
             jpegregion_received_rows($0.bindMemory(to: UInt8.self).baseAddress, $0.count, &rows)
@@ -86,12 +87,10 @@ enum PartialDecoding {
         return max(0, rows.received * height / rows.total - edgeRows)
     }
 
-    /// A copy with an alpha channel whose rows from `row` down are transparent. The pixbuf's
-    /// options (the EXIF orientation) go with it.
+    /// A copy with an alpha channel whose rows from `row` down are transparent.
     static func clearing(_ pixbuf: ObjectReference, fromRow row: Int) throws(ImageLoadError) -> ObjectReference {
         let source = OpaquePointer(pixbuf.pointer)
         guard let copy = gdk_pixbuf_add_alpha(source, 0, 0, 0, 0) else { throw .tooLarge }
-        _ = gdk_pixbuf_copy_options(source, copy)
         let height = Int(gdk_pixbuf_get_height(copy)), stride = Int(gdk_pixbuf_get_rowstride(copy))
         if row < height, let pixels = gdk_pixbuf_get_pixels(copy) {
             memset(pixels + row * stride, 0, (height - row) * stride)

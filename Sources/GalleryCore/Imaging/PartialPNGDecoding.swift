@@ -9,7 +9,8 @@ import GObjectSupport
 /// smoothed up to the page's size where the grid is coarser than the page).
 enum PartialPNGDecoding {
     static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> PixbufLoading.Loaded? {
-        guard let size = ImageHeaderSize.declaredSize(of: received) else { return nil }
+        let facts = PictureFacts.read(received)
+        guard let size = facts.size else { return nil }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         if overflow || pixels > maxPixels { throw .tooLarge }
         var info = pngscale_info(), passes: Int32 = 0, rows: UInt32 = 0
@@ -48,7 +49,7 @@ enum PartialPNGDecoding {
         default: return nil
         }
         guard rowsDone > 0 else { return nil }
-        if let profile = EmbeddedColorProfile.of(received, format: .png) {
+        if let profile = facts.colorProfile {
             _ = ColorProfileConversion.convert(OpaquePointer(pixbuf.pointer), from: profile)
         }
         if drawn.width < target.width || drawn.height < target.height,

@@ -2,14 +2,16 @@ import CGtk
 import Foundation
 import GObjectSupport
 
-/// Feeds bytes through one `GdkPixbufLoader` under a `LoaderSizeGate` and returns the pixbuf.
+/// The decoder of last resort of every format (`DecoderRegistry`): feeds the bytes through
+/// gdk-pixbuf's loaders for the format, one after another until one reads them, each under the
+/// `LoaderSizeGate`, and returns the pixbuf as stored.
 ///
-/// Every call makes its own loader, so decoding is safe on any thread. The signal handler is a
-/// plain C trampoline (not the `@MainActor` `Signal` helpers) because this runs on workers.
-enum PixbufLoading {
+/// Every call makes its own loaders, so decoding is safe on any thread; the gate's
+/// `size-prepared` handler runs on the decoding thread, inside the loader's write.
+enum PixbufLoading: PictureDecoder {
     /// Bytes fed per write until the size is known, so a refusal in `size-prepared` stops the
     /// loader after little more than the header. (PNG, BMP, TIFF and WebP loaders allocate and
-    /// clear the full pixbuf inside the write that parses the header; `ImageHeaderSize` refuses
+    /// clear the full pixbuf inside the write that parses the header; the pipeline refuses
     /// those before the loader starts. This bounds the rest: JPEG, SVG, other formats.)
     static let headerChunkSize = 4096
 
@@ -19,9 +21,9 @@ enum PixbufLoading {
 
     /// A loaded pixbuf (one owned reference) and the size its file declared.
     struct Loaded {
-        let pixbuf: ObjectReference
-        let declaredWidth: Int
-        let declaredHeight: Int
+        var pixbuf: ObjectReference
+        var declaredWidth: Int
+        var declaredHeight: Int
         /// The loader's `GdkPixbufAnimation` (one owned reference), when asked for and animated.
         var animation: ObjectReference? = nil
         /// This decode's share of the `DecodeBudget`, given back when the last copy of this
@@ -29,6 +31,9 @@ enum PixbufLoading {
         var budget: DecodeBudget.Reservation? = nil
         /// The embedded ICC profile the pixbuf was converted from, for the animation's frames.
         var colorProfile: [UInt8]? = nil
+        /// The decoder converted the colour itself (CMYK ink, an image sequence's frame): the
+        /// pipeline leaves it as it is.
+        var inSRGB = false
         /// An animation's frames as a sandboxed decoder sent them (converted already), instead
         /// of `animation`.
         var framePixels: [AnimationFrames.FramePixels]? = nil
@@ -37,67 +42,40 @@ enum PixbufLoading {
         var pointer: OpaquePointer { OpaquePointer(pixbuf.pointer) }
     }
 
-    /// Decodes `data` in this process: a worker's, or the app's own thumbnail files (pictures
-    /// from outside reach it through `PicturePipeline`, which sends them to a worker). The
-    /// calling thread's `DecodeCancellation.current` (if any) stops it; a PNG shown smaller than
-    /// it is is decoded row by row (`PNGRowScaling`), never whole.
-    /// The pixels come out in sRGB: a picture with an embedded ICC profile is converted
-    /// (`ColorProfileConversion`). `imageType` names our own files (cached thumbnails), which
-    /// are decoded as they are.
-    static func load(
-        _ data: Data, gate: LoaderSizeGate, imageType: String? = nil, keepAnimation: Bool = false
-    ) throws(ImageLoadError) -> Loaded {
-        guard imageType == nil else { return try decode(data, gate: gate, imageType: imageType, keepAnimation: false) }
+    /// One of the app's own files (a cached thumbnail, `ThumbnailPNG`), decoded as it is by the
+    /// loader named `imageType`.
+    static func load(_ data: Data, gate: LoaderSizeGate, imageType: String) throws(ImageLoadError) -> Loaded {
+        // A file cut short (a crash while writing it, a full disk) is damaged, not half a picture.
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
-        // A favicon whose largest picture is a PNG is that PNG (gdk-pixbuf's ICO loader refuses it).
-        if format == .ico, let png = ICOEntries.largestPNG(in: data) {
-            return try load(png, gate: gate, keepAnimation: keepAnimation)
+        guard !data.isEmpty, let format, !data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }),
+              let loaded = try run(data, loaderNames: [imageType], gate: gate, keepAnimation: false) else {
+            throw .damaged
         }
-        let profile = format.flatMap { EmbeddedColorProfile.of(data, format: $0) }
-        if format == .jpeg, let profile, let converted = try CMYKJPEGDecoding.load(data, profile: profile, gate: gate) {
-            return converted
-        }
-        var loaded = try decode(data, gate: gate, imageType: nil, keepAnimation: keepAnimation)
-        if let profile, ColorProfileConversion.convert(loaded.pointer, from: profile) { loaded.colorProfile = profile }
         return loaded
     }
 
-    private static func decode(
-        _ data: Data, gate: LoaderSizeGate, imageType: String?, keepAnimation: Bool
-    ) throws(ImageLoadError) -> Loaded {
-        guard !data.isEmpty else { throw .damaged }
-        let header = ImageHeaderSize.declaredSize(of: data)
-        if let size = header {
-            let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
-            if overflow || pixels > gate.maxPixels { throw .tooLarge }
-            gate.headerPixels = pixels
-        }
-        // Only bytes we recognise reach a loader, and only the loader for their format: left to
-        // guess, gdk-pixbuf takes a few stray bytes for TGA or a malformed BMP and allocates
-        // gigabytes before `size-prepared` can refuse (found by fuzzing; see Fuzz/findings).
-        guard let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) else {
-            throw imageType == nil ? .notAnImage : .damaged
-        }
-        gate.format = imageType == nil ? format : nil
-        if data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }) { throw .damaged }
-        if format == .avif, imageType == nil, AVIFSequenceDecoding.isSequence(data) {
-            return try AVIFSequenceDecoding.firstFrame(data, gate: gate) // no loader reads sequences
-        }
-        if format == .png, imageType == nil, let size = header,
-           let scaled = try PNGRowScaling.load(data, gate: gate, declared: size) {
-            return scaled
-        }
-        if keepAnimation, format == .gif, let layout = GIFStructure.layout(of: data) {
+    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(ImageLoadError) -> Loaded? {
+        guard let format = input.facts.format else { throw .notAnImage }
+        gate.format = format
+        if input.keepAnimation, format == .gif, let layout = GIFStructure.layout(of: input.data) {
             gate.extraPixels = AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
         }
-        let loaderNames = imageType.map { [$0] } ?? PixbufLoaderRegistry.loaders(for: format)
+        let loaderNames = PixbufLoaderRegistry.loaders(for: format)
         guard !loaderNames.isEmpty else { throw .unsupportedFormat(format) }
+        if format.decodesBeforeSizePrepared { try reserveBeforeLoading(input.facts, gate: gate) }
+        guard let loaded = try run(input.data, loaderNames: loaderNames, gate: gate, keepAnimation: input.keepAnimation) else {
+            throw .damaged // every loader of the format refused it
+        }
+        return loaded
+    }
+
+    /// Tries each loader in turn; nil when every one refused the bytes.
+    private static func run(
+        _ data: Data, loaderNames: [String], gate: LoaderSizeGate, keepAnimation: Bool
+    ) throws(ImageLoadError) -> Loaded? {
         // Whatever fails below gives the budget back at once (`Loaded` carries it otherwise).
         var handedOver = false
         defer { if !handedOver { gate.releaseBudget() } }
-        if format.decodesBeforeSizePrepared, imageType == nil {
-            try reserveBeforeLoading(header, gate: gate)
-        }
         for loaderName in loaderNames {
             guard let loader = makeLoader(imageType: loaderName) else { continue }
             defer { g_object_unref(loader) }
@@ -123,15 +101,15 @@ enum PixbufLoading {
                           declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)),
                           animation: animation, budget: gate.takeReservation())
         }
-        throw failure(for: data, imageType: imageType)
+        return nil
     }
 
     /// For a loader that decodes the whole picture before it reports the size (HEIF, AVIF):
     /// the pixel limit and the budget are applied from the header here, before a byte reaches
     /// it, and the loader is left at full size, scaled afterwards with a smooth filter (it would
     /// scale by nearest neighbour).
-    private static func reserveBeforeLoading(_ header: (width: Int, height: Int)?, gate: LoaderSizeGate) throws(ImageLoadError) {
-        guard let size = header else { throw .damaged } // no `ispe`: not a valid HEIF picture
+    private static func reserveBeforeLoading(_ facts: PictureFacts, gate: LoaderSizeGate) throws(ImageLoadError) {
+        guard let size = facts.size else { throw .damaged } // libheif found no primary picture
         gate.loaderScales = false
         let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit)
         guard gate.reserve(pixels: gate.allocatedPixels(width: size.width, height: size.height, target: target)) else {
@@ -194,13 +172,5 @@ enum PixbufLoading {
             guard let loader else { return }
             gate.sizePrepared(loader: loader.assumingMemoryBound(to: GdkPixbufLoader.self), width: Int(width), height: Int(height))
         }
-    }
-
-    /// Failed decodes of things that are not images at all (HTML error pages) are `.notAnImage`;
-    /// things that look like images but do not decode are `.damaged`.
-    private static func failure(for data: Data, imageType: String?) -> ImageLoadError {
-        if imageType != nil { return .damaged }
-        return ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == nil
-            ? .notAnImage : .damaged
     }
 }

@@ -33,12 +33,20 @@ enum CraftedHeaders {
         ]
     }
 
-    /// An ISO-BMFF still (`ftyp`, then `meta` › `iprp` › `ipco` › `ispe`): what an AVIF or
-    /// HEIC declares before any decoder sees it. 319 bytes of such a file killed the app once.
+    /// An ISO-BMFF still whose one picture (item 1: `pitm`, `iinf`, `iloc`) has the size of its
+    /// `ispe` property (`iprp` › `ipco`, tied to it by `ipma`): what an AVIF or HEIC declares
+    /// before any decoder sees it. 319 bytes of such a file killed the app once.
     static func isoMedia(brand: String, width: UInt32, height: UInt32) -> Data {
-        let ispe = box("ispe", u32(0) + u32(width) + u32(height))
-        let meta = box("meta", u32(0) + box("hdlr", u32(0) + u32(0) + Data("pict".utf8) + Data(count: 13))
-            + box("iprp", box("ipco", ispe)))
+        let itemType = brand == "avif" ? "av01" : "hvc1"
+        let fullBox = u32(0) // version 0, no flags
+        let ispe = box("ispe", fullBox + u32(width) + u32(height))
+        let infe = box("infe", Data([2, 0, 0, 0]) + u16(1) + u16(0) + Data(itemType.utf8) + Data([0]))
+        // 4-byte offsets and lengths, no base offset; one extent: the bytes of `mdat`, never read here.
+        let iloc = box("iloc", fullBox + Data([0x44, 0x00]) + u16(1) + u16(1) + u16(0) + u16(1) + u32(0) + u32(64))
+        let ipma = box("ipma", fullBox + u32(1) + u16(1) + Data([1, 0x81])) // item 1: property 1, essential
+        let meta = box("meta", fullBox + box("hdlr", u32(0) + u32(0) + Data("pict".utf8) + Data(count: 13))
+            + box("pitm", fullBox + u16(1)) + iloc + box("iinf", fullBox + u16(1) + infe)
+            + box("iprp", box("ipco", ispe) + ipma))
         return box("ftyp", Data(brand.utf8) + u32(0) + Data(brand.utf8) + Data("mif1".utf8)) + meta + box("mdat", Data(count: 64))
     }
 
@@ -111,6 +119,7 @@ enum CraftedHeaders {
         let typed = Data(type.utf8) + body
         return u32(UInt32(body.count)) + typed + u32(HostileImages.crc32(typed))
     }
+    private static func u16(_ value: UInt16) -> Data { withUnsafeBytes(of: value.bigEndian) { Data($0) } }
     private static func u32(_ value: UInt32) -> Data { withUnsafeBytes(of: value.bigEndian) { Data($0) } }
     private static func be16(_ value: UInt16) -> Data { withUnsafeBytes(of: value.bigEndian) { Data($0) } }
     private static func le32(_ value: UInt32) -> Data { withUnsafeBytes(of: value.littleEndian) { Data($0) } }

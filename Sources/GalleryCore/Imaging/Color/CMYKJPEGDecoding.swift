@@ -11,13 +11,14 @@ import GObjectSupport
 /// out far too saturated or dull depending on the press the file was made for. Here libjpeg
 /// hands over the ink (at the coarsest n/8 scale that still covers the size asked for) and
 /// lcms converts it. Anything else (no CMYK profile, progressive CMYK) is left to gdk-pixbuf.
-enum CMYKJPEGDecoding {
+enum CMYKJPEGDecoding: PictureDecoder {
     /// 'CMYK', the ICC colour-space signature.
     private static let cmykSpace: UInt32 = 0x434D_594B
 
-    static func load(_ data: Data, profile: [UInt8], gate: LoaderSizeGate) throws(ImageLoadError) -> PixbufLoading.Loaded? {
-        guard colormanagement_profile_space(profile, profile.count) == cmykSpace,
-              !data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: .jpeg) }) else { return nil }
+    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+        guard input.facts.cmyk, let profile = input.facts.colorProfile,
+              colormanagement_profile_space(profile, profile.count) == cmykSpace else { return nil }
+        let data = input.data
         var info = jpegregion_info()
         guard read(data, eighths: 8, into: &info), info.cmyk != 0 else { return nil }
         let width = Int(info.width), height = Int(info.height)
@@ -52,13 +53,9 @@ enum CMYKJPEGDecoding {
            let smaller = gdk_pixbuf_scale_simple(rgb, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
             picture = ObjectReference(taking: UnsafeMutableRawPointer(smaller))
         }
-        // As gdk-pixbuf's loader does, so the caller turns it upright the same way.
-        if let orientation = data.withUnsafeBytes({ ExifOrientation.of($0) }) {
-            gdk_pixbuf_set_option(OpaquePointer(picture.pointer), "orientation", String(orientation))
-        }
         handedOver = true
         return PixbufLoading.Loaded(pixbuf: picture, declaredWidth: width, declaredHeight: height,
-                                    budget: gate.takeReservation())
+                                    budget: gate.takeReservation(), colorProfile: profile, inSRGB: true)
     }
 
     /// The smallest n/8 at which libjpeg's output still covers `target` on both sides.

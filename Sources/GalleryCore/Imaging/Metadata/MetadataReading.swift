@@ -3,7 +3,7 @@ import CPictureMetadata
 import Foundation
 
 /// Reads `PictureMetadata` from a picture's bytes: the format (sniffed), the colour profile's
-/// name (lcms), and EXIF and XMP (Exiv2, through gexiv2). Runs where hostile files are parsed:
+/// name (its library, `PictureFacts`; named by lcms), and EXIF and XMP (Exiv2, through gexiv2). Runs where hostile files are parsed:
 /// in the sandboxed decode worker (`SandboxedMetadata`), under its limits.
 enum MetadataReading {
     /// Before the worker's system-call filter: Exiv2 prepares its XMP parser once.
@@ -11,9 +11,9 @@ enum MetadataReading {
 
     static func read(_ data: Data) -> PictureMetadata {
         var metadata = PictureMetadata()
-        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
-        metadata.format = format
-        if let format, let profile = EmbeddedColorProfile.of(data, format: format) {
+        let facts = PictureFacts.read(data)
+        metadata.format = facts.format
+        if let profile = facts.colorProfile {
             var name = [CChar](repeating: 0, count: MetadataText.maxValueLength + 1)
             if colormanagement_profile_description(profile, profile.count, &name, name.count) > 0 {
                 metadata.colorProfile = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

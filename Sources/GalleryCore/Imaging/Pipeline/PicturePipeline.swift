@@ -6,10 +6,13 @@ import GObjectSupport
 /// download — and goes, in the app, to a sandboxed worker (`SandboxedDecoding`), which runs the
 /// steps below on the bytes: the app's own process reads no byte of a picture but its magic
 /// number. Inside the worker (and in the benchmark's in-process runs) the same steps run here,
-/// once for every format: the decoder the registry has for the sniffed format
-/// (`PixbufLoading`, `PixbufLoaderRegistry`), the pixel limit and budget (`LoaderSizeGate`),
-/// colour to sRGB (`ColorProfileConversion`), the orientation (`ImageDecoder.orient`). Every
-/// result is upright.
+/// once for every format:
+///
+/// 1. the facts, read by the format's own library (`PictureFacts`);
+/// 2. the pixel limit and the budget from them (`LoaderSizeGate`), and a cut-off file refused;
+/// 3. the decoders the registry has for the format, in turn (`DecoderRegistry`);
+/// 4. colour to sRGB from the facts' profile (`ColorProfileConversion`);
+/// 5. upright from the facts' orientation (`PictureOrientation`).
 enum PicturePipeline {
     /// True where pictures are decoded in this process: in a worker, or with isolation off.
     static var decodesHere: Bool { DecodeWorker.isWorker || DecoderIsolation.current == .inProcess }
@@ -20,19 +23,54 @@ enum PicturePipeline {
         guard decodesHere else {
             return try SandboxedDecoding.load(data, purpose: .picture, gate: gate, keepAnimation: keepAnimation).picture
         }
-        return ImageDecoder.orient(try stored(data, gate: gate, keepAnimation: keepAnimation))
+        return try stored(data, gate: gate, keepAnimation: keepAnimation).upright()
     }
 
-    /// The picture as stored (not turned yet), scaled to fit `gate` once turned upright: a
-    /// `.within` box is turned for a picture stored sideways.
-    static func stored(_ data: Data, gate: LoaderSizeGate, keepAnimation: Bool = false) throws(ImageLoadError) -> PixbufLoading.Loaded {
+    /// The picture as stored (not turned yet) and its facts, scaled to fit `gate` once turned
+    /// upright: a `.within` box is turned for a picture stored sideways. `known` are the facts
+    /// of the same header read already (what has arrived of a download, read to count its rows).
+    static func stored(
+        _ data: Data, gate: LoaderSizeGate, keepAnimation: Bool = false, known: PictureFacts? = nil
+    ) throws(ImageLoadError) -> Stored {
+        guard !data.isEmpty else { throw .damaged }
+        var data = data
+        // A favicon whose largest picture is a PNG is that PNG (gdk-pixbuf's ICO loader refuses it).
+        if ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == .ico,
+           let png = ICOEntries.largestPNG(in: data) {
+            data = png
+        }
+        let facts = known ?? PictureFacts.read(data)
+        guard let format = facts.format else { throw .notAnImage }
+        if facts.beyondLimits { throw .tooLarge }
         var gate = gate
-        if case .within(let width, let height, let maxSide) = gate.fit,
-           data.withUnsafeBytes({ ExifOrientation.of($0) }).map({ (5...8).contains($0) }) == true {
+        if facts.turnsSides, case .within(let width, let height, let maxSide) = gate.fit {
             gate = LoaderSizeGate(maxPixels: gate.maxPixels, fit: .within(width: height, height: width, maxSide: maxSide),
                                   budget: gate.budget, cancellation: gate.cancellation)
         }
-        return try PixbufLoading.load(data, gate: gate, keepAnimation: keepAnimation)
+        if let pixels = facts.decodedPixels {
+            guard pixels <= gate.maxPixels else { throw .tooLarge }
+            gate.headerPixels = pixels
+        }
+        if data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }) { throw .damaged }
+        let input = DecoderInput(data: data, facts: facts, keepAnimation: keepAnimation)
+        for decoder in DecoderRegistry.decoders(for: format) {
+            guard var loaded = try decoder.decode(input, gate: gate) else { continue }
+            if !loaded.inSRGB, let profile = facts.colorProfile, ColorProfileConversion.convert(loaded.pointer, from: profile) {
+                loaded.colorProfile = profile
+            }
+            return Stored(loaded: loaded, facts: facts)
+        }
+        throw .unsupportedFormat(format) // the registry ends with a decoder that takes or throws
+    }
+
+    /// A picture as decoded and the facts it was decoded by.
+    struct Stored {
+        var loaded: PixbufLoading.Loaded
+        let facts: PictureFacts
+
+        func upright() throws(ImageLoadError) -> PixbufLoading.Loaded {
+            try PictureOrientation.upright(loaded, orientation: facts.orientation)
+        }
     }
 
     /// Finer than a page: the pixels of `region` of a baseline JPEG, or every pixel, upright.
@@ -44,7 +82,9 @@ enum PicturePipeline {
                                           imageSize: PixelSize(width: header.declaredWidth, height: header.declaredHeight),
                                           origin: (header.originX, header.originY), scale: Double(header.scaleEighths) / 8)
         }
-        if let region, let pixels = try JPEGRegionDecoding.decode(data, region: region, gate: gate) { return pixels }
+        if let region, let pixels = try JPEGRegionDecoding.decode(data, facts: PictureFacts.read(data), region: region, gate: gate) {
+            return pixels
+        }
         let whole = try picture(data, gate: gate)
         return FullDetailImage.Pixels(pixbuf: whole.pixbuf, imageSize: nil, origin: (0, 0), scale: 1)
     }
