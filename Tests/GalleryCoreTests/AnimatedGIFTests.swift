@@ -15,19 +15,36 @@ final class AnimatedGIFTests: XCTestCase {
         directory = nil // removes the folder
     }
 
-    /// Three solid frames: red 100 ms, green 200 ms, blue 300 ms; `loop` nil writes no NETSCAPE block.
-    private func gif(loop: Int?, width: Int = 40, height: Int = 30) throws -> Data {
+    /// Three solid frames: red 100 ms, green 200 ms, blue 300 ms (`frames` 1: red alone, a still
+    /// GIF); `loop` nil writes no NETSCAPE block.
+    private func gif(loop: Int?, width: Int = 40, height: Int = 30, frames: Int = 3) throws -> Data {
         let file = directory.url.appendingPathComponent("anim-\(UUID().uuidString).gif")
         let loopArgument = loop.map { ", loop=\($0)" } ?? ""
         let script = """
         import sys
         from PIL import Image
-        frames = [Image.new("RGB", (\(width), \(height)), c) for c in [(255, 0, 0), (0, 255, 0), (0, 0, 255)]]
+        frames = [Image.new("RGB", (\(width), \(height)), c) for c in [(255, 0, 0), (0, 255, 0), (0, 0, 255)]][:\(frames)]
         frames[0].save(sys.argv[1], format="GIF", save_all=True, append_images=frames[1:],
-                       duration=[100, 200, 300]\(loopArgument))
+                       duration=[100, 200, 300][:\(frames)]\(loopArgument))
         """
-        guard try TestImages.python(script, arguments: [file.path]) else { throw XCTSkip("no /usr/bin/python3 with PIL") }
+        XCTAssertTrue(try TestImages.python(script, arguments: [file.path]), "python3-pil must be installed")
         return try Data(contentsOf: file)
+    }
+
+    /// A viewer page: a GIF that plays comes at full size with its frames, a still one is
+    /// fitted to the screen like any picture (it was decoded whole, up to 8192 px, before).
+    func testOnAPageAStillGIFIsScreenSizedAndAPlayingOneFullSize() throws {
+        let screen = PixelSize(width: 300, height: 200)
+        let still = try ImageDecoder.original(from: try gif(loop: nil, width: 1200, height: 900, frames: 1), fitting: screen)
+        XCTAssertNil(still.animation)
+        XCTAssertEqual([still.texture.pixelWidth, still.texture.pixelHeight], [267, 200])
+        XCTAssertTrue(still.isScreenSized)
+        XCTAssertEqual(still.sourceSize, PixelSize(width: 1200, height: 900))
+
+        let playing = try ImageDecoder.original(from: try gif(loop: 0, width: 600, height: 450), fitting: screen)
+        XCTAssertEqual(playing.animation?.frames.count, 3)
+        XCTAssertEqual([playing.texture.pixelWidth, playing.texture.pixelHeight], [600, 450], "frames at full size")
+        XCTAssertFalse(playing.isScreenSized)
     }
 
     func testEveryFrameIsDecodedWithItsDelayAndColour() throws {

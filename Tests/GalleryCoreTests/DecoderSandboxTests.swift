@@ -115,7 +115,7 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertNoThrow(try Self.decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits), "the next picture decodes")
 
         // A worker that hangs past its wall-clock limit.
-        let hanging = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 0.3, addressSpaceBytes: SVGRenderer.addressSpaceBytes)
+        let hanging = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 0.3, addressSpaceBytes: SVGLimits.addressSpaceBytes)
         XCTAssertThrowsError(try Self.decode(HostileImages.heavySVG, in: pool, limits: hanging)) {
             XCTAssertEqual($0 as? ImageLoadError, .tooSlowToDraw)
         }
@@ -231,7 +231,7 @@ final class DecoderSandboxTests: XCTestCase {
         let pool = DecodeWorkerPool(size: 2)
         let grid = DecodeCancellation(priority: .visible)
         let busy = Thread {
-            let slow = DecodeWorkerPool.Limits(cpuSeconds: 30, wallSeconds: 60, addressSpaceBytes: SVGRenderer.addressSpaceBytes)
+            let slow = DecodeWorkerPool.Limits(cpuSeconds: 30, wallSeconds: 60, addressSpaceBytes: SVGLimits.addressSpaceBytes)
             _ = try? DecoderSandboxTests.decode(HostileImages.heavySVG, in: pool, limits: slow, cancellation: grid)
         }
         busy.start()

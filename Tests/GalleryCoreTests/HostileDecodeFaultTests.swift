@@ -52,7 +52,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         // Stands for a valid SVG starved of CPU by other decodes: killed at a wall-clock limit it
         // reached long before its CPU limit, it is not a bomb, so its original is kept and the
         // tile offers Retry (not retried by itself: see `tooSlowToDraw`).
-        let starved = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 0.3, addressSpaceBytes: SVGRenderer.addressSpaceBytes)
+        let starved = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 0.3, addressSpaceBytes: SVGLimits.addressSpaceBytes)
         XCTAssertThrowsError(try render(HostileImages.heavySVG, limits: starved)) {
             XCTAssertEqual($0 as? ImageLoadError, .tooSlowToDraw)
         }
@@ -62,7 +62,7 @@ final class HostileDecodeFaultTests: XCTestCase {
     func testARendererThatDiesOfItsOwnCPULimitIsTooLarge() throws {
         faults += 1
         inputs += 1
-        let bomb = DecodeWorkerPool.Limits(cpuSeconds: 1, wallSeconds: 600, addressSpaceBytes: SVGRenderer.addressSpaceBytes)
+        let bomb = DecodeWorkerPool.Limits(cpuSeconds: 1, wallSeconds: 600, addressSpaceBytes: SVGLimits.addressSpaceBytes)
         XCTAssertThrowsError(try render(HostileImages.heavySVG, limits: bomb)) {
             XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
         }
@@ -71,7 +71,7 @@ final class HostileDecodeFaultTests: XCTestCase {
     /// One render in a worker of its own pool, with `limits`.
     private func render(_ svg: Data, limits: DecodeWorkerPool.Limits) throws(ImageLoadError) {
         let pool = DecodeWorkerPool(size: 1)
-        let fit = LoaderSizeGate.Fit.inside(maxSide: SVGRenderer.maxOriginalSide)
+        let fit = LoaderSizeGate.Fit.inside(maxSide: SVGLimits.maxOriginalSide)
         let request = DecodeRequest(fit: fit, maxPixels: ImageDecoder.defaultMaxPixels, keepAnimation: false,
                                     limits: limits, dataLength: svg.count)
         _ = try pool.decode(svg, request: request, limits: limits, maxBodyLength: 64 << 20, cancellation: nil)
@@ -154,7 +154,7 @@ final class HostileDecodeFaultTests: XCTestCase {
             height="4000" fill="green"/></svg>
             """.utf8)
         let image = try ImageDecoder.original(from: large)
-        XCTAssertEqual([image.texture.pixelWidth, image.texture.pixelHeight], [SVGRenderer.maxOriginalSide, 1280])
+        XCTAssertEqual([image.texture.pixelWidth, image.texture.pixelHeight], [SVGLimits.maxOriginalSide, 1280])
         XCTAssertEqual([image.sourceWidth, image.sourceHeight], [8000, 4000], "the viewer still knows its real size")
     }
 

@@ -26,20 +26,28 @@ public enum ImageDecoder {
     /// EXIF orientation is applied at every size.
     /// An animated GIF also brings all its frames (`DecodedImage.animation`) when they fit in
     /// `maxAnimationBytes` at full size; otherwise only its first frame, as a still. Its frames
-    /// are always decoded at full size (they are small, and each frame is one texture).
+    /// are always decoded at full size (they are small, and each frame is one texture); a still
+    /// GIF is fitted like any picture.
     public static func original(
         from data: Data, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
         maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
     ) throws(ImageLoadError) -> DecodedImage {
-        // Only a GIF may be animated: its magic number is all that is read here.
+        // Only a GIF may be animated: its magic number is all that is read here. Whether it
+        // plays (decoded at full size, every frame) or is a still (fitted to the screen like
+        // any picture) is the pipeline's to say, from the GIF's own structure.
         let gif = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == .gif
-        guard !gif, let screen else {
-            return try fullSize(from: data, animated: gif, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
-                                maxAnimationBytes: maxAnimationBytes)
+        let gate = screen.map { screenGate($0, maxPixels, maxTextureSide) }
+            ?? LoaderSizeGate(maxPixels: maxPixels, maxSide: maxTextureSide)
+        let loaded = try PicturePipeline.picture(data, gate: gate, keepAnimation: gif)
+        let still = try makeImage(loaded)
+        let isScreenSized = screen != nil && still.wasDownscaled
+        guard gif, let animation = animation(of: loaded, data: data, maxAnimationBytes: maxAnimationBytes) else {
+            return DecodedImage(texture: still.texture, sourceWidth: still.sourceWidth, sourceHeight: still.sourceHeight,
+                                isScreenSized: isScreenSized)
         }
-        let image = try makeImage(try PicturePipeline.picture(data, gate: screenGate(screen, maxPixels, maxTextureSide)))
-        return DecodedImage(texture: image.texture, sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight,
-                            isScreenSized: image.wasDownscaled)
+        // The first frame doubles as the still (thumbnail-sized neighbours, copy, zoom geometry).
+        return DecodedImage(texture: animation.frames[0].texture, sourceWidth: still.sourceWidth,
+                            sourceHeight: still.sourceHeight, animation: animation)
     }
 
     /// The fit of a page on `screen` (upright): inside it, the longest side at most `maxSide`.
@@ -51,30 +59,22 @@ public enum ImageDecoder {
         LoaderSizeGate(maxPixels: maxPixels, fit: screenFit(screen, maxSide: maxTextureSide))
     }
 
-    private static func fullSize(
-        from data: Data, animated: Bool, maxPixels: Int, maxTextureSide: Int, maxAnimationBytes: Int
-    ) throws(ImageLoadError) -> DecodedImage {
-        let loaded = try PicturePipeline.picture(data, gate: LoaderSizeGate(maxPixels: maxPixels, maxSide: maxTextureSide),
-                                                 keepAnimation: animated)
-        let still = try makeImage(loaded)
-        guard animated, still.texture.pixelWidth == loaded.declaredWidth,
-              still.texture.pixelHeight == loaded.declaredHeight else { return still }
-        let frames: DecodedAnimation?
+    /// The frames of a GIF decoded at full size, when they fit `maxAnimationBytes`.
+    private static func animation(
+        of loaded: PixbufLoading.Loaded, data: Data, maxAnimationBytes: Int
+    ) -> DecodedAnimation? {
+        guard Int(gdk_pixbuf_get_width(loaded.pointer)) == loaded.declaredWidth,
+              Int(gdk_pixbuf_get_height(loaded.pointer)) == loaded.declaredHeight else { return nil }
         if let sent = loaded.framePixels { // from a sandboxed decoder, converted already
             let bytes = sent.count * loaded.declaredWidth * loaded.declaredHeight * 4
-            frames = bytes <= maxAnimationBytes
-                ? AnimationFrames.textures(of: sent, loopCount: loaded.loopCount, colorProfile: nil) : nil
-        } else if let animation = loaded.animation, let summary = GIFStructure.summary(of: data), summary.frameCount > 1 {
-            // Decoded here (a worker's own process, or the benchmark's in-process runs).
-            frames = AnimationFrames.extract(from: OpaquePointer(animation.pointer), summary: summary,
-                                             maxBytes: maxAnimationBytes, colorProfile: loaded.colorProfile)
-        } else {
-            frames = nil
+            return bytes <= maxAnimationBytes ? AnimationFrames.textures(of: sent, loopCount: loaded.loopCount, colorProfile: nil) : nil
         }
-        guard let frames else { return still }
-        // The first frame doubles as the still (thumbnail-sized neighbours, copy, zoom geometry).
-        return DecodedImage(texture: frames.frames[0].texture, sourceWidth: still.sourceWidth,
-                            sourceHeight: still.sourceHeight, animation: frames)
+        guard let animation = loaded.animation, let summary = GIFStructure.summary(of: data), summary.frameCount > 1 else {
+            return nil
+        }
+        // Decoded here (a worker's own process, or the benchmark's in-process runs).
+        return AnimationFrames.extract(from: OpaquePointer(animation.pointer), summary: summary,
+                                       maxBytes: maxAnimationBytes, colorProfile: loaded.colorProfile)
     }
 
     /// The image finer than its screen-sized picture, upright, for the one page a person zooms

@@ -57,7 +57,7 @@ public enum DecodeWorker {
         MetadataReading.prepare()
         // Without bubblewrap's namespaces, Landlock keeps the user's files out of reach and the
         // whole file system read-only (where the kernel has it; the filter below holds anyway).
-        if !inNamespace, let executable = SVGRenderer.executablePath {
+        if !inNamespace, let executable = DecodeWorkerLaunch.workerExecutable {
             let readable = DecodeWorkerLaunch.readableWithoutBubblewrap(executable: executable)
             let copies = readable.map { strdup($0) }
             defer { copies.forEach { free($0) } }

@@ -18,6 +18,16 @@ struct DecodeWorkerLaunch: Sendable {
 
     static let bubblewrap = "/usr/bin/bwrap"
 
+    /// `link-gallery` itself, or beside the running executable (the test and benchmark
+    /// runners live in the same build folder): what the decode workers run.
+    static let workerExecutable: String? = {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        let url = URL(fileURLWithPath: own)
+        if url.lastPathComponent == "link-gallery" { return own }
+        let sibling = url.deletingLastPathComponent().appendingPathComponent("link-gallery").path
+        return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
+    }()
+
     /// The launch for this machine, found once: bubblewrap is tried with a real worker probe.
     static let current: DecodeWorkerLaunch? = {
         let launch = find()
@@ -26,7 +36,7 @@ struct DecodeWorkerLaunch: Sendable {
     }()
 
     private static func find() -> DecodeWorkerLaunch? {
-        guard let executable = SVGRenderer.executablePath else { return nil }
+        guard let executable = workerExecutable else { return nil }
         let sandboxed = DecodeWorkerLaunch(executable: executable, bubblewrap: true)
         if FileManager.default.isExecutableFile(atPath: bubblewrap), sandboxed.starts() { return sandboxed }
         FileHandle.standardError.write(Data(("link-gallery: bubblewrap cannot run here (\(bubblewrap) missing, or no "

@@ -27,9 +27,9 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     /// Pictures: the largest allowed decodes in a few seconds; the address space holds a
     /// 100-megapixel picture, its scaled copy and libheif's planes.
     static let rasterLimits = Limits(cpuSeconds: 20, wallSeconds: 40, addressSpaceBytes: 2 << 30)
-    /// SVGs are programs: `SVGRenderer`'s limits, measured for them.
-    static let vectorLimits = Limits(cpuSeconds: SVGRenderer.cpuSeconds, wallSeconds: SVGRenderer.wallSeconds,
-                                     addressSpaceBytes: SVGRenderer.addressSpaceBytes)
+    /// SVGs are programs: `SVGLimits`, measured for them.
+    static let vectorLimits = Limits(cpuSeconds: SVGLimits.cpuSeconds, wallSeconds: SVGLimits.wallSeconds,
+                                     addressSpaceBytes: SVGLimits.addressSpaceBytes)
 
     /// Two for the grid on two cores, one kept for the viewer's page.
     static let sharedSize = 3

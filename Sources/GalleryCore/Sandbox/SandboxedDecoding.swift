@@ -32,16 +32,18 @@ enum SandboxedDecoding {
     ) throws(ImageLoadError) -> Reply {
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         let vector = format == .svg
-        let fit = vector ? SVGRenderer.cappedFit(gate.fit) : gate.fit
+        let fit = vector ? SVGLimits.cappedFit(gate.fit) : gate.fit
         let limits = vector ? DecodeWorkerPool.vectorLimits : DecodeWorkerPool.rasterLimits
-        let stillPixels = min(gate.maxPixels, fit.mostPixels)
         let animated = keepAnimation && format == .gif
+        // A GIF that plays comes at full size (the worker decides: `PicturePipeline.stored`).
+        let stillPixels = min(gate.maxPixels, fit.mostPixels)
+        let playingPixels = animated ? min(gate.maxPixels, LoaderSizeGate.Fit.inside(maxSide: fit.maxSide).mostPixels) : stillPixels
         let animationBytes = animated ? ImageDecoder.defaultMaxAnimationBytes : 0
         var request = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, keepAnimation: animated, limits: limits,
                                     dataLength: data.count)
         request.purpose = purpose
         request.region = region
-        let maxBody = stillPixels * 4 + animationBytes + 4 * AnimationFrames.maxFrameCount
+        let maxBody = playingPixels * 4 + animationBytes + 4 * AnimationFrames.maxFrameCount
         var handedOver = false
         defer { if !handedOver { gate.releaseBudget() } }
         let reply = try pool.decode(data, request: request, limits: limits, maxBodyLength: maxBody,
@@ -49,11 +51,13 @@ enum SandboxedDecoding {
             // Sides and channels are bounded by `decodeHeader`: these products fit.
             let pixels = header.width * header.height, framePixels = pixels * header.frameCount
             guard header.status == .picture else { return }
-            guard pixels <= stillPixels, framePixels * 4 <= animationBytes else { throw .couldNotDecode }
+            guard pixels <= (header.frameCount > 0 ? playingPixels : stillPixels), framePixels * 4 <= animationBytes else {
+                throw .couldNotDecode
+            }
             guard gate.reserve(pixels: pixels + framePixels) else { throw .cancelled }
         }
         if reply.header.status == .nothingYet, purpose == .arriving { return Reply(header: reply.header, loaded: nil) }
-        var loaded = try picture(from: reply, maxStillPixels: stillPixels, maxPixels: gate.maxPixels,
+        var loaded = try picture(from: reply, maxStillPixels: playingPixels, maxPixels: gate.maxPixels,
                                  maxAnimationBytes: animationBytes)
         handedOver = true
         loaded.budget = gate.takeReservation()

@@ -43,7 +43,13 @@ enum PicturePipeline {
         guard let format = facts.format else { throw .notAnImage }
         if facts.beyondLimits { throw .tooLarge }
         var gate = gate
-        if facts.turnsSides, case .within(let width, let height, let maxSide) = gate.fit {
+        if keepAnimation, format == .gif, let layout = GIFStructure.layout(of: data),
+           AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes) > 0 {
+            // A GIF that plays is decoded at full size, each frame one texture; a still one, or
+            // one too long to keep, is fitted like any picture.
+            gate = LoaderSizeGate(maxPixels: gate.maxPixels, fit: .inside(maxSide: gate.fit.maxSide),
+                                  budget: gate.budget, cancellation: gate.cancellation)
+        } else if facts.turnsSides, case .within(let width, let height, let maxSide) = gate.fit {
             gate = LoaderSizeGate(maxPixels: gate.maxPixels, fit: .within(width: height, height: width, maxSide: maxSide),
                                   budget: gate.budget, cancellation: gate.cancellation)
         }

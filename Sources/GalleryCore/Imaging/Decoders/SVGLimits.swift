@@ -9,7 +9,7 @@ import Foundation
 /// Originals render at most `maxOriginalSide` px on their longest side: a fixed cap instead of
 /// the viewer's size, because the decode does not know its window. 2560 px covers a 1440p
 /// screen at 1:1; a vector image never needed more pixels than the screen shows.
-enum SVGRenderer {
+enum SVGLimits {
     static let maxOriginalSide = 2560
     /// Seconds of CPU a render may use: a real SVG (icons, charts, maps) renders in well under
     /// one at 2560 px on a slow core.
@@ -20,16 +20,6 @@ enum SVGRenderer {
     /// holds a 2560 px surface and librsvg's filter intermediates several times over.
     static let addressSpaceBytes = 768 * 1024 * 1024
 
-    /// `link-gallery` itself, or beside the running executable (the test and benchmark
-    /// runners live in the same build folder): what the decode workers run.
-    static let executablePath: String? = {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        let url = URL(fileURLWithPath: own)
-        if url.lastPathComponent == "link-gallery" { return own }
-        let sibling = url.deletingLastPathComponent().appendingPathComponent("link-gallery").path
-        return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
-    }()
-
     /// The gate's fit with originals capped at `maxOriginalSide`.
     static func cappedFit(_ fit: LoaderSizeGate.Fit) -> LoaderSizeGate.Fit {
         switch fit {
@@ -39,5 +29,4 @@ enum SVGRenderer {
             return .within(width: width, height: height, maxSide: min(maxSide, maxOriginalSide))
         }
     }
-
 }

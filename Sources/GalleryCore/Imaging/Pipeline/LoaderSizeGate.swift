@@ -24,6 +24,13 @@ final class LoaderSizeGate {
         /// screen-sized originals (`ScreenFit`).
         case within(width: Int, height: Int, maxSide: Int)
 
+        /// The longest side this fit allows.
+        var maxSide: Int {
+            switch self {
+            case .inside(let maxSide), .cover(_, let maxSide), .within(_, _, let maxSide): maxSide
+            }
+        }
+
         /// The most pixels a picture decoded to this fit can have, whatever its size: what a
         /// worker's reply is held to before its size is known.
         var mostPixels: Int {
