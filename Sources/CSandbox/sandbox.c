@@ -100,7 +100,7 @@ int sandbox_lockdown(void) {
     if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
     // Files open for reading only: no file is made, written or truncated through this process
     // even where its namespace (or, without bubblewrap, nothing) would let it. No ftruncate,
-    // truncate or memfd at all: a worker hands its pixels back over its socket.
+    // truncate or memfd at all: a worker writes its pixels into the memfd the app gave it.
     if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
                                                SCMP_A2(SCMP_CMP_MASKED_EQ, WRITING_FLAGS, 0));
     if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(open), 1,

@@ -1,4 +1,5 @@
 import CSandbox
+import CGtk
 import Foundation
 import Glibc
 @testable import GalleryCore
@@ -123,14 +124,15 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(pool.startedCount, 3, "one worker, replaced after each of the two failures")
     }
 
-    /// A worker that crashes, hangs or answers with sizes no reply may have (`DecodeWorkerFault`)
+    /// A worker that crashes, hangs, answers with sizes no reply may have, or keeps its mapping of
+    /// the pixels so it could change them after the app looked (`DecodeWorkerFault`)
     /// costs that picture "could not decode" — not "too large", which would drop its original —
     /// and is replaced: the next picture decodes in a new worker.
     func testAWorkerThatCrashesHangsOrLiesCostsOnePictureAndIsReplaced() throws {
         let executable = try launch().arguments.last { $0.hasSuffix("link-gallery") } ?? ""
         let good = TestImages.encoded(width: 64, height: 48, as: "bmp")
         let quick = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 1, addressSpaceBytes: 2 << 30)
-        for fault in [DecodeWorkerFault.crash, .hang, .lie, .oversize] {
+        for fault in [DecodeWorkerFault.crash, .hang, .lie, .oversize, .holdsPixels] {
             let faulty = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: fault))
             for _ in 0..<2 {
                 XCTAssertThrowsError(try Self.decode(good, in: faulty, limits: quick), "\(fault)") {
@@ -142,6 +144,30 @@ final class DecoderSandboxTests: XCTestCase {
         }
         let healthy = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true))
         XCTAssertNoThrow(try Self.decode(good, in: healthy, limits: quick))
+    }
+
+    /// Neither the picture's bytes nor its pixels cross the socket: the pixbuf the app gets is
+    /// a read-only view of the memfd the worker wrote into, sealed before the app looked; the
+    /// bytes went in a memfd sealed before the worker saw it.
+    func testPixelsArriveInASealedMemfdTheAppMapsWithoutACopy() throws {
+        _ = try launch()
+        let picture = TestImages.encoded(width: 300, height: 200, as: "png")
+        let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 1024, budget: nil)
+        let loaded = try SandboxedDecoding.load(picture, purpose: .picture, gate: gate, pool: DecodeWorkerPool(size: 1)).picture
+        XCTAssertEqual(gdk_pixbuf_get_width(loaded.pointer), 300)
+        let address = UInt(bitPattern: gdk_pixbuf_read_pixels(loaded.pointer))
+        let mapping = try XCTUnwrap(ProcFile.read("/proc/self/maps", maxBytes: 64 << 20)?.split(separator: "\n").first { line in
+            let range = line.split(separator: " ")[0].split(separator: "-").compactMap { UInt($0, radix: 16) }
+            return range.count == 2 && (range[0]..<range[1]).contains(address)
+        }, "the pixels are in a mapping of their own")
+        XCTAssertTrue(mapping.contains("/memfd:link-gallery-pixels"), String(mapping))
+        XCTAssertTrue(mapping.split(separator: " ")[1].hasPrefix("r-"), "read-only: \(mapping)")
+
+        let sealed = try XCTUnwrap(SharedMemory.sealed(copying: picture))
+        XCTAssertNil(sandbox_map(sealed.descriptor, picture.count, 1), "no one can map the picture's memfd writable")
+        XCTAssertEqual(Glibc.write(sealed.descriptor, "x", 1), -1)
+        XCTAssertEqual(errno, EPERM, "nor write to it")
+        XCTAssertEqual(sealed.size, picture.count)
     }
 
     func testAWorkerIsRetiredAfterItsShareOfPictures() throws {

@@ -39,3 +39,25 @@ int sandbox_wait_exit(int pid, int timeout_ms, int *status);
 // For `SandboxProbe` only: lowers process `pid`'s open-file limit (prlimit), as a compromised
 // decoder would try on another process of its user. Returns 0 when that worked.
 int sandbox_probe_lower_limits_of(int pid);
+
+// Shared memory between the app and a worker, so neither a picture's bytes nor its pixels are
+// copied through the socket. The app makes each memfd; the worker only maps what it is given.
+#include <stddef.h>
+enum { SANDBOX_MAX_PASSED = 4 };  // descriptors one message may carry
+// A memfd of `size` bytes (sparse: nothing is used until written) that can be sealed; -1 on failure.
+int sandbox_memfd(const char *name, uint64_t size);
+// Seals a memfd against any change of size or content, for good. Fails (-1) while anything
+// still maps it writable: a worker that kept its mapping cannot pass this.
+int sandbox_seal(int descriptor);
+// The size of what `descriptor` refers to, or -1.
+int64_t sandbox_file_size(int descriptor);
+// One sendmsg of up to `count` bytes carrying `descriptor_count` descriptors (SCM_RIGHTS);
+// never SIGPIPE. Returns the bytes sent, or -1.
+long sandbox_send_with(int socket, const void *bytes, size_t count, const int *descriptors, int descriptor_count);
+// One recvmsg of up to `count` bytes; descriptors that came with them are added to
+// `descriptors` (up to `capacity`, counted in `*received`; any more are closed), close-on-exec.
+// Returns the bytes received, 0 at end of file, or -1.
+long sandbox_receive_with(int socket, void *bytes, size_t count, int *descriptors, int capacity, int *received);
+// Maps `length` bytes of `descriptor`: shared and writable, or a private read-only view. NULL on failure.
+void *sandbox_map(int descriptor, size_t length, int writable);
+void sandbox_unmap(void *memory, size_t length);

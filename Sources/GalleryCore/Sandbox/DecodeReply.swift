@@ -102,31 +102,4 @@ enum DecodeReply {
                       height: fields[3], channels: fields[4], frameCount: fields[5], loopCount: fields[6],
                       originX: fields[7], originY: fields[8], scaleEighths: fields[9])
     }
-
-    /// A reply of bytes that are not pixels (a file's metadata): one row of one channel, as wide
-    /// as there are bytes, so the reading side bounds and reads it as it does pixels.
-    static func text(_ bytes: Data) -> Data {
-        encode(Header(status: .picture, width: bytes.count, height: 1, channels: 1)) + bytes
-    }
-
-    /// The still's bytes of `pixbuf`, rows packed, with `channels` per pixel.
-    static func packedPixels(of pixbuf: OpaquePointer) -> Data {
-        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
-        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let pixels = gdk_pixbuf_read_pixels(pixbuf)!
-        var data = Data(capacity: width * height * channels)
-        for row in 0..<height { data.append(pixels + row * stride, count: width * channels) }
-        return data
-    }
-
-    /// A pixbuf of its own holding `bytes` (rows packed; the caller checked their length).
-    static func pixbuf(_ bytes: Data, width: Int, height: Int, channels: Int) -> ObjectReference? {
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, channels == 4 ? 1 : 0, 8, gint(width), gint(height)),
-              let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return nil }
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), row = width * channels
-        bytes.withUnsafeBytes { source in
-            for line in 0..<height { (pixels + line * stride).update(from: source.baseAddress!.assumingMemoryBound(to: UInt8.self) + line * row, count: row) }
-        }
-        return ObjectReference(taking: UnsafeMutableRawPointer(pixbuf))
-    }
 }

@@ -5,7 +5,8 @@ import Glibc
 
 /// The `--decode-worker` mode of the app's own executable: a warm decoder that serves one
 /// picture after another on its standard input and output (one socket), inside the sandbox
-/// `DecodeWorkerLaunch` starts it in.
+/// `DecodeWorkerLaunch` starts it in. Each request brings the picture in a sealed memfd and a
+/// memfd for the pixels (`SharedMemory`); the socket carries only the fixed-size headers.
 ///
 /// Before it reads a byte it closes every inherited descriptor but the socket, sets its
 /// resource limits, loads gdk-pixbuf's list of loaders and installs its seccomp filter
@@ -70,26 +71,40 @@ public enum DecodeWorker {
 
     private static func serve() -> Int32 {
         let fault = ProcessInfo.processInfo.environment[DecodeWorkerFault.environmentName].flatMap(DecodeWorkerFault.init)
-        while let header = WorkerSocket.read(count: DecodeRequest.headerSize, from: 0) {
-            guard let request = DecodeRequest(header: header, maxDataLength: maxInputBytes) else {
+        // Each request brings two memfds: the picture's bytes (sealed) and room for the pixels.
+        while let (header, descriptors) = WorkerSocket.read(count: DecodeRequest.headerSize, passing: 2, from: 0) {
+            defer { descriptors.forEach { close($0) } }
+            guard let request = DecodeRequest(header: header, maxDataLength: maxInputBytes), descriptors.count == 2 else {
                 return ExitCode.badRequest.rawValue
             }
-            guard let data = WorkerSocket.read(count: request.dataLength, from: 0) else { return ExitCode.shortInput.rawValue }
+            guard let data = mappedInput(descriptors[0], length: request.dataLength) else { return ExitCode.shortInput.rawValue }
             sandbox_allow(UInt32(request.cpuSeconds), UInt64(request.addressSpaceBytes))
-            let reply = request.purpose == .metadata ? DecodeReply.text(MetadataText.encode(MetadataReading.read(data)))
-                : fault.map { DecodeReply.encode($0.act()) } ?? decode(data, request)
-            guard WorkerSocket.write(reply, to: 1) else { return ExitCode.replyFailed.rawValue }
+            let reply = request.purpose == .metadata ? WorkerReply.text(MetadataText.encode(MetadataReading.read(data)))
+                : fault.map { $0.act(decoding: { decode(data, request) }) } ?? decode(data, request)
+            // The pixels first: the app maps them once the header has come. Pixels that cannot
+            // be delivered end the worker (the app says "could not decode" and starts another):
+            // a header without them would show whatever the memfd held.
+            guard reply.writeBody(into: descriptors[1], keepMapping: fault == .holdsPixels),
+                  WorkerSocket.write(DecodeReply.encode(reply.header), to: 1) else { return ExitCode.replyFailed.rawValue }
             // Unlike the app (`LargeAllocations`), a worker keeps freed buffers in its heap for
             // the next picture (small decodes then fault in no fresh pages), and gives a large
             // decode's memory back after it, so an idle worker holds little.
-            if data.count + reply.count > releaseAfterBytes { sandbox_release_memory() }
+            if reply.bodyLength > releaseAfterBytes { sandbox_release_memory() }
         }
         return 0 // the parent closed the socket
     }
 
+    /// The picture's bytes, mapped read-only from the app's sealed memfd: nil when it holds
+    /// fewer than the request said.
+    private static func mappedInput(_ descriptor: Int32, length: Int) -> Data? {
+        guard length > 0 else { return Data() }
+        guard sandbox_file_size(descriptor) >= Int64(length), let memory = sandbox_map(descriptor, length, 0) else { return nil }
+        return Data(bytesNoCopy: memory, count: length, deallocator: .custom { sandbox_unmap($0, $1) })
+    }
+
     /// The reply to a request for pixels (`PicturePipeline`, run here): header, still pixels,
     /// then each frame's delay and pixels.
-    static func decode(_ data: Data, _ request: DecodeRequest) -> Data {
+    static func decode(_ data: Data, _ request: DecodeRequest) -> WorkerReply {
         let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, budget: nil)
         var placement = (x: 0, y: 0, eighths: 8, whole: PixelSize?.none)
         let loaded: PixbufLoading.Loaded
@@ -105,16 +120,18 @@ public enum DecodeWorker {
                 guard case .within(let width, let height, _) = request.fit,
                       let arrived = try PicturePipeline.arriving(data, screen: PixelSize(width: width, height: height),
                                                                  maxPixels: request.maxPixels) else {
-                    return DecodeReply.encode(DecodeReply.Header(status: .nothingYet))
+                    return WorkerReply(header: DecodeReply.Header(status: .nothingYet))
                 }
                 loaded = arrived
             }
         } catch {
-            return DecodeReply.encode(DecodeReply.Header(status: .failed(error)))
+            return WorkerReply(header: DecodeReply.Header(status: .failed(error)))
         }
         let still = loaded.pointer
-        // Before the frames: walking the animation draws each frame into the loader's pixbuf.
-        let stillPixels = DecodeReply.packedPixels(of: still)
+        // Copied before the frames: walking the animation draws each frame into the loader's
+        // pixbuf. Any other still is packed straight into the app's memfd.
+        let stillPart = request.keepAnimation && loaded.animation != nil
+            ? WorkerReply.Part.bytes(WorkerReply.packedCopy(of: still)) : .pixels(loaded.pixbuf)
         var frames: [AnimationFrames.FramePixels] = []
         if request.keepAnimation, let animation = loaded.animation, let summary = GIFStructure.summary(of: data),
            let pixels = AnimationFrames.framePixels(from: OpaquePointer(animation.pointer), summary: summary,
@@ -135,17 +152,17 @@ public enum DecodeWorker {
         let whole = request.purpose == .detail
             ? placement.whole ?? PixelSize(width: width, height: height)
             : PixelSize(width: loaded.declaredWidth, height: loaded.declaredHeight)
-        var reply = DecodeReply.encode(DecodeReply.Header(
+        var reply = WorkerReply(header: DecodeReply.Header(
             status: .picture, declaredWidth: whole.width, declaredHeight: whole.height,
             width: width, height: height, channels: Int(gdk_pixbuf_get_n_channels(still)), frameCount: frames.count,
             loopCount: frames.isEmpty ? 0 : GIFStructure.summary(of: data)?.loopCount ?? 0,
             originX: placement.x, originY: placement.y, scaleEighths: placement.eighths))
-        reply.append(stillPixels)
+        reply.parts.append(stillPart)
         for frame in frames {
             var delay = LittleEndianWriter()
             delay.put32(UInt32(clamping: frame.milliseconds))
-            reply.append(delay.data)
-            reply.append(DecodeReply.packedPixels(of: OpaquePointer(frame.pixbuf.pointer)))
+            reply.parts.append(.bytes(delay.data))
+            reply.parts.append(.pixels(frame.pixbuf))
         }
         return reply
     }

@@ -13,23 +13,29 @@ enum DecodeWorkerFault: String, Sendable {
     case lie
     /// Answers with a picture far larger than the request allowed.
     case oversize
+    /// Decodes, and keeps its writable mapping of the pixels' memfd, as a worker that means to
+    /// change them after the app looked would: the app's seal fails.
+    case holdsPixels = "holds-pixels"
 
     static let environmentName = "LINK_GALLERY_WORKER_FAULT"
 
-    /// Acts out the fault for one request; returns the reply to send, or never returns.
-    func act() -> DecodeReply.Header {
+    /// Acts out the fault for one request (`decoding` is the honest decode); returns the reply to
+    /// send, or never returns.
+    func act(decoding: () -> WorkerReply) -> WorkerReply {
         switch self {
+        case .holdsPixels:
+            return decoding() // the mapping is kept where the body is written
         case .crash:
             raise(SIGSEGV)
             fatalError("SIGSEGV returned")
         case .hang:
             while true { sleep(3600) } // pause() is not among the filter's system calls
         case .lie:
-            return DecodeReply.Header(status: .picture, declaredWidth: 64, declaredHeight: 64, width: Int(UInt32.max),
-                                      height: Int(UInt32.max), channels: 4)
+            return WorkerReply(header: DecodeReply.Header(status: .picture, declaredWidth: 64, declaredHeight: 64,
+                                                          width: Int(UInt32.max), height: Int(UInt32.max), channels: 4))
         case .oversize:
-            return DecodeReply.Header(status: .picture, declaredWidth: 16_000, declaredHeight: 16_000, width: 16_000,
-                                      height: 16_000, channels: 4)
+            return WorkerReply(header: DecodeReply.Header(status: .picture, declaredWidth: 16_000, declaredHeight: 16_000,
+                                                          width: 16_000, height: 16_000, channels: 4))
         }
     }
 }

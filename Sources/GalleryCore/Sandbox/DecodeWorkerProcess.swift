@@ -78,32 +78,30 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
         return DecodeWorkerProcess(pid: pid, socket: ends[0])
     }
 
-    /// Sends `request` and `data`, and reads the reply within `deadline`: nil when the worker
-    /// died, overran or sent something unreadable (`ending(within:)` says how). Between the
-    /// reply's header and its pixels, `admit` sees the header: it checks it against what was
-    /// asked and takes the budget for the pixels, or throws, and then they are never read.
+    /// Sends `request` with `data` in a sealed memfd and a blank memfd for the pixels, and reads
+    /// the reply within `deadline`: nil when the worker died, overran or sent something
+    /// unreadable (`ending(within:)` says how). `admit` sees the reply's header before the pixels
+    /// are mapped: it checks it against what was asked and takes the budget for them, or
+    /// throws, and then they are never looked at. The pixels' memfd is sealed before it is
+    /// mapped: from then on the worker cannot change a byte, and one that kept its own mapping
+    /// fails the seal, so its reply is none.
     func exchange(_ request: DecodeRequest, _ data: Data, deadline: ContinuousClock.Instant, maxBodyLength: Int,
                   admit: (DecodeReply.Header) throws(ImageLoadError) -> Void) throws(ImageLoadError)
         -> (header: DecodeReply.Header, body: ReplyBody)? {
         served += 1
-        guard WorkerSocket.write(request.header(), to: socket, until: deadline),
-              WorkerSocket.write(data, to: socket, until: deadline),
+        guard let input = SharedMemory.sealed(copying: data), let output = SharedMemory.blank(size: maxBodyLength) else {
+            throw .couldNotDecode // no memfd for this one (out of descriptors or memory): the worker is fine
+        }
+        guard WorkerSocket.write(request.header(), passing: [input.descriptor, output.descriptor], to: socket, until: deadline),
               let headerBytes = WorkerSocket.read(count: DecodeReply.headerSize, from: socket, until: deadline),
               let header = DecodeReply.decodeHeader(headerBytes), let length = header.bodyLength, length <= maxBodyLength
         else {
             return nil // the caller asks how it ended (`ending(within:)`), which kills it
         }
-        let admitted: ImageLoadError?
-        do {
-            try admit(header)
-            admitted = nil
-        } catch {
-            admitted = error
+        try admit(header) // refused: nothing more to read, the worker stays in step
+        guard output.seal(), let size = output.size, size >= length, let body = ReplyBody(mapping: output, count: length) else {
+            return nil
         }
-        // Read even when not admitted: the worker then stays in step and warm for the next one.
-        guard let body = ReplyBody(count: length, fill: { WorkerSocket.read(into: $0, count: length, from: socket, until: deadline) })
-        else { return nil }
-        if let admitted { throw admitted }
         return (header, body)
     }
 

@@ -1,12 +1,31 @@
 import CGtk
+import CSandbox
 import Foundation
 import GObjectSupport
 
-/// The bytes after a worker's reply header, read straight into memory of GLib's (a `GBytes`),
-/// so the pixbufs made of them share those bytes: a 50-megapixel detail crosses from the
-/// worker into the viewer's tiles with no copy in the app.
+/// The pixels of a worker's reply: the sealed memfd the worker wrote them into, mapped, as a
+/// `GBytes` the pixbufs made of them share. A 50-megapixel detail crosses from the worker into
+/// the viewer's tiles with no copy at all.
 final class ReplyBody: @unchecked Sendable { // immutable after init
     private let bytes: OpaquePointer
+
+    /// The first `count` bytes of `memory` (sealed, at least that long), mapped read-only; nil
+    /// when they cannot be mapped. The mapping lives as long as the last pixbuf over it.
+    init?(mapping memory: SharedMemory, count: Int) {
+        guard count > 0 else {
+            bytes = g_bytes_new(nil, 0)
+            return
+        }
+        guard let mapped = sandbox_map(memory.descriptor, count, 0) else { return nil }
+        let mapping = UnsafeMutablePointer<Mapping>.allocate(capacity: 1)
+        mapping.initialize(to: Mapping(base: mapped, length: count))
+        bytes = g_bytes_new_with_free_func(mapped, gsize(count), { context in
+            guard let mapping = context?.assumingMemoryBound(to: Mapping.self) else { return }
+            sandbox_unmap(mapping.pointee.base, mapping.pointee.length)
+            mapping.deinitialize(count: 1)
+            mapping.deallocate()
+        }, mapping)
+    }
 
     var count: Int { Int(g_bytes_get_size(bytes)) }
 
@@ -46,4 +65,10 @@ final class ReplyBody: @unchecked Sendable { // immutable after init
                                                      gint(height), gint(width * channels)) else { return nil }
         return ObjectReference(taking: UnsafeMutableRawPointer(pixbuf))
     }
+}
+
+/// A mapping to undo when its `GBytes` goes.
+private struct Mapping {
+    let base: UnsafeMutableRawPointer
+    let length: Int
 }

@@ -1,3 +1,4 @@
+import CSandbox
 import Foundation
 import Glibc
 
@@ -41,6 +42,39 @@ enum WorkerSocket {
             }
             return true
         }
+    }
+
+    /// `data` with `descriptors` passed along (SCM_RIGHTS): a request and its memfds.
+    static func write(_ data: Data, passing descriptors: [Int32], to socket: Int32,
+                      until deadline: ContinuousClock.Instant? = nil) -> Bool {
+        if let deadline, !waitReady(socket, for: POLLOUT, until: deadline) { return false }
+        let sent = data.withUnsafeBytes { bytes in
+            descriptors.withUnsafeBufferPointer {
+                sandbox_send_with(socket, bytes.baseAddress, bytes.count, $0.baseAddress, Int32($0.count))
+            }
+        }
+        guard sent > 0 else { return false }
+        return sent == data.count || write(data.dropFirst(sent), to: socket, until: deadline)
+    }
+
+    /// `count` bytes and up to `capacity` descriptors that came with them (the worker's side,
+    /// blocking); nil at end of file or an error, when any descriptor received is closed.
+    static func read(count: Int, passing capacity: Int, from socket: Int32) -> (data: Data, descriptors: [Int32])? {
+        var data = Data(count: count)
+        var descriptors = [Int32](repeating: -1, count: max(1, capacity))
+        var received: Int32 = 0
+        var offset = 0
+        while offset < count {
+            let got = data.withUnsafeMutableBytes { bytes in
+                sandbox_receive_with(socket, bytes.baseAddress! + offset, count - offset, &descriptors, Int32(capacity), &received)
+            }
+            guard got > 0 else {
+                descriptors.prefix(Int(received)).forEach { close($0) }
+                return nil
+            }
+            offset += got
+        }
+        return (data, Array(descriptors.prefix(Int(received))))
     }
 
     private static func waitReady(_ descriptor: Int32, for event: Int32, until deadline: ContinuousClock.Instant) -> Bool {
