@@ -14,8 +14,16 @@ def box(kind, body):
 
 
 def iso_media(brand, side):
-    ispe = box(b"ispe", struct.pack(">III", 0, side, side))
-    meta = box(b"meta", struct.pack(">I", 0) + box(b"hdlr", bytes(8) + b"pict" + bytes(13)) + box(b"iprp", box(b"ipco", ispe)))
+    """One picture (item 1: `pitm`, `iinf`, `iloc`) whose `ispe` property (tied by `ipma`) says
+    `side` square: what libheif reads before any pixel."""
+    full_box = struct.pack(">I", 0)
+    item_type = b"av01" if brand == b"avif" else b"hvc1"
+    ispe = box(b"ispe", full_box + struct.pack(">II", side, side))
+    infe = box(b"infe", bytes([2, 0, 0, 0]) + struct.pack(">HH", 1, 0) + item_type + b"\0")
+    iloc = box(b"iloc", full_box + bytes([0x44, 0]) + struct.pack(">HHHHII", 1, 1, 0, 1, 0, 64))
+    ipma = box(b"ipma", full_box + struct.pack(">IH", 1, 1) + bytes([1, 0x81]))
+    meta = box(b"meta", full_box + box(b"hdlr", bytes(8) + b"pict" + bytes(13)) + box(b"pitm", full_box + struct.pack(">H", 1))
+               + iloc + box(b"iinf", full_box + struct.pack(">H", 1) + infe) + box(b"iprp", box(b"ipco", ispe) + ipma))
     return box(b"ftyp", brand + bytes(4) + brand + b"mif1") + meta + box(b"mdat", bytes(64))
 
 
@@ -36,7 +44,8 @@ def tiff_loop():
 CRAFTED = {
     "ispe-max.avif": (iso_media(b"avif", 0xFFFFFFFF), "Too large"),
     "ispe-max.heic": (iso_media(b"heic", 0x7FFFFFFF), "Too large"),
-    "ihdr-max.png": (png(0xFFFFFFFF), "Too large"),
+    "ihdr-big.png": (png(0x7FFFFFFF), "Too large"),
+    "ihdr-max.png": (png(0xFFFFFFFF), "Damaged image"),  # past PNG's own 2^31 - 1: libpng calls it broken
     "ifd-loop.tif": (tiff_loop(), None),  # whatever libtiff says of it, as long as it says it
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import FuzzSupport
 @testable import GalleryCore
 
-/// Arbitrary bytes as a downloaded body: sniff the format, read the declared size, and decode a
+/// Arbitrary bytes as a downloaded body: sniff the format, read its facts, and decode a
 /// thumbnail with gdk-pixbuf, and what the viewer would draw of them as a download in progress. Nothing may crash, and a thumbnail that comes out must respect
 /// the size it was asked for.
 ///
@@ -22,21 +22,17 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     FuzzInvariant.check(size == nil || format != nil, "declared size without a recognised format")
     if let size { FuzzInvariant.check(size.width >= 0 && size.height >= 0, "negative size \(size)") }
 
-    // Every container's profile reader, the HEIF/AVIF box walker and the ICO directory on the
-    // same bytes, whatever they were sniffed as: bounded, never trapping.
+    // The facts as the libraries read them (libjpeg, libpng, libheif, libwebp, libtiff, gexiv2)
+    // and the GIF profile read by hand: bounded, never trapping.
     let data = Data(bytes)
-    for candidate in ImageFormat.allCases {
-        if let profile = EmbeddedColorProfile.of(data, format: candidate) {
-            FuzzInvariant.check(profile.count <= EmbeddedColorProfile.maxBytes, "profile over its bound")
-        }
-    }
+    let facts = PictureFacts.read(data)
+    if let side = facts.size.map({ max($0.width, $0.height) }) { FuzzInvariant.check(side <= PixelSize.maxSide, "facts' side past the bound") }
+    if let profile = facts.colorProfile { FuzzInvariant.check(PictureFacts.profileBytes.contains(profile.count), "profile out of bounds") }
+    FuzzInvariant.check((1...8).contains(facts.orientation), "orientation \(facts.orientation)")
+    if let profile = GIFColorProfile.of(data) { FuzzInvariant.check(PictureFacts.profileBytes.contains(profile.count), "GIF profile out of bounds") }
     // Every hand-written reader of picture bytes (those a library cannot do for us), each
     // bounded: sides within `PixelSize.maxSide`, offsets within the bytes.
     bytes.withUnsafeBytes { raw in
-        if let info = ISOMediaImageInfo.read(raw) {
-            FuzzInvariant.check(info.width <= PixelSize.maxSide && info.height <= PixelSize.maxSide, "ispe past the bound")
-        }
-        if let orientation = ExifOrientation.of(raw) { FuzzInvariant.check((1...8).contains(orientation), "orientation \(orientation)") }
         if let end = JPEGScans.lastCompleteScanEnd(in: raw) { FuzzInvariant.check(end <= raw.count, "scan end past the bytes") }
         for candidate in ImageFormat.allCases { _ = TruncationCheck.isTruncated(raw, format: candidate) }
     }
