@@ -45,3 +45,26 @@ def test_a_crashing_decoder_costs_its_pictures_and_keeps_their_originals(display
         app.stop()
     for path in pictures:
         assert downloads(server, path) == 1, f"{path} came from the cache on the second launch"
+
+
+def test_the_list_is_read_in_the_sandbox_and_a_failing_reader_is_said(display, server):
+    """The links file is split and classified by a decode worker, not the app: with workers that
+    die on lists (LINK_GALLERY_WORKER_FAULT=crash-lists), no tile appears, the window says the
+    list could not be read, and the app lives; healthy workers then show the list."""
+    links = server.write("crash-lists.txt", server.url("/img/400x300.jpg") + "\nnot a link\n")
+    app = App(display, links, extra_env={"LINK_GALLERY_WORKER_FAULT": "crash-lists"})
+    home = app.home
+    try:
+        wait_for(lambda: app.find_all(contains="could not be read"), 60, message="the reader's failure, said in the window")
+        assert app.process.poll() is None, "the app died with the list's reader"
+        assert not app.tiles(), "no entry was read by the app itself"
+        display.screenshot("worker-faults-list-reader")
+    finally:
+        output = app.stop()
+    assert "Fatal error" not in output, output
+
+    app = App(display, links, home=home)
+    try:
+        wait_for(lambda: len(app.tiles()) == 2, 60, message="the list read by a healthy worker")
+    finally:
+        app.stop()

@@ -1,10 +1,11 @@
 import Foundation
 import FuzzSupport
-import GalleryCore
+@testable import GalleryCore
 
 /// Arbitrary bytes as a links file: parse, classify every line, and check what the gallery
 /// relies on — entries in file order with sane line numbers, trimmed non-empty text, and links
-/// that are only ever absolute http(s) URLs with a host, in plain ASCII.
+/// that are only ever absolute http(s) URLs with a host, in plain ASCII; and as a worker's
+/// reply about a links file, which the app reads back with bounds checks only.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLinks(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
@@ -21,6 +22,16 @@ public func fuzzLinks(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         FuzzInvariant.check(entry.text.count <= LinksFileParser.maxLineLength, "over-long entry")
         FuzzInvariant.check(LinkClassifier.classify(entry.text) == entry.classification, "classification differs")
         if let address = entry.classification.address { checkLink(address, from: entry.text) }
+    }
+    // What a worker sends back for this file reads back as the same entries (`LinksReply`), and
+    // the same bytes taken as a worker's reply are refused or bounded, never trapping.
+    let read = LinksDocument.read(data)
+    let document = LinksReply.Document(entries: read.entries, omittedCount: read.omittedCount, keptByteCount: read.keptByteCount)
+    let encoded = LinksReply.encode(document)
+    FuzzInvariant.check(encoded.count <= LinksReply.maxLength(inputBytes: data.count), "reply over its bound")
+    FuzzInvariant.check(LinksReply.decode(encoded, inputBytes: data.count) == document, "reply does not read back")
+    if let forged = LinksReply.decode(data, inputBytes: data.count) {
+        FuzzInvariant.check(forged.entries.count <= LinksDocument.maxEntries, "forged reply past the entry limit")
     }
     return 0
 }

@@ -25,5 +25,14 @@ public struct LinkAddress: Sendable, Hashable, CustomStringConvertible {
         return url
     }
 
+    /// An address a sandboxed worker's classifier sent back (`LinksReply`): taken only when
+    /// Foundation's strict parser reads it as an http(s) link with a host, as the classifier
+    /// makes every address; nil otherwise (the worker misbehaved).
+    init?(fromWorker text: String) {
+        guard let url = URL(string: text, encodingInvalidCharacters: false), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host?.isEmpty == false else { return nil }
+        self.text = text
+    }
+
     public var description: String { text }
 }

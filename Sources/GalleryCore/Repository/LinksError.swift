@@ -8,13 +8,15 @@ public enum LinksError: Error, Sendable, Equatable {
     case cancelled
     /// A local links file that is missing or cannot be read.
     case unreadableFile
+    /// The sandboxed worker that reads a list failed on it (it crashed, or took too long).
+    case couldNotRead
 
     /// Failures worth retrying by ourselves when the network comes back or after a backoff.
     public var isTransient: Bool {
         switch self {
         case .noConnection, .timedOut: return true
         case .serverError(let status): return ImageLoadError.isTransient(status: status)
-        case .tooLarge, .badResponse, .cancelled, .unreadableFile: return false
+        case .tooLarge, .badResponse, .cancelled, .unreadableFile, .couldNotRead: return false
         }
     }
 

@@ -40,7 +40,9 @@ public final class LinksRepository: LinksLoading {
                 metadataStore.remove(key: key)
                 return nil
             }
-            let document = LinksDocument.read(body)
+            // Read in the sandbox like the first time; a worker that fails leaves the copy for
+            // the refresh to read again.
+            guard let document = SandboxedLinks.read(body) else { return nil }
             let snapshot = LinksSnapshot(
                 entries: document.entries, confirmedAt: metadata.confirmedAt, checksum: metadata.checksum,
                 omittedEntryCount: document.omittedCount + (metadata.omittedEntryCount ?? 0))
@@ -80,23 +82,23 @@ public final class LinksRepository: LinksLoading {
         // Only the first `maxEntries` lines are kept, in memory and on disk: the saved copy must
         // not bring millions of lines back at every start.
         let received = response.body
-        let parsed = await BlockingWork.run(on: BlockingWork.decode) {
-            LinksFileParser.parse(received, maxLines: LinksDocument.maxEntries)
+        // Split and classified in the sandbox, like every byte a server sends.
+        guard let parsed = await BlockingWork.run(on: BlockingWork.decode, { SandboxedLinks.read(received) }) else {
+            throw LinksError.couldNotRead
         }
-        let body = parsed.omittedLineCount > 0 ? received.prefix(parsed.keptByteCount) : received
+        let body = parsed.omittedCount > 0 ? received.prefix(parsed.keptByteCount) : received
         let metadata = LinksSnapshotMetadata(
             etag: response.head.headers["etag"], lastModified: response.head.headers["last-modified"],
             confirmedAt: now, checksum: Checksum.sha256(body), byteCount: body.count,
-            omittedEntryCount: parsed.omittedLineCount)
+            omittedEntryCount: parsed.omittedCount)
         let unchanged = cached?.metadata.checksum == metadata.checksum
-            && cached?.snapshot.omittedEntryCount == parsed.omittedLineCount
+            && cached?.snapshot.omittedEntryCount == parsed.omittedCount
         await store(body: unchanged ? nil : body, metadata: metadata)
         if unchanged, let cached {
             return cached.snapshot.confirmed(at: now)
         }
-        let entries = await BlockingWork.run(on: BlockingWork.decode) { LinksDocument.make(from: parsed.lines) }
         return LinksSnapshot(
-            entries: entries, confirmedAt: now, checksum: metadata.checksum, omittedEntryCount: parsed.omittedLineCount)
+            entries: parsed.entries, confirmedAt: now, checksum: metadata.checksum, omittedEntryCount: parsed.omittedCount)
     }
 
     private func store(body: Data?, metadata: LinksSnapshotMetadata) async {

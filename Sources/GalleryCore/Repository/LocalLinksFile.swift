@@ -22,10 +22,14 @@ enum LocalLinksFile {
         let body = try result.get()
         // Parsing and hashing up to `maxBytes` are blocking work, kept off the cooperative pool.
         // The count of lines left out goes to the snapshot so the window says so, as for a web list.
-        return await BlockingWork.run(on: BlockingWork.decode) {
-            let document = LinksDocument.read(body)
-            return LinksSnapshot(entries: document.entries, confirmedAt: Date(), checksum: Checksum.sha256(body),
-                                 omittedEntryCount: document.omittedCount)
+        let snapshot: LinksSnapshot? = await BlockingWork.run(on: BlockingWork.decode) {
+            // Read in the sandbox, like a list from the network.
+            SandboxedLinks.read(body).map { document in
+                LinksSnapshot(entries: document.entries, confirmedAt: Date(), checksum: Checksum.sha256(body),
+                              omittedEntryCount: document.omittedCount)
+            }
         }
+        guard let snapshot else { throw .couldNotRead }
+        return snapshot
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// What the app asks a sandboxed decoder for: the picture's bytes, what for (`Purpose`), how
-/// big the result may be, and whether to bring an animation's frames. Sent over the worker's
-/// socket as a fixed header of little-endian integers, then the bytes. Every picture comes
-/// back upright: the worker reads the orientation and applies it (`PicturePipeline`).
+/// What the app asks a sandboxed decoder for: the bytes (a picture's, or a links file's), what
+/// for (`Purpose`), how big the result may be, and whether to bring an animation's frames. Sent
+/// over the worker's socket as a fixed header of little-endian integers, the bytes in a sealed
+/// memfd beside it (`SharedMemory`). Every picture comes back upright: the worker reads the
+/// orientation and applies it (`PicturePipeline`).
 struct DecodeRequest: Equatable {
     static let magic: UInt32 = 0x5144_474C // "LGDQ"
     static let headerSize = 104
@@ -17,6 +18,8 @@ struct DecodeRequest: Equatable {
         case detail = 2
         /// The part of a download that has arrived, drawn as the whole will be (within the fit).
         case arriving = 3
+        /// A links file: its lines, classified (`LinksDocument`), sent back as `LinksReply`.
+        case links = 4
     }
 
     var purpose = Purpose.picture
@@ -104,6 +107,7 @@ struct LittleEndianWriter {
 
     mutating func put32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
     mutating func put64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    mutating func put(_ bytes: Data) { data.append(bytes) }
     mutating func pad(to size: Int) { if data.count < size { data.append(Data(count: size - data.count)) } }
 }
 

@@ -46,6 +46,13 @@ public enum DecodeWorker {
         exit(lockDown(inNamespace: inNamespace) ?? serve())
     }
 
+    /// Starts one worker of the shared pool in the background (finding how workers start here
+    /// first, which itself starts one): the app's saved list is read by a worker, so a start
+    /// from the cache would otherwise wait for both before it shows anything.
+    public static func startOneEarly() {
+        DispatchQueue.global(qos: .userInitiated).async { DecodeWorkerPool.shared.prewarm() }
+    }
+
     /// Everything before the first request; nil when the sandbox is in place, else why not.
     private static func lockDown(inNamespace: Bool) -> Int32? {
         sandbox_close_descriptors_from(3)
@@ -79,8 +86,16 @@ public enum DecodeWorker {
             }
             guard let data = mappedInput(descriptors[0], length: request.dataLength) else { return ExitCode.shortInput.rawValue }
             sandbox_allow(UInt32(request.cpuSeconds), UInt64(request.addressSpaceBytes))
-            let reply = request.purpose == .metadata ? WorkerReply.text(MetadataText.encode(MetadataReading.read(data)))
-                : fault.map { $0.act(decoding: { decode(data, request) }) } ?? decode(data, request)
+            let reply: WorkerReply
+            switch request.purpose {
+            case .metadata: reply = WorkerReply.text(MetadataText.encode(MetadataReading.read(data)))
+            case .links:
+                if fault == .crashOnLists { raise(SIGSEGV) }
+                let read = LinksDocument.read(data)
+                reply = WorkerReply.blob(LinksReply.encode(LinksReply.Document(
+                    entries: read.entries, omittedCount: read.omittedCount, keptByteCount: read.keptByteCount)))
+            default: reply = fault.map { $0.act(decoding: { decode(data, request) }) } ?? decode(data, request)
+            }
             // The pixels first: the app maps them once the header has come. Pixels that cannot
             // be delivered end the worker (the app says "could not decode" and starts another):
             // a header without them would show whatever the memfd held.
@@ -110,7 +125,7 @@ public enum DecodeWorker {
         let loaded: PixbufLoading.Loaded
         do {
             switch request.purpose {
-            case .picture, .metadata:
+            case .picture, .metadata, .links:
                 loaded = try PicturePipeline.picture(data, gate: gate, keepAnimation: request.keepAnimation)
             case .detail:
                 let detail = try PicturePipeline.detail(data, region: request.region, gate: gate)

@@ -3,7 +3,8 @@ import Glibc
 /// How a decode worker misbehaves on purpose, so tests (unit and end to end) can show that a
 /// worker's failure is one picture's: set `LINK_GALLERY_WORKER_FAULT` in the app's environment
 /// (or pass it to a `DecodeWorkerLaunch`) and every worker it starts answers each picture so.
-/// Metadata requests are answered as usual. Unset, workers behave.
+/// Metadata and links requests are answered as usual (but by `crashOnLists`). Unset, workers
+/// behave.
 enum DecodeWorkerFault: String, Sendable {
     /// Dies of SIGSEGV mid-decode, as a decoder's memory bug would.
     case crash
@@ -16,15 +17,18 @@ enum DecodeWorkerFault: String, Sendable {
     /// Decodes, and keeps its writable mapping of the pixels' memfd, as a worker that means to
     /// change them after the app looked would: the app's seal fails.
     case holdsPixels = "holds-pixels"
+    /// Decodes pictures as usual, and dies of SIGSEGV reading a links file: shows that the list
+    /// is read in the sandbox, and what the person sees when its reader fails.
+    case crashOnLists = "crash-lists"
 
     static let environmentName = "LINK_GALLERY_WORKER_FAULT"
 
-    /// Acts out the fault for one request (`decoding` is the honest decode); returns the reply to
+    /// Acts out the fault for one picture (`decoding` is the honest decode); returns the reply to
     /// send, or never returns.
     func act(decoding: () -> WorkerReply) -> WorkerReply {
         switch self {
-        case .holdsPixels:
-            return decoding() // the mapping is kept where the body is written
+        case .holdsPixels, .crashOnLists:
+            return decoding() // the mapping is kept where the body is written; lists are not pictures
         case .crash:
             raise(SIGSEGV)
             fatalError("SIGSEGV returned")

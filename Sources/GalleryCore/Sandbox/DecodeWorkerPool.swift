@@ -79,13 +79,13 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
             return true
         }
         guard needed else { return }
-        DispatchQueue.global(qos: .utility).async { [self] in
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
             let worker = DecodeWorkerProcess.start(launch)
             condition.withLock {
                 prewarming = false
                 if let worker { idle.append(worker) }
             }
-            condition.signal()
+            condition.broadcast()
         }
     }
 
@@ -157,6 +157,9 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
             _ = condition.wait(until: Date().addingTimeInterval(0.05)) // a timeout only rechecks the cancellation
         }
         busy += 1
+        // A worker being started ahead (`prewarm`) is this one's: waiting for it costs less than
+        // starting a second.
+        while idle.isEmpty, prewarming { _ = condition.wait(until: Date().addingTimeInterval(0.05)) }
         if let worker = idle.popLast() {
             condition.unlock()
             if worker.served < decodesPerWorker, (worker.residentBytes ?? 0) <= Self.retireAboveBytes {

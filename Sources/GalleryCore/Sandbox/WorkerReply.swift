@@ -31,6 +31,16 @@ struct WorkerReply {
         WorkerReply(header: DecodeReply.Header(status: .picture, width: bytes.count, height: 1, channels: 1), parts: [.bytes(bytes)])
     }
 
+    /// Bytes of any length (a links file's entries) as rows of `LinksReply.rowBytes` of one
+    /// channel, the last padded with zeros: a side stays within `PixelSize.maxSide` however
+    /// long they are.
+    static func blob(_ bytes: Data) -> WorkerReply {
+        let rows = max(1, (bytes.count + LinksReply.rowBytes - 1) / LinksReply.rowBytes)
+        let padding = rows * LinksReply.rowBytes - bytes.count
+        return WorkerReply(header: DecodeReply.Header(status: .picture, width: LinksReply.rowBytes, height: rows, channels: 1),
+                           parts: [.bytes(bytes), .bytes(Data(count: padding))])
+    }
+
     var bodyLength: Int { parts.reduce(0) { $0 + $1.length } }
 
     /// Writes the body into the memfd `descriptor`; false when it is not there or too small (the

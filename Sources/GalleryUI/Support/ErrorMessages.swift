@@ -101,7 +101,7 @@ enum ErrorMessages {
         case .noConnection: return noConnectionTitle
         case .timedOut: return timedOutTitle
         case .serverError: return L10n.tr("Server Error")
-        case .tooLarge, .badResponse, .cancelled, .unreadableFile: return L10n.tr("The List Cannot Be Loaded")
+        case .tooLarge, .badResponse, .cancelled, .unreadableFile, .couldNotRead: return L10n.tr("The List Cannot Be Loaded")
         }
     }
 
@@ -116,6 +116,7 @@ enum ErrorMessages {
         case .badResponse: return L10n.tr("The server sent a response that cannot be used.")
         case .cancelled: return L10n.tr("Loading was cancelled.")
         case .unreadableFile: return L10n.tr("The links file cannot be read. It may have been moved or deleted.")
+        case .couldNotRead: return L10n.tr("The links file could not be read: its reader stopped on it.")
         }
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The app's side of reading a links file: its lines are split, decoded and classified in a
+/// `DecodeWorkerPool` worker (`LinksDocument.read`, run there), like every untrusted byte, and
+/// come back as a `LinksReply` the app only bounds-checks. Where pictures are decoded in this
+/// process (`DecoderIsolation.inProcess`: benchmarks, fuzzers) the file is read here too.
+enum SandboxedLinks {
+    /// Parsing 100,000 lines takes a fraction of a second; a file built to make the classifier
+    /// crawl gets ten seconds of CPU, and a slow machine thirty of wall clock.
+    static let limits = DecodeWorkerPool.Limits(cpuSeconds: 10, wallSeconds: 30, addressSpaceBytes: 2 << 30)
+
+    /// The entries of `data`, or nil when the worker could not read it (it crashed, ran out of
+    /// time, or answered something no file could give).
+    static func read(_ data: Data, pool: DecodeWorkerPool = .shared) -> LinksReply.Document? {
+        guard !PicturePipeline.decodesHere else {
+            let read = LinksDocument.read(data)
+            return LinksReply.Document(entries: read.entries, omittedCount: read.omittedCount, keptByteCount: read.keptByteCount)
+        }
+        var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: 1, keepAnimation: false, limits: limits,
+                                    dataLength: data.count)
+        request.purpose = .links
+        // The person is waiting for the list: the worker kept for what is on screen may take it.
+        let urgent = DecodeCancellation(priority: .interactive)
+        guard let reply = try? pool.decode(data, request: request, limits: limits,
+                                           maxBodyLength: LinksReply.maxLength(inputBytes: data.count), cancellation: urgent),
+              reply.header.status == .picture, reply.header.channels == 1, reply.header.width == LinksReply.rowBytes
+        else { return nil }
+        return LinksReply.decode(reply.body.data(at: 0, length: reply.body.count), inputBytes: data.count)
+    }
+}
