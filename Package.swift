@@ -50,6 +50,8 @@ let package = Package(
         .executableTarget(name: "link-gallery", dependencies: ["GalleryUI"]),
         // Test helpers shared by the test targets: the fixture HTTP server and its client.
         .target(name: "GalleryTestSupport", path: "Tests/Support"),
+        // What a test needs from the machine: skipped on a developer's, a failure in CI.
+        .target(name: "TestRequirements", path: "Tests/Requirements"),
         // Measures GalleryCore against vips/gdk-pixbuf tools; run through tools/bench (release).
         .executableTarget(
             name: "link-gallery-bench", dependencies: ["GalleryCore", "CGtk", "CShims", "GalleryTestSupport"], path: "Benchmarks/LinkGalleryBench"
@@ -63,11 +65,11 @@ let package = Package(
         .target(name: "BenchReferenceSupport", dependencies: ["CGtk", "GObjectSupport"], path: "Benchmarks/ReferenceSupport"),
         .testTarget(
             name: "GalleryCoreTests",
-            dependencies: ["GalleryCore", "GObjectSupport", "CGtk", "GalleryTestSupport"]
+            dependencies: ["GalleryCore", "GObjectSupport", "CGtk", "GalleryTestSupport", "TestRequirements"]
         ),
         .testTarget(
             name: "GalleryUITests",
-            dependencies: ["GalleryUI", "GalleryCore", "GObjectSupport", "CGtk", "CShims", "GalleryTestSupport"]
+            dependencies: ["GalleryUI", "GalleryCore", "GObjectSupport", "CGtk", "CShims", "GalleryTestSupport", "TestRequirements"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GalleryTestSupport
 @testable import GalleryCore
+import TestRequirements
 import XCTest
 
 /// What the viewer shows of an original before all of it has arrived, against a server on
@@ -44,11 +45,11 @@ final class ArrivingOriginalsTests: XCTestCase {
             image.save(sys.argv[1], "PNG")
         """
         guard try TestImages.python(script, arguments: [path, String(width), String(height), progressive ? "1" : "0", format])
-        else { throw XCTSkip("needs /usr/bin/python3 with PIL") }
+        else { throw TestRequirement.missing("needs /usr/bin/python3 with PIL") }
         if format == "PNG", progressive {
             // PIL cannot write an interlaced PNG; ImageMagick (a test dependency) can.
             guard ExternalTool.succeeds("/usr/bin/convert", [path, "-interlace", "PNG", path + ".adam7.png"]) else {
-                throw XCTSkip("needs ImageMagick to write an interlaced PNG")
+                throw TestRequirement.missing("needs ImageMagick to write an interlaced PNG")
             }
             try FileManager.default.removeItem(atPath: path)
             try FileManager.default.moveItem(atPath: path + ".adam7.png", toPath: path)

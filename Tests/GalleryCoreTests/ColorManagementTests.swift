@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 @testable import GalleryCore
+import TestRequirements
 import XCTest
 
 /// Pictures tagged with an ICC profile show their real colours on every path the app draws
@@ -24,7 +25,7 @@ final class ColorManagementTests: XCTestCase {
 
     private func fixture(_ name: String) throws -> (data: Data, left: [Int], right: [Int]) {
         guard let fixtures = Self.fixtures else {
-            throw XCTSkip("needs python3-pil, avifenc and heif-enc (tools/test installs them)")
+            throw TestRequirement.missing("needs python3-pil, avifenc and heif-enc (tools/test installs them)")
         }
         let expected = try XCTUnwrap(fixtures.expected[name], name)
         let data = try Data(contentsOf: fixtures.folder.appendingPathComponent(name))

@@ -1,4 +1,5 @@
 import Foundation
+import TestRequirements
 import XCTest
 @testable import GalleryCore
 
@@ -215,7 +216,7 @@ final class DiskStoreTests: XCTestCase {
         let restore: () throws -> Void
         if geteuid() == 0 {
             guard ExternalTool.succeeds("/usr/bin/chattr", ["+i", folder.url.path]) else {
-                throw XCTSkip("running as root and chattr +i is not allowed here")
+                throw TestRequirement.missing("running as root and chattr +i is not allowed here")
             }
             restore = { _ = ExternalTool.succeeds("/usr/bin/chattr", ["-i", folder.url.path]) }
         } else {

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GalleryTestSupport
 @testable import GalleryCore
+import TestRequirements
 import XCTest
 
 /// Hostile conditions against the real fixture server and real folders on disk: links files
@@ -35,9 +36,9 @@ final class FaultSuiteTests: XCTestCase {
         super.tearDown()
     }
 
-    private func skip(_ reason: String) -> XCTSkip {
+    private func skip(_ reason: String) -> any Error {
         skipped = true
-        return XCTSkip(reason)
+        return TestRequirement.missing(reason)
     }
 
     private func directories(_ folder: URL? = nil) throws -> CacheDirectories {

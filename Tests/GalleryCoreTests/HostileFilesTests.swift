@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import GalleryTestSupport
 @testable import GalleryCore
+import TestRequirements
 import XCTest
 
 /// Links files and cache folders prepared to hurt the app (issue 16): millions of tiny lines, hosts
@@ -192,7 +193,7 @@ final class HostileFilesTests: XCTestCase {
     }
 
     func testCacheRootOfAnotherUserIsRefused() throws {
-        guard geteuid() == 0 else { throw XCTSkip("only root can hand a folder to another user") }
+        guard geteuid() == 0 else { throw TestRequirement.missing("only root can hand a folder to another user") }
         let root = folder.url.appendingPathComponent("root", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         XCTAssertEqual(chown(root.path, 65534, 65534), 0)

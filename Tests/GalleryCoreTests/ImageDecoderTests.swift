@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import TestRequirements
 import XCTest
 @testable import GalleryCore
 
@@ -244,7 +245,7 @@ final class ImageDecoderTests: XCTestCase {
         png += chunk(b"IDAT", idat) + chunk(b"IEND", b"")
         open(sys.argv[1], "wb").write(png)
         """
-        guard try TestImages.python(script, arguments: [path, String(side)]) else { throw XCTSkip("needs /usr/bin/python3") }
+        guard try TestImages.python(script, arguments: [path, String(side)]) else { throw TestRequirement.missing("needs /usr/bin/python3") }
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 }

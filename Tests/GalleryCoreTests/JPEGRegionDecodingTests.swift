@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 @testable import GalleryCore
+import TestRequirements
 import XCTest
 
 /// A zoom into a JPEG decodes what is on screen, not the photo: the same pixels as the whole
@@ -26,7 +27,7 @@ final class JPEGRegionDecodingTests: XCTestCase {
         """
         let arguments = [path, String(width), String(height), String(orientation), progressive ? "1" : "0", noise ? "1" : "0"]
         guard try TestImages.python(script, arguments: arguments) else {
-            throw XCTSkip("needs /usr/bin/python3 with PIL to write EXIF")
+            throw TestRequirement.missing("needs /usr/bin/python3 with PIL to write EXIF")
         }
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GalleryCore
+import TestRequirements
 import XCTest
 
 /// A detail region holds exactly the rows and columns it claims, whatever the JPEG looks like
@@ -118,7 +119,7 @@ final class JPEGRegionMatrixTests: XCTestCase {
         let ppm = folder.url.appendingPathComponent("pattern.ppm").path
         guard try TestImages.python(patternScript + "\nimage.save(sys.argv[1])\n",
                                     arguments: [ppm, String(width), String(height)]) else {
-            throw XCTSkip("needs /usr/bin/python3 with PIL")
+            throw TestRequirement.missing("needs /usr/bin/python3 with PIL")
         }
         let output = folder.url.appendingPathComponent("pattern.jpg").path
         var arguments = ["-quality", "95", "-sample", sample, "-outfile", output]
@@ -144,14 +145,14 @@ final class JPEGRegionMatrixTests: XCTestCase {
         """
         guard try TestImages.python(patternScript + "\n" + save,
                                     arguments: [path, String(width), String(height), String(orientation)]) else {
-            throw XCTSkip("needs /usr/bin/python3 with PIL")
+            throw TestRequirement.missing("needs /usr/bin/python3 with PIL")
         }
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
     private static func run(_ tool: String, _ arguments: [String]) throws {
         guard FileManager.default.isExecutableFile(atPath: tool) else {
-            throw XCTSkip("needs \(tool) (Debian libjpeg-turbo-progs; tools/test installs it)")
+            throw TestRequirement.missing("needs \(tool) (Debian libjpeg-turbo-progs; tools/test installs it)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)

@@ -72,6 +72,38 @@ final class LinksRepositoryTests: XCTestCase {
         XCTAssertEqual(snapshot.entries.map(\.text), ["https://example.com/a.jpg"])
     }
 
+    /// A start from the cache shows the entries a worker read the first time (saved beside the
+    /// file, `LinksReply`) without a worker: the saved entries are what is shown. Entries that
+    /// fail their checksum are read from the file again, by a worker, and saved whole.
+    func testAStartFromTheCacheShowsTheSavedEntriesAndDamagedOnesAreReadAgain() async throws {
+        let name = "links-\(FixtureServer.uniqueTag()).txt"
+        let url = try server.writeFile(name: name, contents: "https://example.com/a.jpg\nplain text\n")
+        _ = try await repository(for: url).refresh()
+        let folder = root.appendingPathComponent("links")
+        let entriesStore = DiskStore(directory: folder, capacityBytes: 1 << 20, fileExtension: "entries")
+        let metadataStore = DiskStore(directory: folder, capacityBytes: 1 << 20, fileExtension: "json")
+        let key = url.absoluteString
+        let document = try XCTUnwrap(LinksReply.decode(try XCTUnwrap(entriesStore.read(key: key)), inputBytes: 1 << 20))
+        XCTAssertEqual(document.entries.map(\.text), ["https://example.com/a.jpg", "plain text"])
+
+        // The saved entries are what a start shows: a list saved as other entries (with their
+        // checksum, as a worker's reply of another day would be) comes back as those.
+        var metadata = try JSONDecoder().decode(LinksSnapshotMetadata.self, from: try XCTUnwrap(metadataStore.read(key: key)))
+        let other = LinksReply.encode(LinksReply.Document(entries: [document.entries[1]], omittedCount: 0, keptByteCount: 10))
+        try entriesStore.write(other, key: key)
+        metadata.entriesChecksum = Checksum.sha256(other)
+        try metadataStore.write(try JSONEncoder().encode(metadata), key: key)
+        let fromEntries = await (try repository(for: url)).cachedSnapshot()
+        XCTAssertEqual(fromEntries?.entries.map(\.text), ["plain text"], "read from the saved entries, not the file")
+
+        // Damaged entries: the file is read again, and the entries saved again.
+        try entriesStore.write(Data("damaged".utf8), key: key)
+        let again = await (try repository(for: url)).cachedSnapshot()
+        XCTAssertEqual(again?.entries.map(\.text), ["https://example.com/a.jpg", "plain text"])
+        let resaved = try XCTUnwrap(entriesStore.read(key: key))
+        XCTAssertEqual(LinksReply.decode(resaved, inputBytes: 1 << 20)?.entries.count, 2)
+    }
+
     func testServerErrorsAndUnreachableServersAreClassified() async throws {
         do {
             _ = try await repository(for: server.url("/fault/404")).refresh()

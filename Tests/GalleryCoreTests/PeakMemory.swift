@@ -1,4 +1,5 @@
 import Foundation
+import TestRequirements
 import XCTest
 
 /// Measures how far the process's peak resident memory (VmHWM) rises while `body` runs.
@@ -22,7 +23,7 @@ enum PeakMemory {
     private static func resetPeak() throws -> Int {
         guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs"),
               (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
-        else { throw XCTSkip("cannot reset the peak RSS here") }
+        else { throw TestRequirement.missing("cannot reset the peak RSS here") }
         return try residentKilobytes("VmRSS")
     }
 
@@ -35,6 +36,6 @@ enum PeakMemory {
         for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
             if let value = Int(line.filter(\.isNumber)) { return value }
         }
-        throw XCTSkip("no \(field) in /proc/self/status")
+        throw TestRequirement.missing("no \(field) in /proc/self/status")
     }
 }

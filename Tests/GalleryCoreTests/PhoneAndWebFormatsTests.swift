@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 @testable import GalleryCore
+import TestRequirements
 import XCTest
 
 /// Phone photos (HEIC), modern web images (AVIF) and favicons (ICO holding PNG) decode in
@@ -17,13 +18,13 @@ final class PhoneAndWebFormatsTests: XCTestCase {
         image.paste((230, 0, 0), (0, 0, 150, 200))
         image.save(sys.argv[1])
         """
-        guard try TestImages.python(script, arguments: [path]) else { throw XCTSkip("needs /usr/bin/python3 with PIL") }
+        guard try TestImages.python(script, arguments: [path]) else { throw TestRequirement.missing("needs /usr/bin/python3 with PIL") }
         return path
     }
 
     private func encode(_ tool: String, _ arguments: [String], output: URL) throws -> Data {
         guard FileManager.default.isExecutableFile(atPath: tool) else {
-            throw XCTSkip("needs \(tool) (libheif-examples, libavif-bin; tools/test installs them)")
+            throw TestRequirement.missing("needs \(tool) (libheif-examples, libavif-bin; tools/test installs them)")
         }
         XCTAssertTrue(ExternalTool.succeeds(tool, arguments), "\(tool) \(arguments)")
         return try Data(contentsOf: output)

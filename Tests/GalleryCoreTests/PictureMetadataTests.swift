@@ -1,5 +1,6 @@
 import Foundation
 @testable import GalleryCore
+import TestRequirements
 import XCTest
 
 /// What a picture says about itself, read in the sandboxed worker from files tagged at test
@@ -17,7 +18,7 @@ final class PictureMetadataTests: XCTestCase {
         let path = folder.url.appendingPathComponent(name).path
         try TestImages.encoded(width: 64, height: 48, as: "jpeg").write(to: URL(fileURLWithPath: path))
         guard ExternalTool.succeeds("/usr/bin/exiftool", ["-q", "-overwrite_original"] + arguments + [path]) else {
-            throw XCTSkip("needs exiftool (libimage-exiftool-perl)")
+            throw TestRequirement.missing("needs exiftool (libimage-exiftool-perl)")
         }
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
@@ -51,7 +52,7 @@ final class PictureMetadataTests: XCTestCase {
 
     func testXMPOnlyAndAColourProfileAreReadToo() throws {
         let profile = "/usr/share/color/icc/ghostscript/a98.icc"
-        guard FileManager.default.fileExists(atPath: profile) else { throw XCTSkip("needs libgs-common's a98.icc") }
+        guard FileManager.default.fileExists(atPath: profile) else { throw TestRequirement.missing("needs libgs-common's a98.icc") }
         let bytes = try tagged("xmp.jpg", ["-XMP-tiff:Make=Fujifilm", "-XMP-tiff:Model=X-T5", "-ICC_Profile<=" + profile])
         let metadata = try XCTUnwrap(SandboxedMetadata.read(bytes))
         XCTAssertEqual(metadata.cameraMake, "Fujifilm")

@@ -19,20 +19,20 @@ final class SandboxedLinksTests: XCTestCase {
         XCTAssertNotNil(DecodeWorkerLaunch.current, "the app's executable is beside the tests")
         let expected = LinksDocument.read(Self.mixedFile)
         let read = try XCTUnwrap(SandboxedLinks.read(Self.mixedFile, pool: DecodeWorkerPool(size: 1)))
-        XCTAssertEqual(read.entries, expected.entries)
-        XCTAssertEqual(read.entries.count, 12, "one entry a non-blank line")
-        XCTAssertEqual(read.omittedCount, expected.omittedCount)
-        XCTAssertEqual(read.keptByteCount, expected.keptByteCount)
-        XCTAssertEqual(read.entries.filter { $0.classification.address != nil }.count, 7, "http(s) with a host")
+        XCTAssertEqual(read.document.entries, expected.entries)
+        XCTAssertEqual(read.document.entries.count, 12, "one entry a non-blank line")
+        XCTAssertEqual(read.document.omittedCount, expected.omittedCount)
+        XCTAssertEqual(read.document.keptByteCount, expected.keptByteCount)
+        XCTAssertEqual(read.document.entries.filter { $0.classification.address != nil }.count, 7, "http(s) with a host")
     }
 
     func testAListPastItsEntryLimitKeepsItsFirstEntriesAndCountsTheRest() throws {
         let lines = (1...LinksDocument.maxEntries + 25).map { "https://example.com/\($0).jpg" }
         let file = Data(lines.joined(separator: "\n").utf8)
         let read = try XCTUnwrap(SandboxedLinks.read(file, pool: DecodeWorkerPool(size: 1)))
-        XCTAssertEqual(read.entries.count, LinksDocument.maxEntries)
-        XCTAssertEqual(read.omittedCount, 25)
-        XCTAssertEqual(read.entries.last?.text, "https://example.com/\(LinksDocument.maxEntries).jpg")
+        XCTAssertEqual(read.document.entries.count, LinksDocument.maxEntries)
+        XCTAssertEqual(read.document.omittedCount, 25)
+        XCTAssertEqual(read.document.entries.last?.text, "https://example.com/\(LinksDocument.maxEntries).jpg")
     }
 
     /// A worker that dies on the list (`DecodeWorkerFault.crashOnLists`): no entries, and a
@@ -54,7 +54,7 @@ final class SandboxedLinksTests: XCTestCase {
         XCTAssertEqual(LinksReply.decode(encoded + Data(count: 100), inputBytes: file.count), document, "row padding is ignored")
 
         var moreEntries = encoded
-        moreEntries[0] = 0xFF // 255 entries where 2 follow
+        moreEntries[0] = 0x7F // 127 entries where 2 follow
         XCTAssertNil(LinksReply.decode(moreEntries, inputBytes: file.count))
         XCTAssertNil(LinksReply.decode(encoded.prefix(encoded.count - 3), inputBytes: file.count), "cut short")
         XCTAssertNil(LinksReply.decode(encoded, inputBytes: 3), "more kept bytes than the file has")

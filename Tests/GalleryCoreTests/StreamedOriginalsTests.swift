@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import GalleryTestSupport
 @testable import GalleryCore
+import TestRequirements
 import XCTest
 
 /// Originals go to the disk cache as they arrive, never whole in memory (`PendingCacheWrite`).
@@ -201,7 +202,7 @@ final class StreamedOriginalsTests: XCTestCase {
     /// capacity while they arrive, so many at once take no more than the cache would.
     func testAFailingDiskDoesNotMakeMemoryUnbounded() async throws {
         guard let disk = SmallTmpfs(kilobytes: 256) else {
-            throw XCTSkip("a full disk needs a small tmpfs, and mounting one needs root")
+            throw TestRequirement.missing("a full disk needs a small tmpfs, and mounting one needs root")
         }
         defer { disk.remove() }
         let server = try FixtureServer.shared()

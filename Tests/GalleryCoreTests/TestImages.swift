@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import TestRequirements
 import XCTest
 
 /// Real image bytes made with gdk-pixbuf (and, where gdk-pixbuf cannot write a format or EXIF,
@@ -104,7 +105,7 @@ enum TestImages {
         image.save(sys.argv[1], "JPEG", exif=exif.tobytes(), quality=95)
         """
         guard try python(script, arguments: [path, String(width), String(height)]) else {
-            throw XCTSkip("needs /usr/bin/python3 with PIL to write EXIF")
+            throw TestRequirement.missing("needs /usr/bin/python3 with PIL to write EXIF")
         }
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }

@@ -3,6 +3,7 @@ import Foundation
 import GalleryCore
 import GalleryTestSupport
 @testable import GalleryUI
+import TestRequirements
 import XCTest
 
 /// The properties panel's rows for real files served over HTTP and read by the app's own
@@ -31,7 +32,7 @@ final class PropertyRowsTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
         process.arguments = ["-q", "-overwrite_original"] + arguments + [path]
-        guard (try? process.run()) != nil else { throw XCTSkip("needs exiftool") }
+        guard (try? process.run()) != nil else { throw TestRequirement.missing("needs exiftool") }
         process.waitUntilExit()
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }

@@ -4,6 +4,7 @@ import GObjectSupport
 import GalleryCore
 import GalleryTestSupport
 @testable import GalleryUI
+import TestRequirements
 import XCTest
 
 /// A page whose original downloads slowly, on real GTK against a server on 127.0.0.1 that
@@ -44,7 +45,7 @@ final class ViewerArrivalTests: XCTestCase {
         process.arguments = ["-c", script, path, String(width), String(height)]
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("needs /usr/bin/python3 with PIL") }
+        guard process.terminationStatus == 0 else { throw TestRequirement.missing("needs /usr/bin/python3 with PIL") }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         _ = try server.writeFile(name: name, contents: bytes)
         return (server.url("/\(name)"), bytes.count)

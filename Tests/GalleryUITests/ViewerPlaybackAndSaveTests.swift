@@ -4,6 +4,7 @@ import GObjectSupport
 import GalleryCore
 import GalleryTestSupport
 @testable import GalleryUI
+import TestRequirements
 import XCTest
 
 /// The viewer over the app's real `ImageRepository`, fetching from the fixture server: animated
@@ -40,7 +41,7 @@ final class ViewerPlaybackAndSaveTests: XCTestCase {
         process.arguments = ["-c", script, file.path]
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("no /usr/bin/python3 with PIL") }
+        guard process.terminationStatus == 0 else { throw TestRequirement.missing("no /usr/bin/python3 with PIL") }
         return try Data(contentsOf: file)
     }
 

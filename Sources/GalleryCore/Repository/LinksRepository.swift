@@ -10,6 +10,9 @@ public final class LinksRepository: LinksLoading {
     private let http: HTTPClient
     private let bodyStore: DiskStore?
     private let metadataStore: DiskStore?
+    /// The entries a worker read from the body (`LinksReply`): a start from the cache shows
+    /// them without waiting for a worker to start.
+    private let entriesStore: DiskStore?
     private let maxBytes: Int
 
     public init(url: URL, http: HTTPClient, directories: CacheDirectories?, maxBytes: Int = 32 * 1024 * 1024) {
@@ -18,6 +21,7 @@ public final class LinksRepository: LinksLoading {
         self.maxBytes = maxBytes
         bodyStore = directories.map { DiskStore(directory: $0.links, capacityBytes: 256 * 1024 * 1024, fileExtension: "txt") }
         metadataStore = directories.map { DiskStore(directory: $0.links, capacityBytes: 16 * 1024 * 1024, fileExtension: "json") }
+        entriesStore = directories.map { DiskStore(directory: $0.links, capacityBytes: 256 * 1024 * 1024, fileExtension: "entries") }
     }
 
     private var key: String { url.absoluteString }
@@ -28,26 +32,38 @@ public final class LinksRepository: LinksLoading {
     }
 
     private func cachedCopy() async -> (snapshot: LinksSnapshot, metadata: LinksSnapshotMetadata)? {
-        guard let bodyStore, let metadataStore else { return nil }
+        guard let bodyStore, let metadataStore, let entriesStore else { return nil }
         let key = self.key
-        return await BlockingWork.run(on: BlockingWork.disk) {
+        let found = await BlockingWork.run(on: BlockingWork.disk) { () -> (LinksSnapshotMetadata, Data, LinksReply.Document?)? in
             guard let metadataData = metadataStore.read(key: key),
                   let metadata = try? JSONDecoder().decode(LinksSnapshotMetadata.self, from: metadataData),
                   let body = bodyStore.read(key: key),
                   body.count == metadata.byteCount, Checksum.sha256(body) == metadata.checksum
             else {
-                bodyStore.remove(key: key)
-                metadataStore.remove(key: key)
+                [bodyStore, metadataStore, entriesStore].forEach { $0.remove(key: key) }
                 return nil
             }
-            // Read in the sandbox like the first time; a worker that fails leaves the copy for
-            // the refresh to read again.
-            guard let document = SandboxedLinks.read(body) else { return nil }
-            let snapshot = LinksSnapshot(
-                entries: document.entries, confirmedAt: metadata.confirmedAt, checksum: metadata.checksum,
-                omittedEntryCount: document.omittedCount + (metadata.omittedEntryCount ?? 0))
-            return (snapshot, metadata)
+            // The entries a worker read from this body before, when they are whole.
+            let entries = metadata.entriesChecksum.flatMap { checksum in
+                entriesStore.read(key: key).flatMap { Checksum.sha256($0) == checksum ? $0 : nil }
+            }
+            return (metadata, body, entries.flatMap { LinksReply.decode($0, inputBytes: body.count) })
         }
+        guard let (savedMetadata, body, saved) = found else { return nil }
+        var (metadata, document) = (savedMetadata, saved)
+        if document == nil {
+            // Saved by an earlier version, or its entries damaged: a worker reads the body again
+            // (a worker that fails leaves the copy for the refresh to read).
+            guard let read = await BlockingWork.run(on: BlockingWork.decode, { SandboxedLinks.read(body) }) else { return nil }
+            document = read.document
+            metadata.entriesChecksum = Checksum.sha256(read.reply)
+            await store(body: nil, entries: read.reply, metadata: metadata)
+        }
+        guard let document else { return nil }
+        let snapshot = LinksSnapshot(
+            entries: document.entries, confirmedAt: metadata.confirmedAt, checksum: metadata.checksum,
+            omittedEntryCount: document.omittedCount + (metadata.omittedEntryCount ?? 0))
+        return (snapshot, metadata)
     }
 
     /// Asks the server for a newer file (conditional GET when we have one). An unchanged file
@@ -73,7 +89,7 @@ public final class LinksRepository: LinksLoading {
         if response.head.status == 304, let cached {
             var metadata = cached.metadata
             metadata.confirmedAt = now
-            await store(body: nil, metadata: metadata)
+            await store(body: nil, entries: nil, metadata: metadata)
             return cached.snapshot.confirmed(at: now)
         }
         guard (200..<300).contains(response.head.status) else {
@@ -86,30 +102,32 @@ public final class LinksRepository: LinksLoading {
         guard let parsed = await BlockingWork.run(on: BlockingWork.decode, { SandboxedLinks.read(received) }) else {
             throw LinksError.couldNotRead
         }
-        let body = parsed.omittedCount > 0 ? received.prefix(parsed.keptByteCount) : received
+        let body = parsed.document.omittedCount > 0 ? received.prefix(parsed.document.keptByteCount) : received
         let metadata = LinksSnapshotMetadata(
             etag: response.head.headers["etag"], lastModified: response.head.headers["last-modified"],
             confirmedAt: now, checksum: Checksum.sha256(body), byteCount: body.count,
-            omittedEntryCount: parsed.omittedCount)
+            omittedEntryCount: parsed.document.omittedCount, entriesChecksum: Checksum.sha256(parsed.reply))
         let unchanged = cached?.metadata.checksum == metadata.checksum
-            && cached?.snapshot.omittedEntryCount == parsed.omittedCount
-        await store(body: unchanged ? nil : body, metadata: metadata)
+            && cached?.snapshot.omittedEntryCount == parsed.document.omittedCount
+        let entriesUnchanged = cached?.metadata.entriesChecksum == metadata.entriesChecksum
+        await store(body: unchanged ? nil : body, entries: unchanged && entriesUnchanged ? nil : parsed.reply, metadata: metadata)
         if unchanged, let cached {
             return cached.snapshot.confirmed(at: now)
         }
-        return LinksSnapshot(
-            entries: parsed.entries, confirmedAt: now, checksum: metadata.checksum, omittedEntryCount: parsed.omittedCount)
+        return LinksSnapshot(entries: parsed.document.entries, confirmedAt: now, checksum: metadata.checksum,
+                             omittedEntryCount: parsed.document.omittedCount)
     }
 
-    private func store(body: Data?, metadata: LinksSnapshotMetadata) async {
-        guard let bodyStore, let metadataStore, let encoded = try? JSONEncoder().encode(metadata) else { return }
+    private func store(body: Data?, entries: Data?, metadata: LinksSnapshotMetadata) async {
+        guard let bodyStore, let metadataStore, let entriesStore, let encoded = try? JSONEncoder().encode(metadata) else { return }
         let key = self.key
         await BlockingWork.run(on: BlockingWork.disk) {
-            // Body first: a crash between the writes leaves old metadata that does not match the
-            // new body, which the checksum catches on the next launch.
-            // Metadata is written only after its body, so it never vouches for a body not on disk.
+            // Body and entries first: a crash between the writes leaves old metadata that does
+            // not match them, which the checksums catch on the next launch. Metadata is written
+            // only after them, so it never vouches for what is not on disk.
             do {
                 if let body { try bodyStore.write(body, key: key) }
+                if let entries { try entriesStore.write(entries, key: key) }
                 try metadataStore.write(encoded, key: key)
             } catch {
                 // A full or read-only cache: the app works on from memory; the snapshot is

@@ -12,4 +12,8 @@ struct LinksSnapshotMetadata: Codable, Sendable {
     /// Lines left out after the saved part (only the first `LinksDocument.maxEntries` are saved);
     /// nil in metadata saved before there was a limit.
     var omittedEntryCount: Int?
+    /// SHA-256 of the entries a worker read from the body (`LinksReply`), saved beside it so a
+    /// start from the cache shows the list without waiting for a worker; nil in metadata saved
+    /// before (the body is then read again, once).
+    var entriesChecksum: String?
 }

@@ -24,7 +24,7 @@ enum LocalLinksFile {
         // The count of lines left out goes to the snapshot so the window says so, as for a web list.
         let snapshot: LinksSnapshot? = await BlockingWork.run(on: BlockingWork.decode) {
             // Read in the sandbox, like a list from the network.
-            SandboxedLinks.read(body).map { document in
+            SandboxedLinks.read(body).map(\.document).map { document in
                 LinksSnapshot(entries: document.entries, confirmedAt: Date(), checksum: Checksum.sha256(body),
                               omittedEntryCount: document.omittedCount)
             }

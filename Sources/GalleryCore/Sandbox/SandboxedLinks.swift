@@ -9,12 +9,21 @@ enum SandboxedLinks {
     /// crawl gets ten seconds of CPU, and a slow machine thirty of wall clock.
     static let limits = DecodeWorkerPool.Limits(cpuSeconds: 10, wallSeconds: 30, addressSpaceBytes: 2 << 30)
 
+    /// A list as read: the entries, and the reply they came in, which the repository saves
+    /// beside the file so the next start reads the entries back without a worker.
+    struct Read {
+        let document: LinksReply.Document
+        let reply: Data
+    }
+
     /// The entries of `data`, or nil when the worker could not read it (it crashed, ran out of
     /// time, or answered something no file could give).
-    static func read(_ data: Data, pool: DecodeWorkerPool = .shared) -> LinksReply.Document? {
+    static func read(_ data: Data, pool: DecodeWorkerPool = .shared) -> Read? {
         guard !PicturePipeline.decodesHere else {
             let read = LinksDocument.read(data)
-            return LinksReply.Document(entries: read.entries, omittedCount: read.omittedCount, keptByteCount: read.keptByteCount)
+            let document = LinksReply.Document(entries: read.entries, omittedCount: read.omittedCount,
+                                               keptByteCount: read.keptByteCount)
+            return Read(document: document, reply: LinksReply.encode(document))
         }
         var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: 1, keepAnimation: false, limits: limits,
                                     dataLength: data.count)
@@ -25,6 +34,7 @@ enum SandboxedLinks {
                                            maxBodyLength: LinksReply.maxLength(inputBytes: data.count), cancellation: urgent),
               reply.header.status == .picture, reply.header.channels == 1, reply.header.width == LinksReply.rowBytes
         else { return nil }
-        return LinksReply.decode(reply.body.data(at: 0, length: reply.body.count), inputBytes: data.count)
+        let bytes = reply.body.data(at: 0, length: reply.body.count)
+        return LinksReply.decode(bytes, inputBytes: data.count).map { Read(document: $0, reply: bytes) }
     }
 }
