@@ -146,28 +146,44 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertNoThrow(try Self.decode(good, in: healthy, limits: quick))
     }
 
-    /// Neither the picture's bytes nor its pixels cross the socket: the pixbuf the app gets is
-    /// a read-only view of the memfd the worker wrote into, sealed before the app looked; the
-    /// bytes went in a memfd sealed before the worker saw it.
-    func testPixelsArriveInASealedMemfdTheAppMapsWithoutACopy() throws {
+    /// Large pixels do not cross the socket: the pixbuf the app gets is a read-only view of the
+    /// memfd the worker wrote into, sealed before the app looked; a thumbnail's few kilobytes
+    /// take the socket, which costs them less (`SharedMemory.worthIt`). Large bytes go in a memfd
+    /// sealed before the worker saw it.
+    func testLargePixelsArriveInASealedMemfdTheAppMapsWithoutACopy() throws {
         _ = try launch()
-        let picture = TestImages.encoded(width: 300, height: 200, as: "png")
-        let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 1024, budget: nil)
-        let loaded = try SandboxedDecoding.load(picture, purpose: .picture, gate: gate, pool: DecodeWorkerPool(size: 1)).picture
-        XCTAssertEqual(gdk_pixbuf_get_width(loaded.pointer), 300)
-        let address = UInt(bitPattern: gdk_pixbuf_read_pixels(loaded.pointer))
-        let mapping = try XCTUnwrap(ProcFile.read("/proc/self/maps", maxBytes: 64 << 20)?.split(separator: "\n").first { line in
-            let range = line.split(separator: " ")[0].split(separator: "-").compactMap { UInt($0, radix: 16) }
-            return range.count == 2 && (range[0]..<range[1]).contains(address)
-        }, "the pixels are in a mapping of their own")
-        XCTAssertTrue(mapping.contains("/memfd:link-gallery-pixels"), String(mapping))
-        XCTAssertTrue(mapping.split(separator: " ")[1].hasPrefix("r-"), "read-only: \(mapping)")
+        let pool = DecodeWorkerPool(size: 1)
+        func mapping(of size: (Int, Int)) throws -> Substring? {
+            let picture = TestImages.encoded(width: size.0, height: size.1, as: "png")
+            let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 4096, budget: nil)
+            let loaded = try SandboxedDecoding.load(picture, purpose: .picture, gate: gate, pool: pool).picture
+            return withExtendedLifetime(loaded) {
+                XCTAssertEqual(Int(gdk_pixbuf_get_width(loaded.pointer)), size.0)
+                let address = UInt(bitPattern: gdk_pixbuf_read_pixels(loaded.pointer))
+                return ProcFile.read("/proc/self/maps", maxBytes: 64 << 20)?.split(separator: "\n").first { line in
+                    let range = line.split(separator: " ")[0].split(separator: "-").compactMap { UInt($0, radix: 16) }
+                    return range.count == 2 && (range[0]..<range[1]).contains(address)
+                }
+            }
+        }
+        let large = try XCTUnwrap(try mapping(of: (1000, 700)), "2.1 MB of pixels are in a mapping of their own")
+        XCTAssertTrue(large.contains("/memfd:link-gallery-pixels"), String(large))
+        XCTAssertTrue(large.split(separator: " ")[1].hasPrefix("r-"), "read-only: \(large)")
+        let small = try mapping(of: (120, 90))
+        XCTAssertFalse(small?.contains("memfd") ?? false, "a thumbnail's pixels came over the socket: \(small ?? "")")
 
-        let sealed = try XCTUnwrap(SharedMemory.sealed(copying: picture))
-        XCTAssertNil(sandbox_map(sealed.descriptor, picture.count, 1), "no one can map the picture's memfd writable")
+        let bytes = Data(repeating: 0x5A, count: SharedMemory.worthIt)
+        let sealed = try XCTUnwrap(SharedMemory.sealed(copying: bytes))
+        XCTAssertNil(sandbox_map(sealed.descriptor, bytes.count, 1), "no one can map the picture's memfd writable")
         XCTAssertEqual(Glibc.write(sealed.descriptor, "x", 1), -1)
         XCTAssertEqual(errno, EPERM, "nor write to it")
-        XCTAssertEqual(sealed.size, picture.count)
+        XCTAssertEqual(sealed.size, bytes.count)
+        // A picture of a megabyte and more goes in such a memfd, and decodes from it.
+        let noisy = TestImages.noisyPNG(width: 700, height: 700)
+        XCTAssertGreaterThanOrEqual(noisy.count, SharedMemory.worthIt)
+        let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 256, budget: nil)
+        let thumbnail = try SandboxedDecoding.load(noisy, purpose: .picture, gate: gate, pool: pool).picture
+        withExtendedLifetime(thumbnail) { XCTAssertEqual(gdk_pixbuf_get_width(thumbnail.pointer), 256) }
     }
 
     func testAWorkerIsRetiredAfterItsShareOfPictures() throws {

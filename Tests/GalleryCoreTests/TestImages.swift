@@ -45,6 +45,18 @@ enum TestImages {
         return encode(source, as: type)
     }
 
+    /// A PNG of noise (which does not compress: about 3 bytes a pixel), written by gdk-pixbuf.
+    static func noisyPNG(width: Int, height: Int) -> Data {
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height))!
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        var generator = SystemRandomNumberGenerator()
+        for row in 0..<height {
+            for byte in 0..<width * 3 { pixels[row * stride + byte] = UInt8.random(in: 0...255, using: &generator) }
+        }
+        return encode(pixbuf, as: "png")
+    }
+
     /// A PNG of one colour, written by gdk-pixbuf.
     static func solidPNG(width: Int, height: Int, rgba: UInt32) -> Data {
         let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height))!

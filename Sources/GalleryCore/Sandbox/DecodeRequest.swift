@@ -23,6 +23,9 @@ struct DecodeRequest: Equatable {
     }
 
     var purpose = Purpose.picture
+    /// The bytes come in a sealed memfd passed with the header, not after it on the socket
+    /// (`SharedMemory.worthIt`).
+    var dataInSharedMemory = false
     /// For `.detail`: the part a zoom shows; nil for every pixel.
     var region: DetailRegion?
     var fit: LoaderSizeGate.Fit
@@ -52,7 +55,7 @@ struct DecodeRequest: Equatable {
         writer.put64(UInt64(clamping: addressSpaceBytes))
         writer.put32(purpose.rawValue)
         writer.put32(region == nil ? 0 : 1)
-        writer.put32(0)
+        writer.put32(dataInSharedMemory ? 1 : 0)
         for value in [region?.x, region?.y, region?.width, region?.height, region?.devicePixelsPerSourcePixel] {
             writer.put64((value ?? 0).bitPattern)
         }
@@ -80,8 +83,9 @@ struct DecodeRequest: Equatable {
         cpuSeconds = Int(reader.u32(32))
         dataLength = Int(length)
         addressSpaceBytes = Int(clamping: reader.u64(44))
-        guard let purpose = Purpose(rawValue: reader.u32(52)) else { return nil }
+        guard let purpose = Purpose(rawValue: reader.u32(52)), reader.u32(60) <= 1 else { return nil }
         self.purpose = purpose
+        dataInSharedMemory = reader.u32(60) == 1
         if reader.u32(56) != 0 {
             let values = (0..<5).map { Double(bitPattern: reader.u64(64 + 8 * $0)) }
             // Finite and within the largest picture there is, or no region at all.

@@ -5,8 +5,9 @@ import Glibc
 
 /// The `--decode-worker` mode of the app's own executable: a warm decoder that serves one
 /// picture after another on its standard input and output (one socket), inside the sandbox
-/// `DecodeWorkerLaunch` starts it in. Each request brings the picture in a sealed memfd and a
-/// memfd for the pixels (`SharedMemory`); the socket carries only the fixed-size headers.
+/// `DecodeWorkerLaunch` starts it in. Each request brings a memfd for the pixels, and the
+/// picture's bytes in a sealed memfd or after the header (`SharedMemory.worthIt`); large
+/// pixels go back in the memfd, small ones after the reply's header.
 ///
 /// Before it reads a byte it closes every inherited descriptor but the socket, sets its
 /// resource limits, loads gdk-pixbuf's list of loaders and installs its seccomp filter
@@ -76,15 +77,23 @@ public enum DecodeWorker {
         return nil
     }
 
+    /// What a worker says first, once its sandbox is in place: the app takes no worker that
+    /// has not said it (`DecodeWorkerProcess.start`).
+    static let ready = Data("LGready!".utf8)
+
     private static func serve() -> Int32 {
         let fault = ProcessInfo.processInfo.environment[DecodeWorkerFault.environmentName].flatMap(DecodeWorkerFault.init)
-        // Each request brings two memfds: the picture's bytes (sealed) and room for the pixels.
+        guard WorkerSocket.write(ready, to: 1) else { return ExitCode.replyFailed.rawValue }
+        // Each request brings a memfd for the pixels, and its bytes in another memfd or after it.
         while let (header, descriptors) = WorkerSocket.read(count: DecodeRequest.headerSize, passing: 2, from: 0) {
             defer { descriptors.forEach { close($0) } }
-            guard let request = DecodeRequest(header: header, maxDataLength: maxInputBytes), descriptors.count == 2 else {
+            guard let request = DecodeRequest(header: header, maxDataLength: maxInputBytes),
+                  descriptors.count == (request.dataInSharedMemory ? 2 : 1), let output = descriptors.last else {
                 return ExitCode.badRequest.rawValue
             }
-            guard let data = mappedInput(descriptors[0], length: request.dataLength) else { return ExitCode.shortInput.rawValue }
+            let received = request.dataInSharedMemory ? mappedInput(descriptors[0], length: request.dataLength)
+                : WorkerSocket.read(count: request.dataLength, from: 0)
+            guard let data = received else { return ExitCode.shortInput.rawValue }
             sandbox_allow(UInt32(request.cpuSeconds), UInt64(request.addressSpaceBytes))
             let reply: WorkerReply
             switch request.purpose {
@@ -96,11 +105,16 @@ public enum DecodeWorker {
                     entries: read.entries, omittedCount: read.omittedCount, keptByteCount: read.keptByteCount)))
             default: reply = fault.map { $0.act(decoding: { decode(data, request) }) } ?? decode(data, request)
             }
-            // The pixels first: the app maps them once the header has come. Pixels that cannot
-            // be delivered end the worker (the app says "could not decode" and starts another):
-            // a header without them would show whatever the memfd held.
-            guard reply.writeBody(into: descriptors[1], keepMapping: fault == .holdsPixels),
-                  WorkerSocket.write(DecodeReply.encode(reply.header), to: 1) else { return ExitCode.replyFailed.rawValue }
+            // Large pixels into the app's memfd first: the app maps them once the header has
+            // come. Pixels that cannot be delivered end the worker (the app says "could not
+            // decode" and starts another): a header without them would show whatever the memfd
+            // held. Small ones follow the header on the socket.
+            var replyHeader = reply.header
+            replyHeader.bodyInSharedMemory = reply.bodyLength >= SharedMemory.worthIt || fault == .holdsPixels
+            guard !replyHeader.bodyInSharedMemory || reply.writeBody(into: output, keepMapping: fault == .holdsPixels),
+                  WorkerSocket.write(DecodeReply.encode(replyHeader) + (replyHeader.bodyInSharedMemory ? Data() : reply.packedBody()),
+                                     to: 1)
+            else { return ExitCode.replyFailed.rawValue }
             // Unlike the app (`LargeAllocations`), a worker keeps freed buffers in its heap for
             // the next picture (small decodes then fault in no fresh pages), and gives a large
             // decode's memory back after it, so an idle worker holds little.

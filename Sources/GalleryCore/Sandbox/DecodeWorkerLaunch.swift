@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 
 /// How a decode worker is started: inside bubblewrap where it can run (no network, no home,
@@ -28,17 +29,35 @@ struct DecodeWorkerLaunch: Sendable {
         return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
     }()
 
-    /// The launch for this machine, found once: bubblewrap is tried with a real worker probe.
+    /// The launch for this machine, found once: bubblewrap is tried by starting a real worker
+    /// in it, which the shared pool then takes as its first (`takeFirstWorker`), so finding
+    /// out costs no process of its own.
     static let current: DecodeWorkerLaunch? = {
         let launch = find()
         DecoderSandboxStatus.announce(usesBubblewrap: launch?.usesBubblewrap ?? false)
         return launch
     }()
 
+    /// The worker that showed bubblewrap runs here, until a pool of this launch takes it.
+    private static let firstWorker = Mutex<DecodeWorkerProcess?>(nil)
+
+    /// The worker `current` started to try bubblewrap, once, when `launch` is that launch.
+    static func takeFirstWorker(for launch: DecodeWorkerLaunch) -> DecodeWorkerProcess? {
+        guard launch.arguments == current?.arguments, launch.environment == current?.environment else { return nil }
+        return firstWorker.withLock { worker in
+            defer { worker = nil }
+            return worker
+        }
+    }
+
     private static func find() -> DecodeWorkerLaunch? {
         guard let executable = workerExecutable else { return nil }
         let sandboxed = DecodeWorkerLaunch(executable: executable, bubblewrap: true)
-        if FileManager.default.isExecutableFile(atPath: bubblewrap), sandboxed.starts() { return sandboxed }
+        // A worker that says it is ready has set up its sandbox (`DecodeWorker.lockDown`).
+        if FileManager.default.isExecutableFile(atPath: bubblewrap), let worker = DecodeWorkerProcess.start(sandboxed) {
+            firstWorker.withLock { $0 = worker }
+            return sandboxed
+        }
         FileHandle.standardError.write(Data(("link-gallery: bubblewrap cannot run here (\(bubblewrap) missing, or no "
             + "namespaces): pictures are decoded in a child process with limits and a system-call filter only\n").utf8))
         return DecodeWorkerLaunch(executable: executable, bubblewrap: false)
@@ -57,18 +76,6 @@ struct DecodeWorkerLaunch: Sendable {
     /// The same sandbox running one of `SandboxProbe`'s attempts instead of serving.
     func probe(_ attempt: String, _ argument: String) -> [String] {
         arguments + [attempt, argument]
-    }
-
-    /// True when a worker starts in this sandbox and answers a probe that must be refused.
-    private func starts() -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(probe("exec", "").dropFirst())
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationReason == .exit && process.terminationStatus == 0
     }
 
     private static func bubblewrapArguments(for executable: String, environment: [String: String]) -> [String] {

@@ -80,7 +80,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
         }
         guard needed else { return }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let worker = DecodeWorkerProcess.start(launch)
+            let worker = DecodeWorkerLaunch.takeFirstWorker(for: launch) ?? DecodeWorkerProcess.start(launch)
             condition.withLock {
                 prewarming = false
                 if let worker { idle.append(worker) }
@@ -176,7 +176,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
 
     /// A new worker for a place already counted as busy.
     private func start(_ launch: DecodeWorkerLaunch) throws(ImageLoadError) -> DecodeWorkerProcess {
-        guard let worker = DecodeWorkerProcess.start(launch) else {
+        guard let worker = DecodeWorkerLaunch.takeFirstWorker(for: launch) ?? DecodeWorkerProcess.start(launch) else {
             condition.withLock { busy -= 1 }
             condition.signal()
             throw .couldNotDecode

@@ -75,30 +75,59 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
             close(ends[0])
             return nil
         }
-        return DecodeWorkerProcess(pid: pid, socket: ends[0])
+        let worker = DecodeWorkerProcess(pid: pid, socket: ends[0])
+        // Ready once its sandbox is in place; one that ends or stays silent instead is none
+        // (and is killed and reaped as the value goes).
+        let answer = WorkerSocket.read(count: DecodeWorker.ready.count, from: worker.socket,
+                                       until: .now + .seconds(readyTimeoutSeconds))
+        return answer == DecodeWorker.ready ? worker : nil
     }
 
-    /// Sends `request` with `data` in a sealed memfd and a blank memfd for the pixels, and reads
-    /// the reply within `deadline`: nil when the worker died, overran or sent something
-    /// unreadable (`ending(within:)` says how). `admit` sees the reply's header before the pixels
-    /// are mapped: it checks it against what was asked and takes the budget for them, or
-    /// throws, and then they are never looked at. The pixels' memfd is sealed before it is
+    /// How long a starting worker may take to say it is ready: a loaded machine starts
+    /// bubblewrap and the app's libraries in well under a second.
+    static let readyTimeoutSeconds = 20
+
+    /// Sends `request` with `data` (in a sealed memfd from `SharedMemory.worthIt` bytes, else
+    /// after the header) and a blank memfd for the pixels, and reads the reply within
+    /// `deadline`: nil when the worker died, overran or sent something unreadable
+    /// (`ending(within:)` says how). `admit` sees the reply's header before the pixels are
+    /// looked at: it checks it against what was asked and takes the budget for them, or
+    /// throws, and then they are never used. Pixels in the memfd are sealed before they are
     /// mapped: from then on the worker cannot change a byte, and one that kept its own mapping
-    /// fails the seal, so its reply is none.
+    /// fails the seal, so its reply is none. A small reply's pixels follow its header instead.
     func exchange(_ request: DecodeRequest, _ data: Data, deadline: ContinuousClock.Instant, maxBodyLength: Int,
                   admit: (DecodeReply.Header) throws(ImageLoadError) -> Void) throws(ImageLoadError)
         -> (header: DecodeReply.Header, body: ReplyBody)? {
         served += 1
-        guard let input = SharedMemory.sealed(copying: data), let output = SharedMemory.blank(size: maxBodyLength) else {
+        var request = request
+        let input = data.count >= SharedMemory.worthIt ? SharedMemory.sealed(copying: data) : nil
+        request.dataInSharedMemory = input != nil
+        guard let output = SharedMemory.blank(size: maxBodyLength) else {
             throw .couldNotDecode // no memfd for this one (out of descriptors or memory): the worker is fine
         }
-        guard WorkerSocket.write(request.header(), passing: [input.descriptor, output.descriptor], to: socket, until: deadline),
+        let descriptors = (input.map { [$0.descriptor] } ?? []) + [output.descriptor]
+        guard WorkerSocket.write(request.header(), passing: descriptors, to: socket, until: deadline),
+              input != nil || WorkerSocket.write(data, to: socket, until: deadline),
               let headerBytes = WorkerSocket.read(count: DecodeReply.headerSize, from: socket, until: deadline),
               let header = DecodeReply.decodeHeader(headerBytes), let length = header.bodyLength, length <= maxBodyLength
         else {
             return nil // the caller asks how it ended (`ending(within:)`), which kills it
         }
-        try admit(header) // refused: nothing more to read, the worker stays in step
+        let admitted: ImageLoadError?
+        do {
+            try admit(header)
+            admitted = nil
+        } catch {
+            admitted = error
+        }
+        guard header.bodyInSharedMemory else {
+            // Read even when not admitted: the worker then stays in step and warm for the next one.
+            guard let body = ReplyBody(count: length, fill: { WorkerSocket.read(into: $0, count: length, from: socket, until: deadline) })
+            else { return nil }
+            if let admitted { throw admitted }
+            return (header, body)
+        }
+        if let admitted { throw admitted } // nothing more to read: the worker stays in step
         guard output.seal(), let size = output.size, size >= length, let body = ReplyBody(mapping: output, count: length) else {
             return nil
         }

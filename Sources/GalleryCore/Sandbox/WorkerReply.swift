@@ -50,6 +50,20 @@ struct WorkerReply {
         let length = bodyLength
         guard length > 0 else { return true }
         guard sandbox_file_size(descriptor) >= Int64(length), let memory = sandbox_map(descriptor, length, 1) else { return false }
+        fill(memory)
+        if !keepMapping { sandbox_unmap(memory, length) }
+        return true
+    }
+
+    /// The body as bytes, for a small reply sent after its header on the socket.
+    func packedBody() -> Data {
+        var data = Data(count: bodyLength)
+        data.withUnsafeMutableBytes { if let base = $0.baseAddress { fill(base) } }
+        return data
+    }
+
+    /// Writes the parts one after another from `memory`, `bodyLength` bytes.
+    private func fill(_ memory: UnsafeMutableRawPointer) {
         var offset = 0
         for part in parts {
             switch part {
@@ -59,8 +73,6 @@ struct WorkerReply {
                 offset += data.count
             }
         }
-        if !keepMapping { sandbox_unmap(memory, length) }
-        return true
     }
 
     /// A pixbuf's rows without their padding; returns the bytes written.
