@@ -7,16 +7,7 @@ enum SealedFileWrite {
     static func install(_ payload: Data, as target: URL) {
         let sealed = SealedCacheFile.seal(payload)
         guard let file = try? UnnamedCacheFile.create(in: target.deletingLastPathComponent().path) else { return }
-        let complete = sealed.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Foundation.write(file.fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return fsync(file.fd) == 0
-        }
+        let complete = sealed.withUnsafeBytes { DescriptorWrite.all($0, to: file.fd) } && fsync(file.fd) == 0
         guard complete else { return file.discard() }
         try? file.install(as: target.path)
     }

@@ -32,16 +32,7 @@ final class SharedMemory: @unchecked Sendable { // the descriptor is fixed; clos
     /// fault on every fresh page.
     static func sealed(copying data: Data) -> SharedMemory? {
         guard let memory = blank(size: 0, name: "link-gallery-picture") else { return nil }
-        let written = data.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Glibc.write(memory.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        let written = data.withUnsafeBytes { DescriptorWrite.all($0, to: memory.descriptor) }
         return written && memory.seal() ? memory : nil
     }
 
