@@ -92,6 +92,39 @@ final class PictureFactsTests: XCTestCase {
         }
     }
 
+    /// The turn is applied to the pixels too, as PIL's `ImageOps.exif_transpose` turns the same
+    /// files: a PNG (`eXIf`), a WebP (`EXIF`) and a TIFF (its tag) stored on their side, each
+    /// corner and the middle compared with the reference.
+    func testPNGWebPAndTIFFStoredOnTheirSideDecodeAsPILTurnsThem() throws {
+        let folder = try TemporaryDirectory()
+        let script = """
+        import sys
+        from PIL import Image, ImageOps
+        exif = Image.Exif()
+        exif[0x0112] = 6
+        picture = Image.new("RGB", (40, 20), (200, 30, 30))
+        picture.paste((30, 30, 200), (20, 0, 40, 20))
+        picture.paste((30, 200, 30), (0, 0, 6, 6))
+        picture.save(sys.argv[1] + "/turned.png", exif=exif.tobytes())
+        picture.save(sys.argv[1] + "/turned.webp", exif=exif.tobytes(), lossless=True)
+        picture.save(sys.argv[1] + "/turned.tif", tiffinfo={0x0112: 6})
+        ImageOps.exif_transpose(Image.open(sys.argv[1] + "/turned.png")).save(sys.argv[1] + "/reference.png")
+        """
+        XCTAssertTrue(try TestImages.python(script, arguments: [folder.url.path]), "PIL (python3-pil) must be installed")
+        let reference = try ImageDecoder.original(from: try Data(contentsOf: folder.url.appendingPathComponent("reference.png")))
+        XCTAssertEqual(reference.sourceSize, PixelSize(width: 20, height: 40), "PIL turned it")
+        let points = [(1, 1), (18, 1), (1, 38), (18, 38), (10, 10), (10, 30)]
+        for name in ["turned.png", "turned.webp", "turned.tif"] {
+            let image = try ImageDecoder.original(from: try Data(contentsOf: folder.url.appendingPathComponent(name)))
+            XCTAssertEqual([image.texture.pixelWidth, image.texture.pixelHeight], [20, 40], name)
+            for (x, y) in points {
+                let got = TestImages.pixel(of: image.texture.texture, x: x, y: y)
+                let expected = TestImages.pixel(of: reference.texture.texture, x: x, y: y)
+                XCTAssertEqual([got.red, got.green, got.blue], [expected.red, expected.green, expected.blue], "\(name) at \(x),\(y)")
+            }
+        }
+    }
+
     /// libheif's primary picture: its size after the file's turns (libheif 1.15 tells a `clap`
     /// crop only once decoded: the size is what the decoder makes before it cuts), alpha and
     /// the profile.

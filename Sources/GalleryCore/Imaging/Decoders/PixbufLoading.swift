@@ -34,6 +34,9 @@ enum PixbufLoading: PictureDecoder {
         /// The decoder converted the colour itself (CMYK ink, an image sequence's frame): the
         /// pipeline leaves it as it is.
         var inSRGB = false
+        /// The part of the EXIF orientation the decoder left to turn, when it turned some of it
+        /// itself (libtiff: see `tiffOrientationLeft`); nil when it turned nothing.
+        var orientationLeft: Int? = nil
         /// An animation's frames as a sandboxed decoder sent them (converted already), instead
         /// of `animation`.
         var framePixels: [AnimationFrames.FramePixels]? = nil
@@ -63,10 +66,23 @@ enum PixbufLoading: PictureDecoder {
         let loaderNames = PixbufLoaderRegistry.loaders(for: format)
         guard !loaderNames.isEmpty else { throw .unsupportedFormat(format) }
         if format.decodesBeforeSizePrepared { try reserveBeforeLoading(input.facts, gate: gate) }
-        guard let loaded = try run(input.data, loaderNames: loaderNames, gate: gate, keepAnimation: input.keepAnimation) else {
+        guard var loaded = try run(input.data, loaderNames: loaderNames, gate: gate, keepAnimation: input.keepAnimation) else {
             throw .damaged // every loader of the format refused it
         }
+        if format == .tiff { loaded.orientationLeft = tiffOrientationLeft(input.facts.orientation) }
         return loaded
+    }
+
+    /// What is left of a TIFF's orientation after gdk-pixbuf's loader: libtiff applies the
+    /// mirrors of 2–4 itself, and reads 5–8 as 1–4 (it never swaps the sides), so 5 and 7 are
+    /// left as a transpose, 6 and 8 as a transverse — as the loader's own "orientation" option
+    /// says. Found against PIL's `exif_transpose` of the same files.
+    static func tiffOrientationLeft(_ orientation: Int) -> Int {
+        switch orientation {
+        case 5, 7: 5
+        case 6, 8: 7
+        default: 1
+        }
     }
 
     /// Tries each loader in turn; nil when every one refused the bytes.
