@@ -162,7 +162,8 @@ public enum DecodeWorker {
         let stillPart = request.keepAnimation && loaded.animation != nil
             ? WorkerReply.Part.bytes(WorkerReply.packedCopy(of: still)) : .pixels(loaded.pixbuf)
         var frames: [AnimationFrames.FramePixels] = []
-        if request.keepAnimation, let animation = loaded.animation, let summary = GIFStructure.summary(of: data),
+        let summary = request.keepAnimation && loaded.animation != nil ? GIFStructure.summary(of: data) : nil
+        if let animation = loaded.animation, let summary,
            let pixels = AnimationFrames.framePixels(from: OpaquePointer(animation.pointer), summary: summary,
                                                     maxBytes: ImageDecoder.defaultMaxAnimationBytes) {
             frames = pixels
@@ -184,7 +185,7 @@ public enum DecodeWorker {
         var reply = WorkerReply(header: DecodeReply.Header(
             status: .picture, declaredWidth: whole.width, declaredHeight: whole.height,
             width: width, height: height, channels: Int(gdk_pixbuf_get_n_channels(still)), frameCount: frames.count,
-            loopCount: frames.isEmpty ? 0 : GIFStructure.summary(of: data)?.loopCount ?? 0,
+            loopCount: frames.isEmpty ? 0 : summary?.loopCount ?? 0,
             originX: placement.x, originY: placement.y, scaleEighths: placement.eighths))
         reply.parts.append(stillPart)
         for frame in frames {

@@ -121,6 +121,9 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
             admitted = error
         }
         guard header.bodyInSharedMemory else {
+            // Only a small body follows on the socket (the worker's own rule): a larger one is a
+            // worker that lies, and the app allocates nothing for it.
+            guard length < SharedMemory.worthIt else { return nil }
             // Read even when not admitted: the worker then stays in step and warm for the next one.
             guard let body = ReplyBody(count: length, fill: { WorkerSocket.read(into: $0, count: length, from: socket, until: deadline) })
             else { return nil }

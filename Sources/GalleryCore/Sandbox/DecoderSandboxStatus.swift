@@ -5,7 +5,8 @@ import Synchronization
 /// diagnostics.
 public enum DecoderSandboxStatus {
     /// True when the workers run inside bubblewrap (false: the plain fallback). Finding out
-    /// starts a probe process the first time: the UI waits for `whenKnown` instead.
+    /// starts the first worker and waits for it (`DecodeWorkerLaunch.current`): the UI waits
+    /// for `whenKnown` instead.
     public static var usesBubblewrap: Bool { DecodeWorkerLaunch.current?.usesBubblewrap ?? false }
 
     private struct Waiting {
@@ -15,9 +16,8 @@ public enum DecoderSandboxStatus {
 
     private static let waiting = Mutex(Waiting())
 
-    /// Calls `handler` (on any thread) with `usesBubblewrap` once the first decode has found
-    /// it out — at once if one has. No probe is started for it: a run that decodes nothing
-    /// (every thumbnail from the cache) risks nothing, and its start costs nothing more.
+    /// Calls `handler` (on any thread) with `usesBubblewrap` once the first worker has found it
+    /// out — at once if one has. Nothing is started for it.
     public static func whenKnown(_ handler: @escaping @Sendable (Bool) -> Void) {
         let known = waiting.withLock { state -> Bool? in
             if state.known == nil { state.handlers.append(handler) }

@@ -3,9 +3,8 @@ import GalleryCore
 extension GalleryWindow {
     /// Where bubblewrap cannot run, the decoders of untrusted pictures have less protection
     /// (a system-call filter and Landlock, no namespaces): the person is told, above the grid,
-    /// in each run that decodes a picture, until they choose "Don't Show Again". Told when the
-    /// first decode has found it out (`DecoderSandboxStatus.whenKnown`): asking starts a probe
-    /// process, which a start from the cache does not need.
+    /// in each run, until they choose "Don't Show Again". Told when the first worker has found
+    /// it out (`DecoderSandboxStatus.whenKnown`), off the main thread: asking would start one.
     func showSandboxNoticeIfNeeded() {
         guard !services.settings.sandboxNoticeDismissed else { return }
         DecoderSandboxStatus.whenKnown { [weak self] fullSandbox in

@@ -75,7 +75,7 @@ enum PicturePipeline {
         let facts: PictureFacts
 
         func upright() throws(ImageLoadError) -> PixbufLoading.Loaded {
-            try PictureOrientation.upright(loaded, orientation: facts.orientation)
+            try PictureOrientation.upright(loaded, orientation: loaded.orientationLeft ?? facts.orientation)
         }
     }
 
@@ -88,10 +88,11 @@ enum PicturePipeline {
                                           imageSize: PixelSize(width: header.declaredWidth, height: header.declaredHeight),
                                           origin: (header.originX, header.originY), scale: Double(header.scaleEighths) / 8)
         }
-        if let region, let pixels = try JPEGRegionDecoding.decode(data, facts: PictureFacts.read(data), region: region, gate: gate) {
+        let facts = PictureFacts.read(data)
+        if let region, let pixels = try JPEGRegionDecoding.decode(data, facts: facts, region: region, gate: gate) {
             return pixels
         }
-        let whole = try picture(data, gate: gate)
+        let whole = try stored(data, gate: gate, known: facts).upright()
         return FullDetailImage.Pixels(pixbuf: whole.pixbuf, imageSize: nil, origin: (0, 0), scale: 1)
     }
 
