@@ -155,7 +155,7 @@ final class DecoderSandboxTests: XCTestCase {
         let pool = DecodeWorkerPool(size: 1)
         func mapping(of size: (Int, Int)) throws -> Substring? {
             let picture = TestImages.encoded(width: size.0, height: size.1, as: "png")
-            let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 4096, budget: nil)
+            let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 4096, countsPixels: false)
             let loaded = try SandboxedDecoding.load(picture, purpose: .picture, gate: gate, pool: pool).picture
             return withExtendedLifetime(loaded) {
                 XCTAssertEqual(Int(gdk_pixbuf_get_width(loaded.pointer)), size.0)
@@ -181,7 +181,7 @@ final class DecoderSandboxTests: XCTestCase {
         // A picture of a megabyte and more goes in such a memfd, and decodes from it.
         let noisy = TestImages.noisyPNG(width: 700, height: 700)
         XCTAssertGreaterThanOrEqual(noisy.count, SharedMemory.worthIt)
-        let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 256, budget: nil)
+        let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 256, countsPixels: false)
         let thumbnail = try SandboxedDecoding.load(noisy, purpose: .picture, gate: gate, pool: pool).picture
         withExtendedLifetime(thumbnail) { XCTAssertEqual(gdk_pixbuf_get_width(thumbnail.pointer), 256) }
     }

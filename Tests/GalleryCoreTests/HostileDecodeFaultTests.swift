@@ -17,7 +17,7 @@ final class HostileDecodeFaultTests: XCTestCase {
     override func setUpWithError() throws {
         server = try FixtureServer.shared()
         root = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
-        DecodeBudget.shared.resetPeak()
+        DecodeThreads.pixels.resetPeak()
     }
 
     override func tearDown() {
@@ -77,52 +77,34 @@ final class HostileDecodeFaultTests: XCTestCase {
         _ = try pool.decode(svg, request: request, limits: limits, maxBodyLength: 64 << 20, cancellation: nil)
     }
 
-    func testHeavyDecodesRunFewAtATimeAndCancelledWaitingOnesEndAtOnce() async throws {
+    /// Two hundred SVGs make no two hundred threads: decodes run as many at once as there are
+    /// workers' turns for them, the rest wait holding no thread, and cancelled waiting ones end
+    /// at once, never run.
+    func testDecodesRunAsManyAtOnceAsTheirTurnsAndCancelledWaitingOnesEndAtOnce() async throws {
         faults += 1
         inputs += 1
         let gate = HeavyGate()
+        let width = DecodeThreads.workers.policy.limit(for: .visible)
         let decodes = (0..<12).map { _ in
             Task {
                 defer { gate.finish() }
-                try await DecodeThreads.run(decoding: OriginalFacts(of: HostileImages.goodSVG)) { gate.enterAndWait() }
+                try await DecodeThreads.run(mostPixels: 0) { gate.enterAndWait() }
             }
         }
-        let waiting = decodes.count - DecodeThreads.heavyWidth
-        try await waitUntil("the pool is full") { gate.running == DecodeThreads.heavyWidth }
+        let waiting = decodes.count - width
+        try await waitUntil("every turn is taken") { gate.running == width }
+        XCTAssertEqual(DecodeThreads.workers.waitingCount, waiting)
         decodes.forEach { $0.cancel() } // the running ones take no notice: they are held
-        try await waitUntil("the waiting decodes end while the pool is still full") { gate.finished == waiting }
-        XCTAssertEqual(gate.running, DecodeThreads.heavyWidth)
+        try await waitUntil("the waiting decodes end while the turns are still taken") { gate.finished == waiting }
+        XCTAssertEqual(gate.running, width)
         gate.open()
         var cancelled = 0
         for decode in decodes {
             if case .failure(let error) = await decode.result, error is CancellationError { cancelled += 1 }
         }
         XCTAssertEqual(cancelled, waiting)
-        XCTAssertEqual(gate.entered, DecodeThreads.heavyWidth, "the cancelled ones never ran")
-        XCTAssertEqual(gate.peak, DecodeThreads.heavyWidth)
-    }
-
-    func testTheViewersHeavyDecodeStartsBeforeThumbnailsQueuedEarlier() async throws {
-        faults += 1
-        inputs += 1
-        // Then, one after the other: a neighbour's prefetch, two thumbnails, the viewer's page.
-        let started = try await Self.startOrderBehindBusyHeavyThreads([
-            ("prefetch", SharedPriority(.prefetch)), ("thumbnail 1", SharedPriority(.visible)),
-            ("thumbnail 2", SharedPriority(.visible)), ("viewer", SharedPriority(.interactive)),
-        ])
-        XCTAssertEqual(started, ["viewer", "thumbnail 1", "thumbnail 2", "prefetch"])
-    }
-
-    /// A heavy decode queued as a prefetch whose tile comes into view starts before the
-    /// prefetches queued ahead of it: the pool reads priorities when a thread frees.
-    func testAQueuedHeavyDecodeWhosePriorityRoseStartsFirst() async throws {
-        faults += 1
-        inputs += 1
-        let scrolledTo = SharedPriority(.prefetch)
-        let started = try await Self.startOrderBehindBusyHeavyThreads(
-            [("prefetch 1", SharedPriority(.prefetch)), ("prefetch 2", SharedPriority(.prefetch)), ("scrolled to", scrolledTo)],
-            whileQueued: { scrolledTo.set(.visible) })
-        XCTAssertEqual(started, ["scrolled to", "prefetch 1", "prefetch 2"])
+        XCTAssertEqual(gate.entered, width, "the cancelled ones never ran")
+        XCTAssertEqual(gate.peak, width)
     }
 
     func testAnSVGOfHeavyFiltersIsStoppedAtItsLimitsInAChildAndTakesNoMemoryHere() async throws {
@@ -138,7 +120,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         XCTAssertNil(thumbnailError, "at 126 px its blurs are small: the tile shows it")
         XCTAssertEqual(originalError, .tooLarge, "the viewer says it is too large to show, with Retry")
         XCTAssertLessThan(peak, 64 << 20, "the rendering happened in the child, under its own limits")
-        XCTAssertEqual(DecodeBudget.shared.heldPixels, 0, "both gave their budget back")
+        XCTAssertEqual(DecodeThreads.pixels.held, 0, "both gave their budget back")
 
         let thumbnail = try await repository.thumbnail(for: good, priority: .visible)
         let original = try await repository.original(for: good, priority: .interactive)
@@ -169,7 +151,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         decode.cancel()
         let error = await loadError { try await decode.value }
         XCTAssertEqual(error, .cancelled, "stopped by the cancel, not by the time limit")
-        XCTAssertEqual(DecodeBudget.shared.heldPixels, 0)
+        XCTAssertEqual(DecodeThreads.pixels.held, 0)
     }
 
     // MARK: GIF
@@ -198,9 +180,9 @@ final class HostileDecodeFaultTests: XCTestCase {
         XCTAssertNil(image?.animation)
         // The decoder's own gate (a worker's, here in this process to read its budget) counts
         // the frames' extent.
-        DecodeBudget.shared.resetPeak()
+        DecodeThreads.pixels.resetPeak()
         _ = DecodingHere.run { try? ImageDecoder.original(from: frames) }
-        XCTAssertGreaterThanOrEqual(DecodeBudget.shared.peakPixels, 3000 * 3000,
+        XCTAssertGreaterThanOrEqual(DecodeThreads.pixels.peak, 3000 * 3000,
                                     "the budget counted the frame, not the 1×1 canvas")
     }
 
@@ -237,37 +219,9 @@ final class HostileDecodeFaultTests: XCTestCase {
         for url in bombs { XCTAssertEqual(results.value(url), .some(nil), "each is within the per-image limit") }
         XCTAssertEqual(results.value(frameBomb), .some(.tooLarge), "the tile shows an error, with Retry")
         XCTAssertEqual(results.value(heavySVG), .some(nil), "a small render of it is cheap")
-        XCTAssertLessThanOrEqual(DecodeBudget.shared.peakPixels, DecodeBudget.shared.capacityPixels)
+        XCTAssertLessThanOrEqual(DecodeThreads.pixels.peak, DecodeThreads.pixels.policy.capacity)
         XCTAssertLessThan(peak, 128 << 20, "each 100-megapixel PNG is scaled row by row (300 MB each, before)")
-        print("Hostile PNGs: peak RSS rise \(peak >> 20) MB, budget peak \(DecodeBudget.shared.peakPixels) pixels")
-    }
-
-    /// Holds every heavy thread, queues `arrivals` one after the other, runs `whileQueued`, then
-    /// frees threads one at a time: the labels in the order their decodes started.
-    private static func startOrderBehindBusyHeavyThreads(
-        _ arrivals: [(String, SharedPriority)], whileQueued: () -> Void = {}
-    ) async throws -> [String] {
-        let order = StartOrder()
-        let heavy = OriginalFacts(of: HostileImages.goodSVG)
-        let holders = (0..<DecodeThreads.heavyWidth).map { _ in
-            Task { try await DecodeThreads.run(decoding: heavy, priority: SharedPriority(.visible)) { order.start("holder") } }
-        }
-        try await waitUntil("every heavy thread is taken") { order.count == DecodeThreads.heavyWidth }
-        var queued: [Task<Void, Error>] = []
-        for (label, priority) in arrivals {
-            queued.append(Task { try await DecodeThreads.run(decoding: heavy, priority: priority) { order.start(label) } })
-            let expected = DecodeThreads.heavyWidth + queued.count
-            try await waitUntil("\(label) waits in the queue") { DecodeThreads.heavyOperationCount == expected }
-        }
-        whileQueued()
-        // Threads come free one at a time, so each start shows who was first in line.
-        for started in DecodeThreads.heavyWidth..<DecodeThreads.heavyWidth + arrivals.count {
-            order.letOneFinish()
-            try await waitUntil("the next decode starts") { order.count == started + 1 }
-        }
-        (0..<DecodeThreads.heavyWidth).forEach { _ in order.letOneFinish() }
-        for task in holders + queued { try await task.value }
-        return Array(order.labels.dropFirst(DecodeThreads.heavyWidth))
+        print("Hostile PNGs: peak RSS rise \(peak >> 20) MB, budget peak \(DecodeThreads.pixels.peak) pixels")
     }
 }
 

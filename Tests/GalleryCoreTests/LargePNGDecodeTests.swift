@@ -9,8 +9,8 @@ final class LargePNGDecodeTests: XCTestCase {
     private var heldBefore = 0
 
     override func setUp() {
-        DecodeBudget.shared.resetPeak()
-        heldBefore = DecodeBudget.shared.heldPixels
+        DecodeThreads.pixels.resetPeak()
+        heldBefore = DecodeThreads.pixels.held
     }
 
     func testAHundredMegapixelPNGsThumbnailAndScreenPageTakeAFewMegabytes() throws {
@@ -28,23 +28,23 @@ final class LargePNGDecodeTests: XCTestCase {
         XCTAssertEqual(page.map { [$0.sourceWidth, $0.sourceHeight] }, [10000, 10000])
         XCTAssertEqual(thumbnail?.image.pixels.prefix(4), Data([0, 0, 0, 255]), "black, opaque")
         XCTAssertLessThan(peak, 48 << 20, "gdk-pixbuf's loader took 300 MB for each")
-        XCTAssertLessThan(DecodeBudget.shared.peakPixels - heldBefore, 2_000_000,
+        XCTAssertLessThan(DecodeThreads.pixels.peak - heldBefore, 2_000_000,
                           "the budget counted the scaled image and a row, not 100 megapixels")
         print("100-megapixel PNG, thumbnail and page: peak RSS rise \(peak >> 20) MB, "
-              + "budget peak \(DecodeBudget.shared.peakPixels - heldBefore) pixels")
+              + "budget peak \(DecodeThreads.pixels.peak - heldBefore) pixels")
     }
 
     func testScaledRowByRowAPNGKeepsItsColoursAndTransparencyInterlacedOrNot() throws {
         // Left: opaque red. Right: transparent green above, opaque blue below. 1602 px wide, so
         // one target column straddles the red and the transparent pixels.
         for interlaced in [false, true] {
-            DecodeBudget.shared.resetPeak()
+            DecodeThreads.pixels.resetPeak()
             let png = HostileImages.rgbaPNG(width: 1602, height: 1200, interlaced: interlaced) { x, y in
                 x < 800 ? [255, 0, 0, 255] : y < 600 ? [0, 255, 0, 0] : [0, 0, 255, 255]
             }
             let image = try ImageDecoder.original(from: png, fitting: PixelSize(width: 400, height: 400))
             XCTAssertEqual([image.texture.pixelWidth, image.texture.pixelHeight], [400, 300])
-            XCTAssertLessThan(DecodeBudget.shared.peakPixels - heldBefore, 1602 * 1200, "never decoded whole")
+            XCTAssertLessThan(DecodeThreads.pixels.peak - heldBefore, 1602 * 1200, "never decoded whole")
             let pixels = image.pixels // premultiplied BGRA
             func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * 400 + x) * 4..<(y * 400 + x) * 4 + 4]) }
             XCTAssertEqual(pixel(100, 150), [0, 0, 255, 255], "red (interlaced: \(interlaced))")
@@ -61,6 +61,6 @@ final class LargePNGDecodeTests: XCTestCase {
         let idat = png.range(of: Data("IDAT".utf8))!
         png[idat.upperBound + 8] ^= 0xFF // inside the compressed rows: the chunk's CRC no longer matches
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: png)) { XCTAssertEqual($0 as? ImageLoadError, .damaged) }
-        XCTAssertEqual(DecodeBudget.shared.heldPixels, heldBefore, "its budget was given back")
+        XCTAssertEqual(DecodeThreads.pixels.held, heldBefore, "its budget was given back")
     }
 }

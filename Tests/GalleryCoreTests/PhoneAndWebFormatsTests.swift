@@ -89,11 +89,11 @@ final class PhoneAndWebFormatsTests: XCTestCase {
         var claiming = [UInt8](data)
         let ispe = try XCTUnwrap(claiming.indices.first { claiming[$0..<min(claiming.count, $0 + 4)].elementsEqual("ispe".utf8) })
         claiming[(ispe + 8)..<(ispe + 16)] = [0, 0, 0x9C, 0x40, 0, 0, 0x9C, 0x40]
-        let budgetBefore = DecodeBudget.shared.heldPixels
+        let budgetBefore = DecodeThreads.pixels.held
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: Data(claiming))) {
             XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
         }
-        XCTAssertEqual(DecodeBudget.shared.heldPixels, budgetBefore, "the budget is given back")
+        XCTAssertEqual(DecodeThreads.pixels.held, budgetBefore, "the budget is given back")
         // No `ispe` at all: not a picture we can bound.
         var unbounded = [UInt8](data)
         unbounded.replaceSubrange(ispe..<(ispe + 4), with: Array("xxxx".utf8))

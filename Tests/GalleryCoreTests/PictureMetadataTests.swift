@@ -34,7 +34,7 @@ final class PictureMetadataTests: XCTestCase {
         XCTAssertEqual(DecoderIsolation.current, .sandboxed)
         XCTAssertNotNil(DecodeWorkerLaunch.current, "a worker can start here")
         let metadata = try XCTUnwrap(SandboxedMetadata.read(bytes))
-        XCTAssertGreaterThan(DecodeWorkerPool.shared.started, 0, "read by a worker")
+        XCTAssertGreaterThan(DecodeWorkerPool.shared.startedCount, 0, "read by a worker")
         XCTAssertEqual(metadata.format, .jpeg)
         XCTAssertEqual(metadata.cameraMake, "Canon")
         XCTAssertEqual(metadata.cameraModel, "Canon EOS R6")

@@ -1,8 +1,8 @@
 @testable import GalleryCore
 import XCTest
 
-/// The one waiting line of the HTTP queue, the decode pools and the originals' budget: the
-/// highest priority *now* goes first, arrival order within one.
+/// The line every `PriorityGate` keeps: the highest priority *now* is offered first, arrival
+/// order within one, and the gate decides for each.
 final class PriorityLineTests: XCTestCase {
     func testHighestPriorityFirstThenArrivalOrder() {
         var line = PriorityLine<String>()
@@ -11,32 +11,42 @@ final class PriorityLineTests: XCTestCase {
         line.append("prefetch 2", priority: SharedPriority(.prefetch))
         line.append("visible 2", priority: SharedPriority(.visible))
         line.append("page", priority: SharedPriority(.interactive))
-        XCTAssertEqual(line.highestPriority, .interactive)
-        var order: [String] = []
-        while let next = line.removeNext() { order.append(next) }
-        XCTAssertEqual(order, ["page", "visible 1", "visible 2", "prefetch 1", "prefetch 2"])
+        var offered: [String] = []
+        let taken = line.take { job, _ in
+            offered.append(job)
+            return .take
+        }
+        XCTAssertEqual(offered, ["page", "visible 1", "visible 2", "prefetch 1", "prefetch 2"])
+        XCTAssertEqual(taken.map(\.priority), [.interactive, .visible, .visible, .prefetch, .prefetch])
         XCTAssertTrue(line.isEmpty)
-        XCTAssertNil(line.highestPriority)
     }
 
     /// A tile scrolled into view while it waits moves ahead of the prefetches queued before it.
-    func testAPriorityRaisedWhileWaitingCountsAtOnce() {
+    func testAPriorityRaisedWhileWaitingCountsAtTheNextOffer() {
         var line = PriorityLine<Int>()
         let late = SharedPriority(.prefetch)
         line.append(1, priority: SharedPriority(.prefetch))
         line.append(2, priority: SharedPriority(.visible))
         line.append(3, priority: late)
-        XCTAssertEqual(line.next, 2)
+        XCTAssertEqual(line.take { _, _ in .stop }.count, 0, "stopped before the first: nobody leaves")
         late.set(.interactive)
-        XCTAssertEqual(line.next, 3, "read live, not when it joined")
-        XCTAssertEqual(line.removeNext(), 3)
+        let first = line.take { _, _ in .stop }
+        XCTAssertTrue(first.isEmpty)
+        var head: Int?
+        _ = line.take { job, _ in
+            head = job
+            return .stop
+        }
+        XCTAssertEqual(head, 3, "read live, not when it joined")
+        XCTAssertEqual(line.take { job, _ in job == 3 ? .take : .pass }.map(\.job), [3])
         XCTAssertEqual(line.count, 2)
     }
 
-    func testRemovingWaitersLeavesTheRestInOrder() {
+    func testPassedJobsKeepTheirPlacesAndStopKeepsEveryoneBehind() {
         var line = PriorityLine<Int>()
         for job in 1...6 { line.append(job, priority: SharedPriority(.visible)) }
-        XCTAssertEqual(line.removeAll { $0 % 2 == 0 }, [2, 4, 6])
-        XCTAssertEqual([line.removeNext(), line.removeNext(), line.removeNext(), line.removeNext()], [1, 3, 5, nil])
+        XCTAssertEqual(line.take { job, _ in job == 4 ? .stop : job % 2 == 0 ? .take : .pass }.map(\.job), [2])
+        XCTAssertEqual(line.removeAll { $0 == 5 }, [5])
+        XCTAssertEqual(line.take { _, _ in .take }.map(\.job), [1, 3, 4, 6])
     }
 }

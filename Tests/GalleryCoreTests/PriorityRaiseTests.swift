@@ -6,34 +6,6 @@ import XCTest
 /// Priorities follow the person: a page turn that joins a download a prefetch started is not
 /// left waiting behind the other prefetches.
 final class PriorityRaiseTests: XCTestCase {
-    func testARaisedOrderLeavesTheQueueBeforeOtherPrefetches() {
-        var queue = PendingTransferQueue()
-        let orders = ["a", "b", "c"].map { name in
-            TransferOrder(request: HTTPRequest(url: URL(string: "http://127.0.0.1:9/\(name).jpg")!, priority: SharedPriority(.prefetch)),
-                          completion: TransferCompletion())
-        }
-        orders.forEach { queue.push($0) }
-        orders[2].request.priority.set(.interactive)
-
-        let popped = (0..<3).compactMap { _ in queue.popHighestPriority()?.request.url.lastPathComponent }
-        XCTAssertEqual(popped, ["c.jpg", "a.jpg", "b.jpg"])
-    }
-
-    func testAnOrderWhosePriorityDroppedBackWaitsBehindTheVisibleOnes() {
-        var queue = PendingTransferQueue()
-        let order = { (name: String, priority: LoadPriority) in
-            TransferOrder(request: HTTPRequest(url: URL(string: "http://127.0.0.1:9/\(name).jpg")!, priority: SharedPriority(priority)),
-                          completion: TransferCompletion())
-        }
-        let flickedPast = order("flicked-past", .interactive)
-        queue.push(flickedPast)
-        queue.push(order("tile", .visible))
-        flickedPast.request.priority.set(.prefetch)
-
-        let popped = (0..<2).compactMap { _ in queue.popHighestPriority()?.request.url.lastPathComponent }
-        XCTAssertEqual(popped, ["tile.jpg", "flicked-past.jpg"])
-    }
-
     func testThePriorityDropsBackWhenTheCallerWhoRaisedItLeaves() async throws {
         let tasks = CoalescedTasks<String, LoadPriority>()
         let started = AsyncStream<SharedPriority>.makeStream()

@@ -50,9 +50,9 @@ final class ThumbnailOriginalsBudgetTests: XCTestCase {
         XCTAssertEqual(widths, Array(repeating: ImageDecoder.defaultThumbnailSide, count: photos.count))
         XCTAssertGreaterThan(photos.map(\.bytes).reduce(0, +), configuration.thumbnailOriginalBytes,
                              "all of them at once would not fit")
-        XCTAssertLessThanOrEqual(repository.thumbnailOriginals.peakBytes, configuration.thumbnailOriginalBytes)
-        XCTAssertGreaterThanOrEqual(repository.thumbnailOriginals.peakBytes, largest, "every decode held its original")
-        XCTAssertEqual(repository.thumbnailOriginals.heldBytes, 0, "every share was given back")
+        XCTAssertLessThanOrEqual(repository.thumbnailOriginals.peak, configuration.thumbnailOriginalBytes)
+        XCTAssertGreaterThanOrEqual(repository.thumbnailOriginals.peak, largest, "every decode held its original")
+        XCTAssertEqual(repository.thumbnailOriginals.held, 0, "every share was given back")
     }
 
     func testThumbnailsFromTheDiskCacheHoldAtMostTheBudget() async throws {
@@ -72,8 +72,8 @@ final class ThumbnailOriginalsBudgetTests: XCTestCase {
         XCTAssertEqual(widths, Array(repeating: 64, count: photos.count))
         let downloads = try await server.requestLog().filter { log in photos.contains { $0.url.absoluteString.hasSuffix(log.path) } }
         XCTAssertEqual(downloads.count, 0, "made from the disk cache")
-        XCTAssertLessThanOrEqual(relaunched.thumbnailOriginals.peakBytes, configuration.thumbnailOriginalBytes)
-        XCTAssertGreaterThan(relaunched.thumbnailOriginals.peakBytes, 0)
+        XCTAssertLessThanOrEqual(relaunched.thumbnailOriginals.peak, configuration.thumbnailOriginalBytes)
+        XCTAssertGreaterThan(relaunched.thumbnailOriginals.peak, 0)
     }
 
     func testAStalledServerDoesNotKeepOtherThumbnailsWaiting() async throws {
@@ -107,8 +107,8 @@ final class ThumbnailOriginalsBudgetTests: XCTestCase {
         let photos = try await photos(count: 2)
         let repository = ImageRepository(http: HTTPClient(), directories: try CacheDirectories(root: folder.url))
         // Every byte of the budget taken, as by thumbnails decoding.
-        let taken = try await repository.thumbnailOriginals.acquire(
-            bytes: repository.thumbnailOriginals.capacityBytes, priority: SharedPriority(.visible))
+        let taken = try await repository.thumbnailOriginals.enter(
+            cost: repository.thumbnailOriginals.policy.capacity, priority: SharedPriority(.visible))
         let thumbnail = Task { try await repository.thumbnail(for: photos[0].url, priority: .visible) }
         try await waitUntil("the thumbnail waits for the budget") { repository.thumbnailOriginals.waitingCount == 1 }
 
@@ -120,39 +120,5 @@ final class ThumbnailOriginalsBudgetTests: XCTestCase {
         taken.release()
         let width = try await thumbnail.value.texture.pixelWidth
         XCTAssertEqual(width, ImageDecoder.defaultThumbnailSide)
-    }
-
-    func testACancelledWaiterLeavesTheLineAndLetsSmallerOnesIn() async throws {
-        let budget = OriginalBytesBudget(capacityBytes: 100)
-        let first = try await budget.acquire(bytes: 60, priority: SharedPriority(.visible))
-        let large = Task { try await budget.acquire(bytes: 100, priority: SharedPriority(.visible)) }
-        try await waitUntil("the large request waits") { budget.waitingCount == 1 }
-        let small = Task { try await budget.acquire(bytes: 30, priority: SharedPriority(.visible)) }
-        try await waitUntil("the small one waits behind it") { budget.waitingCount == 2 }
-
-        large.cancel()
-        let smallShare = try await small.value
-        XCTAssertEqual(budget.heldBytes, 90)
-        let largeOutcome = await large.result
-        XCTAssertThrowsError(try largeOutcome.get())
-        first.release()
-        smallShare.release()
-        XCTAssertEqual(budget.heldBytes, 0)
-    }
-
-    func testHigherPriorityWaitersAreServedFirst() async throws {
-        let budget = OriginalBytesBudget(capacityBytes: 100)
-        let holder = try await budget.acquire(bytes: 100, priority: SharedPriority(.visible))
-        let prefetch = Task { try await budget.acquire(bytes: 100, priority: SharedPriority(.prefetch)) }
-        try await waitUntil("the prefetch waits") { budget.waitingCount == 1 }
-        let visible = Task { try await budget.acquire(bytes: 100, priority: SharedPriority(.visible)) }
-        try await waitUntil("the visible tile waits") { budget.waitingCount == 2 }
-
-        holder.release()
-        let visibleShare = try await visible.value
-        XCTAssertEqual(budget.waitingCount, 1, "the prefetch still waits")
-        visibleShare.release()
-        _ = try await prefetch.value
-        XCTAssertEqual(budget.waitingCount, 0)
     }
 }

@@ -15,10 +15,19 @@ extension ImageDecoder {
     public static func thumbnail(
         from data: Data, side: Int = defaultThumbnailSide, maxPixels: Int = defaultMaxPixels
     ) throws(ImageLoadError) -> Thumbnail {
-        let fit = LoaderSizeGate.Fit.cover(side: max(1, side), maxSide: defaultMaxTextureSide)
-        let loaded = try PicturePipeline.picture(data, gate: LoaderSizeGate(maxPixels: maxPixels, fit: fit))
+        let loaded = try PicturePipeline.picture(data, gate: LoaderSizeGate(maxPixels: maxPixels, fit: thumbnailFit(side)))
         let kept = try middle(of: loaded, maxAspect: ThumbnailPNG.maxAspect)
         return Thumbnail(image: try tile(of: kept), kept: kept.pixbuf)
+    }
+
+    /// What `thumbnail(from:side:maxPixels:)` is let in with (`DecodeThreads.run`): the most
+    /// pixels its picture may have (a panorama's strip), whatever the bytes.
+    static func mostPixels(ofThumbnailSide side: Int, maxPixels: Int) -> Int {
+        min(maxPixels, thumbnailFit(side).mostPixels)
+    }
+
+    private static func thumbnailFit(_ side: Int) -> LoaderSizeGate.Fit {
+        .cover(side: max(1, side), maxSide: defaultMaxTextureSide)
     }
 
     /// A thumbnail file's middle square, for a grid tile.
@@ -46,6 +55,4 @@ extension ImageDecoder {
         return PixbufLoading.Loaded(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(kept)),
                                     declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight)
     }
-
-
 }

@@ -36,8 +36,7 @@ public enum ImageDecoder {
         // plays (decoded at full size, every frame) or is a still (fitted to the screen like
         // any picture) is the pipeline's to say, from the GIF's own structure.
         let gif = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == .gif
-        let gate = screen.map { screenGate($0, maxPixels, maxTextureSide) }
-            ?? LoaderSizeGate(maxPixels: maxPixels, maxSide: maxTextureSide)
+        let gate = LoaderSizeGate(maxPixels: maxPixels, fit: originalFit(screen, maxTextureSide))
         let loaded = try PicturePipeline.picture(data, gate: gate, keepAnimation: gif)
         let still = try makeImage(loaded)
         let isScreenSized = screen != nil && still.wasDownscaled
@@ -50,13 +49,21 @@ public enum ImageDecoder {
                             sourceHeight: still.sourceHeight, animation: animation)
     }
 
+    /// What `original(from:fitting:…)` is let in with (`DecodeThreads.run`): the most pixels
+    /// its picture, and a GIF's frames, may have.
+    static func mostPixels(
+        ofOriginal data: Data, fitting screen: PixelSize?, maxPixels: Int, maxTextureSide: Int = defaultMaxTextureSide
+    ) -> Int {
+        SandboxedDecoding.mostPixels(data, fit: originalFit(screen, maxTextureSide), maxPixels: maxPixels, keepAnimation: true)
+    }
+
+    private static func originalFit(_ screen: PixelSize?, _ maxTextureSide: Int) -> LoaderSizeGate.Fit {
+        screen.map { screenFit($0, maxSide: maxTextureSide) } ?? .inside(maxSide: max(1, maxTextureSide))
+    }
+
     /// The fit of a page on `screen` (upright): inside it, the longest side at most `maxSide`.
     static func screenFit(_ screen: PixelSize, maxSide: Int = defaultMaxTextureSide) -> LoaderSizeGate.Fit {
         .within(width: max(1, screen.width), height: max(1, screen.height), maxSide: maxSide)
-    }
-
-    static func screenGate(_ screen: PixelSize, _ maxPixels: Int, _ maxTextureSide: Int = defaultMaxTextureSide) -> LoaderSizeGate {
-        LoaderSizeGate(maxPixels: maxPixels, fit: screenFit(screen, maxSide: maxTextureSide))
     }
 
     /// The frames of a GIF decoded at full size, when they fit `maxAnimationBytes`.

@@ -3,8 +3,8 @@ import Foundation
 /// What an original is: its format (the magic number its download's inspector sniffed), its
 /// length, and the size its picture declares — learnt from the sandboxed decoder's answer the
 /// first time it is decoded (`ImageRepository.learn`), never read from its bytes in this
-/// process. Stored with the original (`DownloadFacts`), so choosing how to decode it
-/// (`DecodeThreads`) or how much of the originals' budget it takes never reads its bytes again.
+/// process. Stored with the original (`DownloadFacts`), so how much of the originals' gate a
+/// thumbnail takes (`ImageRepository.thumbnailOriginals`) never reads its bytes again.
 public struct OriginalFacts: Sendable, Equatable {
     public let format: ImageFormat?
     /// Upright, as the decoder reported it; nil until a decode has.

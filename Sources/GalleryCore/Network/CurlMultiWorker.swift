@@ -16,8 +16,6 @@ final class CurlMultiWorker: Sendable {
     /// Once `shutdownRequested` is set nothing more is posted, so nobody calls curl_multi_wakeup on
     /// a multi handle the curl thread is about to destroy.
     private let inbox = Mutex(Mail())
-    /// Transfers waiting for a slot after the curl thread's last turn (for tests).
-    let queuedCount = Atomic<Int>(0)
     private let multi: CurlMultiHandle
 
     init(configuration: HTTPClient.Configuration) {

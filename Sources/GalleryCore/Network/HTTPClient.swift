@@ -1,8 +1,10 @@
 import Foundation
 
 /// GET requests over libcurl, run on one dedicated thread so the cooperative pool never blocks.
-/// At most `maxConcurrentTransfers` run at once (slow ones aside, see `Configuration`); the rest
-/// wait, highest `LoadPriority` first.
+/// A request waits for its turn in two gates, by `LoadPriority` as it is while it waits:
+/// `slots`, at most `maxConcurrentTransfers` transfers that count (slow ones stop counting, see
+/// `Configuration`), and `connections`, at most `maxRunningTransfers` in all; each keeps
+/// `interactiveReserve` for the links file and the viewer's picture.
 ///
 /// ```swift
 /// let client = HTTPClient()
@@ -12,9 +14,19 @@ import Foundation
 public final class HTTPClient: Sendable {
     public let configuration: Configuration
     private let worker: CurlMultiWorker
+    /// Transfers that count against `maxConcurrentTransfers`. No more than connections to one
+    /// host: on a single host, transfers beyond them would wait inside libcurl in arrival
+    /// order, not ours.
+    let slots: PriorityGate
+    /// Every running transfer, slow ones included: what a few hostile servers can hold.
+    let connections: PriorityGate
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
+        let reserve = max(0, configuration.interactiveReserve)
+        let counted = max(1, min(configuration.maxConcurrentTransfers, configuration.maxConnectionsPerHost))
+        slots = PriorityGate(.init(capacity: counted + reserve, keptForInteractive: reserve))
+        connections = PriorityGate(.init(capacity: max(1, configuration.maxRunningTransfers) + reserve, keptForInteractive: reserve))
         worker = CurlMultiWorker(configuration: configuration)
     }
 
@@ -23,16 +35,26 @@ public final class HTTPClient: Sendable {
     }
 
     /// Performs the request. Any HTTP status is returned; only transport failures throw.
-    /// Cancelling the calling task throws `.cancelled` at once and frees the transfer's slot.
-    /// A transfer waiting for a connection goes by `request.priority` as it is when one frees.
+    /// Cancelling the calling task throws `.cancelled` at once and frees the transfer's place.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         try Self.validate(request.url)
+        let connection: PriorityGate.Pass, slot: PriorityGate.Pass
+        do {
+            connection = try await connections.enter(priority: request.priority)
+            slot = try await slots.enter(priority: request.priority)
+        } catch {
+            throw .cancelled
+        }
+        defer {
+            slot.release()
+            connection.release()
+        }
         let completion = TransferCompletion()
         let worker = self.worker
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if completion.attach(continuation) {
-                    worker.submit(TransferOrder(request: request, completion: completion))
+                    worker.submit(TransferOrder(request: request, completion: completion, slot: slot))
                 }
             }
         } onCancel: {
@@ -42,8 +64,8 @@ public final class HTTPClient: Sendable {
         return try result.get()
     }
 
-    /// Transfers waiting for a free slot, as of the curl thread's last turn (for tests).
-    var queuedTransferCount: Int { worker.queuedCount.load(ordering: .relaxed) }
+    /// Transfers waiting for their turn (for tests).
+    var queuedTransferCount: Int { slots.waitingCount + connections.waitingCount }
 
     /// Fails every queued and running transfer with `.cancelled` and stops the network thread.
     /// Later requests fail with `.cancelled` too.

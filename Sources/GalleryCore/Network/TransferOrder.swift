@@ -2,6 +2,9 @@
 struct TransferOrder: Sendable {
     let request: HTTPRequest
     let completion: TransferCompletion
+    /// Its place among the transfers that count (`HTTPClient.slots`), given back early when it
+    /// turns slow (`CurlTransfer.holdsSlot`).
+    let slot: PriorityGate.Pass
 
     /// Identifies the transfer in cancel messages between threads.
     var id: ObjectIdentifier { ObjectIdentifier(completion) }

@@ -1,12 +1,10 @@
 import Dispatch
 
-/// Runs blocking work (file I/O, image decoding) on a dispatch queue instead of Swift's
-/// cooperative pool, which has only as many threads as cores and must never block.
+/// Runs blocking work (file I/O) on a dispatch queue instead of Swift's cooperative pool, which
+/// has only as many threads as cores and must never block. Decodes, metadata and links files
+/// go to the sandboxed workers through `DecodeThreads` instead, which lets them in by priority.
 public enum BlockingWork {
     public static let disk = DispatchQueue(label: "link-gallery.disk", qos: .userInitiated, attributes: .concurrent)
-    /// Work that computes rather than waits: reading a links file, a picture's metadata.
-    /// Pictures are decoded in `DecodeThreads`' pools, which start them by priority.
-    static let decode = DispatchQueue(label: "link-gallery.compute", qos: .userInitiated, attributes: .concurrent)
     /// Thumbnails from the disk cache, one at a time (0.2 ms each): a start from the cache reads
     /// the first screen's while GTK realizes the window, and one core is enough for them, so
     /// the other stays with the main thread. Two threads made the window's first frame later.

@@ -8,7 +8,7 @@ extension ImageRepository {
         liveDownloads.download(for: url.absoluteString)?.progress
     }
 
-    /// The stored thumbnail's whole picture laid out as the original (`ImageDecoder.preview`):
+    /// The stored thumbnail's whole picture laid out as the original (`ThumbnailPNG.preview`):
     /// shown at once on a page whose original is not ready. Nil when no thumbnail is on disk,
     /// or it does not know the original's size.
     public func preview(for url: URL) async -> DecodedImage? {
@@ -27,7 +27,8 @@ extension ImageRepository {
         let maxBytes = configuration.maxOriginalBytes, maxPixels = configuration.maxPixels
         let received = await BlockingWork.run(on: BlockingWork.disk) { live.receivedBytes(maxBytes: maxBytes) }
         guard let received, PartialDecoding.draws(received) else { return nil }
-        return try? await decodeCancellably(facts: OriginalFacts(of: received), priority: SharedPriority(.interactive)) {
+        let mostPixels = min(maxPixels, ImageDecoder.screenFit(screen).mostPixels)
+        return try? await decodeCancellably(priority: SharedPriority(.interactive), mostPixels: mostPixels) {
             try PartialDecoding.decode(received, fitting: screen, maxPixels: maxPixels)
         }
     }

@@ -13,7 +13,10 @@ extension ImageRepository {
         guard let bytes = await storedOriginal(for: url) else { return details }
         details.fileBytes = bytes.count
         details.origin = details.origin ?? .diskCache
-        details.metadata = await BlockingWork.run(on: BlockingWork.decode) { SandboxedMetadata.read(bytes) }
+        // A worker's turn like any decode's, for the panel a person opened.
+        details.metadata = (try? await DecodeThreads.run(priority: SharedPriority(.interactive), mostPixels: 0) {
+            SandboxedMetadata.read(bytes)
+        }) ?? nil
         return details
     }
 }

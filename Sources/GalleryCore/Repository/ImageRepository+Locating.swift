@@ -43,7 +43,7 @@ extension ImageRepository {
     }
 
     /// Records the size the decoder reported for an original, when its facts did not say it
-    /// yet: later decodes of it choose their pool by it (`DecodeThreads.isHeavy`).
+    /// yet: kept with them, the next run knows it without decoding.
     func learn(_ size: PixelSize, of url: URL, from facts: OriginalFacts) {
         guard facts.declaredSize != size else { return }
         downloadFacts.record(facts.withDeclaredSize(size), for: url.absoluteString)

@@ -22,7 +22,8 @@ extension ImageRepository {
         do {
             let (bytes, facts) = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
-            let image = try await decodeOrForget(key: url.absoluteString, facts: facts, priority: shared) {
+            let mostPixels = ImageDecoder.mostPixels(ofOriginal: bytes, fitting: screen, maxPixels: maxPixels)
+            let image = try await decodeOrForget(key: url.absoluteString, priority: shared, mostPixels: mostPixels) {
                 try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
                                           maxAnimationBytes: maxAnimationBytes)
             }
@@ -38,9 +39,9 @@ extension ImageRepository {
     public func fullDetail(for url: URL, covering region: DetailRegion?, priority: LoadPriority) async throws -> FullDetailImage {
         let shared = SharedPriority(priority)
         do {
-            let (bytes, facts) = try await originalBytes(for: url, priority: shared)
+            let (bytes, _) = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels
-            return try await decodeOrForget(key: url.absoluteString, facts: facts, priority: shared) {
+            return try await decodeOrForget(key: url.absoluteString, priority: shared, mostPixels: maxPixels) {
                 try ImageDecoder.fullDetail(from: bytes, covering: region, maxPixels: maxPixels)
             }
         } catch {
@@ -51,27 +52,27 @@ extension ImageRepository {
     /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
     /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
     func decodeOrForget<T: Sendable>(
-        key: String, facts: OriginalFacts, priority: SharedPriority,
+        key: String, priority: SharedPriority, mostPixels: Int,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         do {
-            return try await decodeCancellably(facts: facts, priority: priority, decode)
+            return try await decodeCancellably(priority: priority, mostPixels: mostPixels, decode)
         } catch let error as ImageLoadError where error == .damaged || error == .tooLarge {
             await remove(key: key, from: originalStore)
             throw error
         }
     }
 
-    /// Decodes off the main thread, on a thread chosen by the original's `facts`; a caller that
-    /// leaves stops the decode.
+    /// Decodes off the main thread once `DecodeThreads` lets it in with `mostPixels` (what its
+    /// picture may have at most); a caller that leaves stops the decode.
     func decodeCancellably<T: Sendable>(
-        facts: OriginalFacts, priority: SharedPriority,
+        priority: SharedPriority, mostPixels: Int,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         // Task cancellation does not reach a decode thread: the decoders check this flag.
         let cancellation = DecodeCancellation(priority: priority)
         return try await withTaskCancellationHandler {
-            try await DecodeThreads.run(decoding: facts, priority: priority) {
+            try await DecodeThreads.run(priority: priority, mostPixels: mostPixels) {
                 // Still queued when its caller left (a page flicked past): never starts.
                 if cancellation.isCancelled { throw CancellationError() }
                 return try cancellation.makeCurrent(during: decode)

@@ -40,24 +40,22 @@ extension ImageRepository {
     }
 
     /// Decodes a thumbnail from the original in the disk cache, read back only once the
-    /// `thumbnailOriginals` budget has room for it: originals are written to disk as they
-    /// arrive, so thumbnails waiting for a decode hold no memory, and what the decode needs to
-    /// know beforehand (how large, how heavy) is the original's facts, not its bytes. Without a
-    /// disk cache (or when the file went away meanwhile) from the bytes in memory, under the
-    /// same budget.
+    /// `thumbnailOriginals` gate has room for it: originals are written to disk as they
+    /// arrive, so thumbnails waiting for a decode hold no memory. Without a disk cache (or when
+    /// the file went away meanwhile) from the bytes in memory, under the same gate.
     func makeThumbnail(of url: URL, priority: SharedPriority) async throws -> (image: ThumbnailImage, file: Data) {
         let key = url.absoluteString
         let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
+        let mostPixels = ImageDecoder.mostPixels(ofThumbnailSide: side, maxPixels: maxPixels)
         var bytes: Data
-        var facts: OriginalFacts
         switch try await locateOriginal(url, priority: priority) {
         case .inMemory(let downloaded):
-            (bytes, facts) = (downloaded, OriginalFacts(of: downloaded))
+            bytes = downloaded
         case .stored(let store, let stored):
-            let share = try await thumbnailOriginals.acquire(bytes: stored.byteCount, priority: priority)
+            let share = try await thumbnailOriginals.enter(cost: stored.byteCount, priority: priority)
             defer { share.release() }
             do {
-                let made = try await decodeOrForget(key: key, facts: stored, priority: priority) {
+                let made = try await decodeOrForget(key: key, priority: priority, mostPixels: mostPixels) {
                     guard let bytes = store.read(key: key) else { throw OriginalFileGone() }
                     return try Self.thumbnailAndFile(of: bytes, side: side, maxPixels: maxPixels)
                 }
@@ -66,11 +64,11 @@ extension ImageRepository {
             } catch is OriginalFileGone {
                 // Evicted, or damaged on disk (then removed) since: fetched again.
             }
-            (bytes, facts) = try await originalBytes(for: url, priority: priority)
+            bytes = try await originalBytes(for: url, priority: priority).bytes
         }
-        let share = try await thumbnailOriginals.acquire(bytes: bytes.count, priority: priority)
+        let share = try await thumbnailOriginals.enter(cost: bytes.count, priority: priority)
         defer { share.release() }
-        return try await decodeOrForget(key: key, facts: facts, priority: priority) { [bytes] in
+        return try await decodeOrForget(key: key, priority: priority, mostPixels: mostPixels) { [bytes] in
             try Self.thumbnailAndFile(of: bytes, side: side, maxPixels: maxPixels)
         }
     }

@@ -54,7 +54,7 @@ public final class LinksRepository: LinksLoading {
         if document == nil {
             // Saved by an earlier version, or its entries damaged: a worker reads the body again
             // (a worker that fails leaves the copy for the refresh to read).
-            guard let read = await BlockingWork.run(on: BlockingWork.decode, { SandboxedLinks.read(body) }) else { return nil }
+            guard let read = await SandboxedLinks.readInTurn(body) else { return nil }
             document = read.document
             metadata.entriesChecksum = Checksum.sha256(read.reply)
             await store(body: nil, entries: read.reply, metadata: metadata)
@@ -99,7 +99,7 @@ public final class LinksRepository: LinksLoading {
         // not bring millions of lines back at every start.
         let received = response.body
         // Split and classified in the sandbox, like every byte a server sends.
-        guard let parsed = await BlockingWork.run(on: BlockingWork.decode, { SandboxedLinks.read(received) }) else {
+        guard let parsed = await SandboxedLinks.readInTurn(received) else {
             throw LinksError.couldNotRead
         }
         let body = parsed.document.omittedCount > 0 ? received.prefix(parsed.document.keptByteCount) : received

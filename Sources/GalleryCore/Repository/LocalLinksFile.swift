@@ -22,12 +22,10 @@ enum LocalLinksFile {
         let body = try result.get()
         // Parsing and hashing up to `maxBytes` are blocking work, kept off the cooperative pool.
         // The count of lines left out goes to the snapshot so the window says so, as for a web list.
-        let snapshot: LinksSnapshot? = await BlockingWork.run(on: BlockingWork.decode) {
-            // Read in the sandbox, like a list from the network.
-            SandboxedLinks.read(body).map(\.document).map { document in
-                LinksSnapshot(entries: document.entries, confirmedAt: Date(), checksum: Checksum.sha256(body),
-                              omittedEntryCount: document.omittedCount)
-            }
+        // Read in the sandbox, like a list from the network.
+        let snapshot = await SandboxedLinks.readInTurn(body).map { read in
+            LinksSnapshot(entries: read.document.entries, confirmedAt: Date(), checksum: Checksum.sha256(body),
+                          omittedEntryCount: read.document.omittedCount)
         }
         guard let snapshot else { throw .couldNotRead }
         return snapshot

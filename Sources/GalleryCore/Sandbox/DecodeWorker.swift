@@ -134,7 +134,7 @@ public enum DecodeWorker {
     /// The reply to a request for pixels (`PicturePipeline`, run here): header, still pixels,
     /// then each frame's delay and pixels.
     static func decode(_ data: Data, _ request: DecodeRequest) -> WorkerReply {
-        let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, budget: nil)
+        let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, countsPixels: false)
         var placement = (x: 0, y: 0, eighths: 8, whole: PixelSize?.none)
         let loaded: PixbufLoading.Loaded
         do {

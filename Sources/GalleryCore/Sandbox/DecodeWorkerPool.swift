@@ -13,10 +13,9 @@ import Glibc
 /// A worker's failure is one picture's: "could not decode" (`ImageLoadError.couldNotDecode`,
 /// the original is kept), or "too large" only when the worker died of its CPU allowance.
 ///
-/// One worker is kept for the picture a person is looking at (`LoadPriority.interactive`): the
-/// grid's thumbnails and the viewer's prefetching use the others, so opening a GIF or an SVG
-/// in the viewer never waits behind a grid full of them.
-final class DecodeWorkerPool: @unchecked Sendable { // all state under `condition`
+/// Who decodes when is `turns`' to say (`DecodeThreads.workers` for the shared pool): a decode
+/// comes with its turn, so it always finds a worker idle or starts one, and never waits here.
+final class DecodeWorkerPool: Sendable {
     /// What one decode may use inside its worker.
     struct Limits: Sendable {
         var cpuSeconds: Int
@@ -33,7 +32,7 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
 
     /// Two for the grid on two cores, one kept for the viewer's page.
     static let sharedSize = 3
-    static let shared = DecodeWorkerPool(size: sharedSize)
+    static let shared = DecodeWorkerPool(size: sharedSize, turns: DecodeThreads.workers)
 
     static let defaultDecodesPerWorker = 500
     /// Far above a warm worker's idle size (tens of MiB after `sandbox_release_memory`).
@@ -45,24 +44,30 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     /// cost a new worker's start (~100 ms of CPU) for every tile a fast scroll passed.
     static let defaultCancelledGrace = 0.25
 
-    private let size: Int
+    private struct State {
+        var idle: [DecodeWorkerProcess] = []
+        /// A worker being started ahead (`prewarm`), done when it is idle.
+        var prewarming: DispatchGroup?
+        /// Workers decoding now, for tests that crash one.
+        var decoding: [DecodeWorkerProcess] = []
+        /// Workers started, for tests and the benchmark.
+        var started = 0
+    }
+
+    /// Who may decode now: one turn per worker.
+    let turns: PriorityGate
     private let launch: DecodeWorkerLaunch?
     private let decodesPerWorker: Int
     private let cancelledGrace: Double
-    private let condition = NSCondition()
-    private var idle: [DecodeWorkerProcess] = []
-    private var busy = 0
-    private var prewarming = false
-    /// Workers decoding now, for tests that crash one.
-    private var decoding: [DecodeWorkerProcess] = []
-    /// Workers started, for tests and the benchmark.
-    private(set) var started = 0
+    private let state = Mutex(State())
 
     /// `launch` nil when no worker can start here (every decode then fails with a reason).
-    init(size: Int, launch: DecodeWorkerLaunch? = .current, decodesPerWorker: Int = defaultDecodesPerWorker,
-         cancelledGrace: Double = defaultCancelledGrace) {
+    /// Without `turns`, the pool's own: one kept for the picture on screen when there are two
+    /// or more.
+    init(size: Int, turns: PriorityGate? = nil, launch: DecodeWorkerLaunch? = .current,
+         decodesPerWorker: Int = defaultDecodesPerWorker, cancelledGrace: Double = defaultCancelledGrace) {
+        self.turns = turns ?? PriorityGate(.init(capacity: size, keptForInteractive: size > 1 ? 1 : 0))
         self.cancelledGrace = cancelledGrace
-        self.size = size
         self.launch = launch
         self.decodesPerWorker = decodesPerWorker
     }
@@ -72,32 +77,39 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
     /// drawn, when nothing was decoded yet in this run (a start from the cache).
     func prewarm() {
         guard let launch, !PicturePipeline.decodesHere else { return }
-        let needed = condition.withLock { () -> Bool in
-            guard idle.isEmpty, busy == 0, !prewarming else { return false }
-            prewarming = true
-            started += 1
-            return true
+        let starting = state.withLock { state -> DispatchGroup? in
+            guard state.idle.isEmpty, state.decoding.isEmpty, state.prewarming == nil else { return nil }
+            let group = DispatchGroup()
+            group.enter()
+            state.prewarming = group
+            state.started += 1
+            return group
         }
-        guard needed else { return }
+        guard let starting else { return }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let worker = DecodeWorkerLaunch.takeFirstWorker(for: launch) ?? DecodeWorkerProcess.start(launch)
-            condition.withLock {
-                prewarming = false
-                if let worker { idle.append(worker) }
+            state.withLock { state in
+                state.prewarming = nil
+                if let worker { state.idle.append(worker) }
             }
-            condition.broadcast()
+            starting.leave()
         }
     }
 
-    /// One decode in a worker: the reply, or why there is none. Blocks while every worker is
-    /// busy; `cancellation` stops the wait, or kills the worker mid-decode. `admit` sees the
+    /// One decode in a worker: the reply, or why there is none. `cancellation` kills the worker
+    /// mid-decode (after `cancelledGrace`). `admit` sees the
     /// reply's header before its pixels are read (see `DecodeWorkerProcess.exchange`).
     func decode(_ data: Data, request: DecodeRequest, limits: Limits, maxBodyLength: Int, cancellation: DecodeCancellation?,
                 admit: (DecodeReply.Header) throws(ImageLoadError) -> Void = { _ in })
         throws(ImageLoadError) -> (header: DecodeReply.Header, body: ReplyBody) {
         guard let launch else { throw .couldNotDecode }
-        let worker = try acquire(launch, priority: cancellation?.priority.current ?? .visible, cancellation: cancellation)
-        condition.withLock { decoding.append(worker) }
+        // Let in by `DecodeThreads.run`, the decode brings its turn; tests and tools that
+        // decode from their own threads wait for one here.
+        let admitted = DecodeAdmission.current.map { turns.issued($0.turn) } ?? false
+        let ownTurn = admitted ? nil : turns.waitForPass(priority: cancellation?.priority ?? SharedPriority(.visible))
+        defer { ownTurn?.release() }
+        let worker = try takeWorker(launch)
+        state.withLock { $0.decoding.append(worker) }
         var healthy = false
         defer { release(worker, healthy: healthy) }
         let exchanging = ExchangeInProgress()
@@ -143,64 +155,43 @@ final class DecodeWorkerPool: @unchecked Sendable { // all state under `conditio
         return reply
     }
 
-    private func acquire(
-        _ launch: DecodeWorkerLaunch, priority: LoadPriority, cancellation: DecodeCancellation?
-    ) throws(ImageLoadError) -> DecodeWorkerProcess {
-        // All but one worker for anything but the picture on screen (with one, it is shared).
-        let usable = priority == .interactive || size == 1 ? size : size - 1
-        condition.lock()
-        while busy >= usable {
-            if cancellation?.isCancelled == true {
-                condition.unlock()
-                throw .cancelled
+    /// An idle worker, the one being started ahead, or a new one; a worker past its pictures
+    /// or its memory is retired on the way.
+    private func takeWorker(_ launch: DecodeWorkerLaunch) throws(ImageLoadError) -> DecodeWorkerProcess {
+        while true {
+            let (worker, starting) = state.withLock { state in (state.idle.popLast(), state.prewarming) }
+            if let worker {
+                if worker.served < decodesPerWorker, (worker.residentBytes ?? 0) <= Self.retireAboveBytes { return worker }
+                worker.kill() // retired; a fresh one takes its place below
+                break
             }
-            _ = condition.wait(until: Date().addingTimeInterval(0.05)) // a timeout only rechecks the cancellation
+            guard let starting else { break }
+            // A worker being started ahead is this one's: waiting for it costs less than
+            // starting a second. (A wait for a process to start, not for a turn.)
+            starting.wait()
         }
-        busy += 1
-        // A worker being started ahead (`prewarm`) is this one's: waiting for it costs less than
-        // starting a second.
-        while idle.isEmpty, prewarming { _ = condition.wait(until: Date().addingTimeInterval(0.05)) }
-        if let worker = idle.popLast() {
-            condition.unlock()
-            if worker.served < decodesPerWorker, (worker.residentBytes ?? 0) <= Self.retireAboveBytes {
-                return worker
-            }
-            worker.kill() // retired; a fresh one takes its place below
-            condition.withLock { started += 1 }
-            return try start(launch)
-        }
-        started += 1
-        condition.unlock()
-        return try start(launch)
-    }
-
-    /// A new worker for a place already counted as busy.
-    private func start(_ launch: DecodeWorkerLaunch) throws(ImageLoadError) -> DecodeWorkerProcess {
+        state.withLock { $0.started += 1 }
         guard let worker = DecodeWorkerLaunch.takeFirstWorker(for: launch) ?? DecodeWorkerProcess.start(launch) else {
-            condition.withLock { busy -= 1 }
-            condition.signal()
             throw .couldNotDecode
         }
         return worker
     }
 
     private func release(_ worker: DecodeWorkerProcess, healthy: Bool) {
-        condition.withLock {
-            busy -= 1
-            decoding.removeAll { $0 === worker }
-            if healthy, !worker.isKilled { idle.append(worker) }
+        state.withLock { state in
+            state.decoding.removeAll { $0 === worker }
+            if healthy, !worker.isKilled { state.idle.append(worker) }
         }
-        condition.signal()
     }
 
     /// Workers waiting for a picture.
-    var idleCount: Int { condition.withLock { idle.count } }
+    var idleCount: Int { state.withLock { $0.idle.count } }
     /// Workers started since the pool was made.
-    var startedCount: Int { condition.withLock { started } }
+    var startedCount: Int { state.withLock { $0.started } }
     /// The decoder processes of the workers decoding now.
-    var decodingProcesses: [pid_t] { condition.withLock { decoding }.map(\.decoderProcess) }
+    var decodingProcesses: [pid_t] { state.withLock { $0.decoding }.map(\.decoderProcess) }
     /// The decoder process of every idle worker.
-    var idleDecoderProcesses: [pid_t] { condition.withLock { idle }.map(\.decoderProcess) }
+    var idleDecoderProcesses: [pid_t] { state.withLock { $0.idle }.map(\.decoderProcess) }
 }
 
 /// Whether a worker is still decoding one request: a cancelled decode's worker is killed only if

@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Of the bytes, the app reads the magic number (`ContentSniffer`: SVGs get their own limits, a
 /// GIF may bring frames) and nothing else: the worker applies the pixel limit to what the
-/// picture declares. The pixels the reply brings are taken from the decode budget when its
-/// header arrives, before they are read (the worker's own memory is its own, bounded by its
-/// address-space limit). Colour conversion and orientation happened in the worker.
+/// picture declares. The decode was let in with the most pixels its reply may bring
+/// (`mostPixels`); when the reply's header tells how many it brings, the rest is given back
+/// (the worker's own memory is its own, bounded by its address-space limit). Colour conversion and orientation happened in the worker.
 enum SandboxedDecoding {
     /// A worker's answer: its header (sizes, a detail's origin and scale) and the picture, nil
     /// when nothing of an arriving download can be drawn yet.
@@ -35,10 +35,7 @@ enum SandboxedDecoding {
         let fit = vector ? SVGLimits.cappedFit(gate.fit) : gate.fit
         let limits = vector ? DecodeWorkerPool.vectorLimits : DecodeWorkerPool.rasterLimits
         let animated = keepAnimation && format == .gif
-        // A GIF that plays comes at full size (the worker decides: `PicturePipeline.stored`).
-        let stillPixels = min(gate.maxPixels, fit.mostPixels)
-        let playingPixels = animated ? min(gate.maxPixels, LoaderSizeGate.Fit.inside(maxSide: fit.maxSide).mostPixels) : stillPixels
-        let animationBytes = animated ? ImageDecoder.defaultMaxAnimationBytes : 0
+        let (stillPixels, playingPixels, animationBytes) = replySize(fit: fit, maxPixels: gate.maxPixels, animated: animated)
         var request = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, keepAnimation: animated, limits: limits,
                                     dataLength: data.count)
         request.purpose = purpose
@@ -62,6 +59,23 @@ enum SandboxedDecoding {
         handedOver = true
         loaded.budget = gate.takeReservation()
         return Reply(header: reply.header, loaded: loaded)
+    }
+
+    /// The most pixels a reply may bring for a request: `mostPixels`, a decode is let in with
+    /// them (`DecodeThreads.run`) and the reply is held to them.
+    static func mostPixels(_ data: Data, fit: LoaderSizeGate.Fit, maxPixels: Int, keepAnimation: Bool) -> Int {
+        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
+        let size = replySize(fit: format == .svg ? SVGLimits.cappedFit(fit) : fit, maxPixels: maxPixels,
+                             animated: keepAnimation && format == .gif)
+        return size.playing + size.animationBytes / 4
+    }
+
+    /// A still picture's pixels at most; a GIF that plays comes at full size (the worker decides:
+    /// `PicturePipeline.stored`), and its frames' bytes besides.
+    private static func replySize(fit: LoaderSizeGate.Fit, maxPixels: Int, animated: Bool) -> (still: Int, playing: Int, animationBytes: Int) {
+        let still = min(maxPixels, fit.mostPixels)
+        let playing = animated ? min(maxPixels, LoaderSizeGate.Fit.inside(maxSide: fit.maxSide).mostPixels) : still
+        return (still, playing, animated ? ImageDecoder.defaultMaxAnimationBytes : 0)
     }
 
     /// The reply as a pixbuf (and frames), after every number in it was checked. A reply that

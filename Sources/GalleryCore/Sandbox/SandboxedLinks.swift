@@ -16,6 +16,12 @@ enum SandboxedLinks {
         let reply: Data
     }
 
+    /// `read` once a worker's turn comes (`DecodeThreads`), at the priority of a list a person
+    /// waits for; nil also when the waiting task was cancelled.
+    static func readInTurn(_ data: Data) async -> Read? {
+        (try? await DecodeThreads.run(priority: SharedPriority(.interactive), mostPixels: 0) { read(data) }) ?? nil
+    }
+
     /// The entries of `data`, or nil when the worker could not read it (it crashed, ran out of
     /// time, or answered something no file could give).
     static func read(_ data: Data, pool: DecodeWorkerPool = .shared) -> Read? {

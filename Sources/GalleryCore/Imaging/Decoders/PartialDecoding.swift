@@ -38,7 +38,7 @@ enum PartialDecoding {
     static func decodeHere(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> PixbufLoading.Loaded? {
         guard let format = format(of: received), draws(received) else { return nil }
         let complete = !received.withUnsafeBytes { TruncationCheck.isTruncated($0, format: format) }
-        if complete { return try PicturePipeline.picture(received, gate: ImageDecoder.screenGate(screen, maxPixels)) }
+        if complete { return try PicturePipeline.picture(received, gate: LoaderSizeGate(maxPixels: maxPixels, fit: ImageDecoder.screenFit(screen))) }
         if format == .png { return try PartialPNGDecoding.decode(received, fitting: screen, maxPixels: maxPixels) }
         let facts = PictureFacts.read(received)
         guard let (storedRows, usable) = receivedRows(of: received, facts: facts) else { return nil }
@@ -46,7 +46,7 @@ enum PartialDecoding {
         // blocks instead of waiting for bytes that are not there.
         let stored: PicturePipeline.Stored
         do {
-            stored = try PicturePipeline.stored(received.prefix(usable) + [0xFF, 0xD9], gate: ImageDecoder.screenGate(screen, maxPixels),
+            stored = try PicturePipeline.stored(received.prefix(usable) + [0xFF, 0xD9], gate: LoaderSizeGate(maxPixels: maxPixels, fit: ImageDecoder.screenFit(screen)),
                                                 known: facts)
         } catch .damaged {
             return nil // this much does not decode yet; more bytes may

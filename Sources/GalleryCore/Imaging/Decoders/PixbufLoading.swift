@@ -26,9 +26,9 @@ enum PixbufLoading: PictureDecoder {
         var declaredHeight: Int
         /// The loader's `GdkPixbufAnimation` (one owned reference), when asked for and animated.
         var animation: ObjectReference? = nil
-        /// This decode's share of the `DecodeBudget`, given back when the last copy of this
+        /// This decode's share of `DecodeThreads.pixels`, given back when the last copy of this
         /// value (and so its pixbuf) goes away, or on `release()`.
-        var budget: DecodeBudget.Reservation? = nil
+        var budget: PriorityGate.Pass? = nil
         /// The embedded ICC profile the pixbuf was converted from, for the animation's frames.
         var colorProfile: [UInt8]? = nil
         /// The decoder converted the colour itself (CMYK ink, an image sequence's frame): the

@@ -1,18 +1,20 @@
 import Foundation
+import Synchronization
 
-/// A flag a decode running on a worker thread checks between steps: while it waits for budget,
-/// between the chunks it feeds its loader, and while a child renderer runs.
+/// A flag a decode running on a decode thread checks between steps: between the chunks it
+/// feeds its loader, and while its worker decodes (a cancelled decode's worker is stopped).
 ///
 /// Swift task cancellation does not reach a dispatch-queue thread, so `ImageRepository` turns a
 /// cancelled task into `cancel()` here. Thread-safe; cancelling twice is harmless.
-public final class DecodeCancellation: @unchecked Sendable { // all state under `lock`
-    private let lock = NSLock()
-    private var cancelled = false
-    private weak var waitingOn: DecodeBudget?
-    private var handlers: [() -> Void] = []
+public final class DecodeCancellation: Sendable {
+    private struct State {
+        var cancelled = false
+        var handlers: [@Sendable () -> Void] = []
+    }
 
-    /// Who waits for the decode: a sandboxed decode of the viewer's page does not queue behind
-    /// the grid's (`DecodeWorkerPool` keeps a worker for it).
+    private let state = Mutex(State())
+
+    /// Who waits for the decode, as it is now.
     public let priority: SharedPriority
 
     public init(priority: SharedPriority = SharedPriority(.visible)) {
@@ -23,36 +25,30 @@ public final class DecodeCancellation: @unchecked Sendable { // all state under 
         self.init(priority: SharedPriority(priority))
     }
 
-    public var isCancelled: Bool { lock.withLock { cancelled } }
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     public func cancel() {
-        let (budget, handlers) = lock.withLock { () -> (DecodeBudget?, [() -> Void]) in
-            guard !cancelled else { return (nil, []) }
-            cancelled = true
-            defer { self.handlers = [] }
-            return (waitingOn, self.handlers)
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.cancelled else { return [] }
+            state.cancelled = true
+            defer { state.handlers = [] }
+            return state.handlers
         }
-        budget?.wakeWaiters()
         handlers.forEach { $0() }
     }
 
     /// Runs `handler` on cancellation (at once when already cancelled) until `removeHandlers()`.
-    func onCancel(_ handler: @escaping () -> Void) {
-        let runNow = lock.withLock { () -> Bool in
-            if cancelled { return true }
-            handlers.append(handler)
+    func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state -> Bool in
+            if state.cancelled { return true }
+            state.handlers.append(handler)
             return false
         }
         if runNow { handler() }
     }
 
     func removeHandlers() {
-        lock.withLock { handlers = [] }
-    }
-
-    /// The budget this decode is blocked in, woken by `cancel()`.
-    func wakes(_ budget: DecodeBudget?) {
-        lock.withLock { waitingOn = budget }
+        state.withLock { $0.handlers = [] }
     }
 }
 

@@ -7,10 +7,12 @@ import CGtk
 /// larger images get a smaller target size (`Fit`), which JPEG honours at decode time (DCT
 /// scaling) so a 24-megapixel photo never exists at full size in memory.
 ///
-/// It is also where a decode takes its share of the process-wide `DecodeBudget`: the pixels it
-/// will allocate are known, none exist yet, and blocking here holds the loader before it
-/// allocates. The caller releases the share (`releaseBudget()`) once the pixels are freed or
-/// handed over as textures.
+/// It is also where a decode takes its share of the pixels the process holds
+/// (`DecodeThreads.pixels`): the pixels it will allocate are known and none exist yet. In the
+/// app that is a sandboxed reply's pixels, out of what the decode was let in with
+/// (`DecodeAdmission`); where pictures are decoded here (a worker, the benchmark's in-process
+/// runs) what the loader allocates. The caller releases the share (`releaseBudget()`) once the
+/// pixels are freed or handed over as textures.
 ///
 /// Lives on the decoding thread only: the loader emits synchronously inside write/close.
 final class LoaderSizeGate {
@@ -51,7 +53,8 @@ final class LoaderSizeGate {
     /// The wait for budget was cancelled: the caller stops feeding and reports `.cancelled`.
     private(set) var cancelled = false
 
-    let budget: DecodeBudget?
+    /// False where nothing is counted (tests of one decoder on its own).
+    let countsPixels: Bool
     let cancellation: DecodeCancellation?
     /// Set by the caller before the loader starts.
     var format: ImageFormat?
@@ -63,18 +66,18 @@ final class LoaderSizeGate {
     /// False for loaders that decode before `size-prepared` (`ImageFormat.decodesBeforeSizePrepared`):
     /// the caller took the budget from the header and scales the result itself.
     var loaderScales = true
-    private var reservation: DecodeBudget.Reservation?
+    private var reservation: PriorityGate.Pass?
 
     /// `cancellation` nil: the calling thread's `DecodeCancellation.current`.
-    convenience init(maxPixels: Int, maxSide: Int, budget: DecodeBudget? = .shared, cancellation: DecodeCancellation? = nil) {
-        self.init(maxPixels: maxPixels, fit: .inside(maxSide: max(1, maxSide)), budget: budget,
+    convenience init(maxPixels: Int, maxSide: Int, countsPixels: Bool = true, cancellation: DecodeCancellation? = nil) {
+        self.init(maxPixels: maxPixels, fit: .inside(maxSide: max(1, maxSide)), countsPixels: countsPixels,
                   cancellation: cancellation)
     }
 
-    init(maxPixels: Int, fit: Fit, budget: DecodeBudget? = .shared, cancellation: DecodeCancellation? = nil) {
+    init(maxPixels: Int, fit: Fit, countsPixels: Bool = true, cancellation: DecodeCancellation? = nil) {
         self.maxPixels = maxPixels
         self.fit = fit
-        self.budget = budget
+        self.countsPixels = countsPixels
         self.cancellation = cancellation ?? DecodeCancellation.current
     }
 
@@ -101,13 +104,24 @@ final class LoaderSizeGate {
         }
     }
 
-    /// Takes `pixels` of the budget, blocking until they fit; false when cancelled meanwhile.
-    /// Without a budget only cancellation is checked.
+    /// Takes `pixels` of `DecodeThreads.pixels`; false when the decode was cancelled. A decode
+    /// let in by `DecodeThreads.run` brought them (its reply is within the bound it was let in
+    /// with, and gives the rest back); a decode in this process that needs more than that (a
+    /// loader that decodes whole before scaling) or came without them — the worker itself,
+    /// tests and tools on their own threads — waits for them here.
     func reserve(pixels: Int) -> Bool {
-        guard let budget else { return cancellation?.isCancelled != true }
-        guard let reservation = budget.acquire(pixels: pixels, cancellation: cancellation) else { return false }
-        self.reservation = reservation
-        return true
+        guard cancellation?.isCancelled != true else { return false }
+        guard countsPixels, reservation == nil else { return true }
+        if let admitted = DecodeAdmission.current?.takePixels() {
+            if admitted.amount >= pixels {
+                admitted.shrink(to: pixels)
+                reservation = admitted
+                return true
+            }
+            admitted.release()
+        }
+        reservation = DecodeThreads.pixels.waitForPass(cost: pixels, priority: cancellation?.priority ?? SharedPriority(.visible))
+        return cancellation?.isCancelled != true
     }
 
     /// Gives the budget back: the decode failed, its pixels are gone.
@@ -117,7 +131,7 @@ final class LoaderSizeGate {
     }
 
     /// The reservation, for the decoded result to carry until its pixels are freed.
-    func takeReservation() -> DecodeBudget.Reservation? {
+    func takeReservation() -> PriorityGate.Pass? {
         defer { reservation = nil }
         return reservation
     }

@@ -48,10 +48,10 @@ enum PicturePipeline {
             // A GIF that plays is decoded at full size, each frame one texture; a still one, or
             // one too long to keep, is fitted like any picture.
             gate = LoaderSizeGate(maxPixels: gate.maxPixels, fit: .inside(maxSide: gate.fit.maxSide),
-                                  budget: gate.budget, cancellation: gate.cancellation)
+                                  countsPixels: gate.countsPixels, cancellation: gate.cancellation)
         } else if facts.turnsSides, case .within(let width, let height, let maxSide) = gate.fit {
             gate = LoaderSizeGate(maxPixels: gate.maxPixels, fit: .within(width: height, height: width, maxSide: maxSide),
-                                  budget: gate.budget, cancellation: gate.cancellation)
+                                  countsPixels: gate.countsPixels, cancellation: gate.cancellation)
         }
         if let pixels = facts.decodedPixels {
             guard pixels <= gate.maxPixels else { throw .tooLarge }

@@ -1,0 +1,255 @@
+import Dispatch
+import Synchronization
+
+/// The one way in to anything scarce: transfers (`HTTPClient`), sandboxed decode workers and
+/// the threads that talk to them (`DecodeThreads`), the originals' bytes thumbnails hold
+/// (`ImageRepository.thumbnailOriginals`) and the decoded pixels the app holds
+/// (`DecodeThreads.pixels`). Each is a gate with its own units and one policy:
+///
+/// - Waiters go in by their priority as it is when room frees (`PriorityLine`): a tile
+///   scrolled into view passes the prefetches queued before it, a neighbour the person turns
+///   to is raised while it waits. Within one priority, first come first served.
+/// - `keptForInteractive` units only the picture a person is looking at may add to what is
+///   held, so it never waits behind the grid; prefetches hold at most `prefetchLimit` units.
+/// - A waiter that does not fit (a large original, a 100-megapixel page) lets smaller ones
+///   behind it pass — up to `overtakeLimit` of them; then the line waits for it, so it is
+///   never starved. A cost above what its priority may ever hold is cut to that: it then goes
+///   in alone rather than never.
+///
+/// Waiting holds no thread: `enter` suspends its task and ends at once, with
+/// `CancellationError`, when the task is cancelled. Room is given back by `Pass.release()`, or
+/// when the pass is freed, so a forgotten release cannot leak it.
+final class PriorityGate: Sendable {
+    struct Policy: Sendable {
+        /// Units in all: transfers, workers, bytes or pixels.
+        let capacity: Int
+        let keptForInteractive: Int
+        let prefetchLimit: Int
+        let overtakeLimit: Int
+
+        init(capacity: Int, keptForInteractive: Int = 0, prefetchLimit: Int? = nil, overtakeLimit: Int = 32) {
+            self.capacity = max(1, capacity)
+            self.keptForInteractive = min(max(0, keptForInteractive), self.capacity - 1)
+            self.prefetchLimit = min(self.capacity - self.keptForInteractive, max(1, prefetchLimit ?? self.capacity))
+            self.overtakeLimit = max(0, overtakeLimit)
+        }
+
+        /// The most that work of `priority` may hold at once.
+        func limit(for priority: LoadPriority) -> Int {
+            switch priority {
+            case .interactive: capacity
+            case .visible: capacity - keptForInteractive
+            case .prefetch: prefetchLimit
+            }
+        }
+    }
+
+    private struct Waiter {
+        let id: Int
+        let cost: Int
+        let priority: SharedPriority
+        let observer: Int
+        let admit: @Sendable (Result<Pass, any Error>) -> Void
+    }
+
+    private struct Holding {
+        var amount: Int
+        let priority: LoadPriority
+    }
+
+    private struct State {
+        var line = PriorityLine<Waiter>()
+        var holdings: [Int: Holding] = [:]
+        var held = 0
+        var heldPrefetches = 0
+        var peak = 0
+        var overtaken: [Int: Int] = [:]
+        var nextID = 0
+
+        /// Interactive work takes from the common room first; the kept units are what only it
+        /// may add on top (a page decoding leaves the tiles one worker fewer, not the same).
+        func fits(_ amount: Int, _ priority: LoadPriority, _ policy: Policy) -> Bool {
+            let room = priority == .interactive ? policy.capacity : policy.capacity - policy.keptForInteractive
+            guard held + amount <= room else { return false }
+            return priority != .prefetch || heldPrefetches + amount <= policy.prefetchLimit
+        }
+
+        mutating func change(_ priority: LoadPriority, by amount: Int) {
+            held += amount
+            if priority == .prefetch { heldPrefetches += amount }
+            peak = max(peak, held)
+        }
+
+        /// Takes from the line whoever fits now; returns them with what each holds.
+        mutating func admit(_ policy: Policy) -> [(waiter: Waiter, amount: Int)] {
+            var line = self.line
+            var blocker: Int?
+            var amounts: [Int: Int] = [:]
+            let taken = line.take { waiter, priority in
+                if let blocker, overtaken[blocker, default: 0] >= policy.overtakeLimit { return .stop }
+                let amount = min(max(0, waiter.cost), policy.limit(for: priority))
+                guard fits(amount, priority, policy) else {
+                    if blocker == nil { blocker = waiter.id }
+                    return .pass
+                }
+                change(priority, by: amount)
+                holdings[waiter.id] = Holding(amount: amount, priority: priority)
+                amounts[waiter.id] = amount
+                if let blocker { overtaken[blocker, default: 0] += 1 }
+                return .take
+            }
+            self.line = line
+            for (waiter, _) in taken { overtaken[waiter.id] = nil }
+            return taken.map { ($0.job, amounts[$0.job.id] ?? 0) }
+        }
+    }
+
+    let policy: Policy
+    private let state = Mutex(State())
+    private let blockedThreads = Atomic(0)
+
+    init(_ policy: Policy) {
+        self.policy = policy
+    }
+
+    /// Units held now.
+    var held: Int { state.withLock { $0.held } }
+    /// The most held at once since `resetPeak()`: what tests and benchmarks read.
+    var peak: Int { state.withLock { $0.peak } }
+    /// Waiters in line.
+    var waitingCount: Int { state.withLock { $0.line.count } }
+    /// How many times a thread was blocked in `waitForPass`: never on the app's own paths.
+    var blockedThreadCount: Int { blockedThreads.load(ordering: .relaxed) }
+
+    func resetPeak() { state.withLock { $0.peak = $0.held } }
+
+    /// Waits for `cost` units (cut to what `priority` may hold), holding no thread.
+    func enter(cost: Int = 1, priority: SharedPriority) async throws -> Pass {
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                join(id: id, cost: cost, priority: priority, checksCancellation: true) { continuation.resume(with: $0) }
+            }
+        } onCancel: {
+            leave(id)
+        }
+    }
+
+    /// As `enter`, blocking the calling thread: only for callers outside the app's own paths
+    /// (tests and tools that decode from their own threads). Counted in `blockedThreadCount`.
+    func waitForPass(cost: Int = 1, priority: SharedPriority) -> Pass {
+        blockedThreads.add(1, ordering: .relaxed)
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        let done = DispatchSemaphore(value: 0)
+        let pass = Mutex<Pass?>(nil)
+        join(id: id, cost: cost, priority: priority, checksCancellation: false) { result in
+            pass.withLock { $0 = try? result.get() }
+            done.signal()
+        }
+        done.wait()
+        return pass.withLock { $0! } // only a cancellation fails a join, and this one is never cancelled
+    }
+
+    private func join(
+        id: Int, cost: Int, priority: SharedPriority, checksCancellation: Bool,
+        admit: @escaping @Sendable (Result<Pass, any Error>) -> Void
+    ) {
+        // The priority read live: a raise may let this one in at once.
+        let observer = priority.observe { [weak self] _ in self?.admitWhatFits() }
+        let admitted = state.withLock { state -> [(waiter: Waiter, amount: Int)]? in
+            // Read under the lock: a cancel after this finds the waiter in line (`leave`).
+            if checksCancellation, Task.isCancelled { return nil }
+            state.line.append(Waiter(id: id, cost: cost, priority: priority, observer: observer, admit: admit), priority: priority)
+            return state.admit(policy)
+        }
+        guard let admitted else {
+            priority.stopObserving(observer)
+            return admit(.failure(CancellationError()))
+        }
+        deliver(admitted)
+    }
+
+    /// A cancelled waiter leaves the line; one admitted already keeps its pass.
+    private func leave(_ id: Int) {
+        let (left, admitted) = state.withLock { state -> (Waiter?, [(waiter: Waiter, amount: Int)]) in
+            guard let left = state.line.removeAll(where: { $0.id == id }).first else { return (nil, []) }
+            state.overtaken[id] = nil
+            // A large waiter leaving may let smaller ones behind it in.
+            return (left, state.admit(policy))
+        }
+        if let left {
+            left.priority.stopObserving(left.observer)
+            left.admit(.failure(CancellationError()))
+        }
+        deliver(admitted)
+    }
+
+    private func admitWhatFits() {
+        deliver(state.withLock { $0.admit(policy) })
+    }
+
+    private func deliver(_ admitted: [(waiter: Waiter, amount: Int)]) {
+        for (waiter, _) in admitted {
+            waiter.priority.stopObserving(waiter.observer)
+            waiter.admit(.success(Pass(gate: self, id: waiter.id)))
+        }
+    }
+
+    fileprivate func release(_ id: Int) {
+        let admitted = state.withLock { state -> [(waiter: Waiter, amount: Int)] in
+            guard let holding = state.holdings.removeValue(forKey: id) else { return [] }
+            state.change(holding.priority, by: -holding.amount)
+            return state.admit(policy)
+        }
+        deliver(admitted)
+    }
+
+    fileprivate func shrink(_ id: Int, to amount: Int) {
+        let admitted = state.withLock { state -> [(waiter: Waiter, amount: Int)] in
+            guard let holding = state.holdings[id], amount < holding.amount else { return [] }
+            state.change(holding.priority, by: max(0, amount) - holding.amount)
+            state.holdings[id]?.amount = max(0, amount)
+            return state.admit(policy)
+        }
+        deliver(admitted)
+    }
+
+    /// Whether `pass` is one of this gate's.
+    func issued(_ pass: Pass) -> Bool { pass.gate === self }
+
+    fileprivate func amount(of id: Int) -> Int {
+        state.withLock { $0.holdings[id]?.amount ?? 0 }
+    }
+
+    /// Room held until `release()`, or until the pass is freed.
+    final class Pass: Sendable {
+        fileprivate let gate: PriorityGate
+        private let id: Int
+        private let released = Atomic(false)
+
+        fileprivate init(gate: PriorityGate, id: Int) {
+            self.gate = gate
+            self.id = id
+        }
+
+        /// The units it holds now (0 once released).
+        var amount: Int { gate.amount(of: id) }
+
+        /// Gives back what the work turned out not to need (a page smaller than its bound).
+        func shrink(to amount: Int) {
+            gate.shrink(id, to: amount)
+        }
+
+        func release() {
+            if !released.exchange(true, ordering: .acquiringAndReleasing) { gate.release(id) }
+        }
+
+        deinit { release() }
+    }
+}

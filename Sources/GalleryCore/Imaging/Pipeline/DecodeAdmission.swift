@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+
+/// What a decode was let in with (`DecodeThreads.run`): its turn at a worker and the pixels
+/// its reply may bring. Current on the thread that runs the decode, like
+/// `DecodeCancellation.current`, so the decoders need not carry it through every layer: the
+/// worker pool takes the turn, the reply's pixels the share (`LoaderSizeGate.reserve`).
+final class DecodeAdmission: Sendable {
+    let turn: PriorityGate.Pass
+    private let pixels: Mutex<PriorityGate.Pass?>
+
+    init(turn: PriorityGate.Pass, pixels: PriorityGate.Pass?) {
+        self.turn = turn
+        self.pixels = Mutex(pixels)
+    }
+
+    /// The pixels let in, for the picture to carry until they are freed; nil once taken.
+    func takePixels() -> PriorityGate.Pass? {
+        pixels.withLock { pass in
+            defer { pass = nil }
+            return pass
+        }
+    }
+
+    /// Gives back the turn, and the pixels no picture took (the decode failed or brought none).
+    func end() {
+        takePixels()?.release()
+        turn.release()
+    }
+
+    private static let threadKey = "link-gallery.decode-admission"
+
+    static var current: DecodeAdmission? {
+        Thread.current.threadDictionary[threadKey] as? DecodeAdmission
+    }
+
+    func makeCurrent<T>(during work: () throws -> T) rethrows -> T {
+        let dictionary = Thread.current.threadDictionary
+        let previous = dictionary[Self.threadKey]
+        dictionary[Self.threadKey] = self
+        defer { dictionary[Self.threadKey] = previous }
+        return try work()
+    }
+}
