@@ -49,7 +49,7 @@ enum PictureFormatBenchmarks {
         return BenchmarkRow.attempt(name) {
             let tagged = try Data(contentsOf: try picture(type, size, tagged: true, context))
             let plain = try Data(contentsOf: try picture(type, size, tagged: false, context))
-            func decode(_ data: Data) throws(ImageLoadError) {
+            func decode(_ data: Data) throws(LoadError) {
                 if screen {
                     _ = try ImageDecoder.original(from: data, fitting: PixelSize(width: 1920, height: 1080))
                 } else {
@@ -119,10 +119,10 @@ enum PictureFormatBenchmarks {
             let asked = visible.expanded(by: 0.5, within: PixelSize(width: size.width, height: size.height))
             let whole = DetailRegion(x: 0, y: 0, width: Double(size.width), height: Double(size.height),
                                      devicePixelsPerSourcePixel: zoom)
-            let app = try Timing.measure(runs: context.runs) { () throws(ImageLoadError) in
+            let app = try Timing.measure(runs: context.runs) { () throws(LoadError) in
                 _ = try ImageDecoder.fullDetail(from: data, covering: asked)
             }
-            let reference = try Timing.measure(runs: context.runs) { () throws(ImageLoadError) in
+            let reference = try Timing.measure(runs: context.runs) { () throws(LoadError) in
                 _ = try ImageDecoder.fullDetail(from: data, covering: whole)
             }
             return BenchmarkRow(name: name, app: app, reference: reference, referenceName: "whole photo at 7/8",

@@ -35,7 +35,7 @@ enum ThumbnailBenchmarks {
             guard let vips = try vipsMeasurement(size, context) else { return .unavailable(name, because: "vipsthumbnail not installed") }
             let data = try Data(contentsOf: try context.jpeg(size))
             var produced = 0
-            let app = try Timing.measure(runs: context.runs) { () throws(ImageLoadError) in
+            let app = try Timing.measure(runs: context.runs) { () throws(LoadError) in
                 produced = try ThumbnailPNG.encode(ImageDecoder.thumbnail(from: data, side: BenchContext.thumbnailSide)).count
             }
             return BenchmarkRow(name: name, app: app, reference: vips.timing, referenceName: "vipsthumbnail",

@@ -144,7 +144,7 @@ final class ArrivingOriginalsTests: XCTestCase {
         var partials: [DecodedImage] = []
         try await waitUntil("the download started") { repository.downloadProgress(for: photo.url) != nil }
         while repository.downloadProgress(for: photo.url) != nil {
-            if let partial = await repository.partialOriginal(for: photo.url, fitting: screen) { partials.append(partial) }
+            if let partial = await repository.partialOriginal(for: photo.url, fitting: screen, priority: .interactive) { partials.append(partial) }
             try await Task.sleep(for: .milliseconds(100))
         }
         _ = try await download.value
@@ -184,7 +184,7 @@ final class ArrivingOriginalsTests: XCTestCase {
         try await waitUntil("the download started") { repository.downloadProgress(for: photo.url) != nil }
         while partial == nil, let progress = repository.downloadProgress(for: photo.url) {
             receivedThen = progress.receivedBytes
-            partial = await repository.partialOriginal(for: photo.url, fitting: screen)
+            partial = await repository.partialOriginal(for: photo.url, fitting: screen, priority: .interactive)
             if partial == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
         _ = try await download.value

@@ -54,7 +54,7 @@ final class CacheFootprintTests: XCTestCase {
         let notImages = Counter()
         await forEach(links, width: 32) { index in
             let url = server.url("/html/page?n=\(index)&tag=\(tag)")
-            do { _ = try await repository.thumbnail(for: url, priority: .visible) } catch let error as ImageLoadError {
+            do { _ = try await repository.thumbnail(for: url, priority: .visible) } catch let error as LoadError {
                 if error == .notAnImage { notImages.increment() }
             } catch {}
         }

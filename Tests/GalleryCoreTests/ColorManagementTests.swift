@@ -85,7 +85,7 @@ final class ColorManagementTests: XCTestCase {
         assertClose([Int(rightPixel.0), Int(rightPixel.1), Int(rightPixel.2)], right, "CMYK full detail")
         // Truncated: libjpeg would pad it with grey; the loader calls it damaged instead.
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: data.prefix(data.count - 300))) {
-            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+            XCTAssertEqual($0 as? LoadError, .damaged)
         }
     }
 

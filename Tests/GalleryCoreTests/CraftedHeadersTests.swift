@@ -36,7 +36,7 @@ final class CraftedHeadersTests: XCTestCase {
         let facts = PictureFacts.read(avif)
         XCTAssertTrue(facts.beyondLimits || facts.size == PixelSize(width: PixelSize.maxSide, height: PixelSize.maxSide),
                       "libheif refuses it, or its sides are bounded")
-        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: avif)) { XCTAssertEqual($0 as? ImageLoadError, .tooLarge) }
+        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: avif)) { XCTAssertEqual($0 as? LoadError, .tooLarge) }
     }
 
     func testEveryCraftedFileIsRefusedWithAReasonAsThumbnailAndPage() throws {
@@ -47,7 +47,7 @@ final class CraftedHeadersTests: XCTestCase {
             for (purpose, decode) in [("thumbnail", { _ = try ImageDecoder.thumbnail(from: file.bytes) }),
                                       ("page", { _ = try ImageDecoder.original(from: file.bytes, fitting: PixelSize(width: 1280, height: 800)) })] {
                 XCTAssertThrowsError(try decode(), "\(file.name) as a \(purpose)") { error in
-                    XCTAssertNotEqual(error as? ImageLoadError, .cancelled, "\(file.name) as a \(purpose)")
+                    XCTAssertNotEqual(error as? LoadError, .cancelled, "\(file.name) as a \(purpose)")
                 }
             }
         }
@@ -86,7 +86,7 @@ final class CraftedHeadersTests: XCTestCase {
                 _ = try await repository.thumbnail(for: url, priority: .visible)
                 XCTFail("\(url.lastPathComponent) shown")
             } catch {
-                XCTAssertNotNil(error as? ImageLoadError, url.lastPathComponent)
+                XCTAssertNotNil(error as? LoadError, url.lastPathComponent)
             }
         }
         for url in photos {

@@ -103,7 +103,7 @@ final class DecoderSandboxTests: XCTestCase {
         let good = TestImages.encoded(width: 64, height: 48, as: "bmp")
 
         // A worker that crashes mid-decode (SIGSEGV, as a memory bug in a decoder would).
-        let crashed = Result { () throws(ImageLoadError) in
+        let crashed = Result { () throws(LoadError) in
             let killer = Thread {
                 while pool.decodingProcesses.isEmpty { usleep(1000) }
                 usleep(100_000)
@@ -112,13 +112,13 @@ final class DecoderSandboxTests: XCTestCase {
             killer.start()
             try Self.decode(HostileImages.heavySVG, in: pool, limits: DecodeWorkerPool.vectorLimits)
         }
-        XCTAssertThrowsError(try crashed.get()) { XCTAssertEqual($0 as? ImageLoadError, .couldNotDecode) }
+        XCTAssertThrowsError(try crashed.get()) { XCTAssertEqual($0 as? LoadError, .couldNotDecode) }
         XCTAssertNoThrow(try Self.decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits), "the next picture decodes")
 
         // A worker that hangs past its wall-clock limit.
         let hanging = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 0.3, addressSpaceBytes: SVGLimits.addressSpaceBytes)
         XCTAssertThrowsError(try Self.decode(HostileImages.heavySVG, in: pool, limits: hanging)) {
-            XCTAssertEqual($0 as? ImageLoadError, .tooSlowToDraw)
+            XCTAssertEqual($0 as? LoadError, .tooSlowToDraw)
         }
         XCTAssertNoThrow(try Self.decode(good, in: pool, limits: DecodeWorkerPool.rasterLimits))
         XCTAssertEqual(pool.startedCount, 3, "one worker, replaced after each of the two failures")
@@ -136,7 +136,7 @@ final class DecoderSandboxTests: XCTestCase {
             let faulty = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: fault))
             for _ in 0..<2 {
                 XCTAssertThrowsError(try Self.decode(good, in: faulty, limits: quick), "\(fault)") {
-                    XCTAssertEqual($0 as? ImageLoadError, .couldNotDecode, "\(fault)")
+                    XCTAssertEqual($0 as? LoadError, .couldNotDecode, "\(fault)")
                 }
             }
             XCTAssertEqual(faulty.startedCount, 2, "\(fault): each failure's worker was replaced")
@@ -211,7 +211,7 @@ final class DecoderSandboxTests: XCTestCase {
         }
         canceller.start()
         XCTAssertThrowsError(try Self.decode(picture, in: pool, limits: DecodeWorkerPool.rasterLimits, cancellation: scrolledPast)) {
-            XCTAssertEqual($0 as? ImageLoadError, .cancelled)
+            XCTAssertEqual($0 as? LoadError, .cancelled)
         }
         XCTAssertNoThrow(try Self.decode(picture, in: pool, limits: DecodeWorkerPool.rasterLimits))
         XCTAssertEqual(pool.startedCount, 1, "the same worker served all three")
@@ -291,7 +291,7 @@ final class DecoderSandboxTests: XCTestCase {
         let canceller = Thread { usleep(300_000); waiting.cancel() }
         canceller.start()
         XCTAssertThrowsError(try Self.decode(page, in: pool, limits: DecodeWorkerPool.rasterLimits, cancellation: waiting)) {
-            XCTAssertEqual($0 as? ImageLoadError, .cancelled)
+            XCTAssertEqual($0 as? LoadError, .cancelled)
         }
     }
 
@@ -299,7 +299,7 @@ final class DecoderSandboxTests: XCTestCase {
     func testALyingReplyIsRefused() {
         let sane = DecodeReply.Header(status: .picture, declaredWidth: 4, declaredHeight: 4, width: 4, height: 4,
                                       channels: 4, frameCount: 0, loopCount: 0)
-        func check(_ header: DecodeReply.Header, bodyLength: Int? = nil) -> ImageLoadError? {
+        func check(_ header: DecodeReply.Header, bodyLength: Int? = nil) -> LoadError? {
             let body = Data(count: bodyLength ?? header.bodyLength ?? 0)
             do {
                 _ = try SandboxedDecoding.picture(from: (header, ReplyBody(body)), maxStillPixels: 64, maxPixels: 1000,
@@ -330,7 +330,7 @@ final class DecoderSandboxTests: XCTestCase {
     }
 
     private static func decode(_ data: Data, in pool: DecodeWorkerPool, limits: DecodeWorkerPool.Limits,
-                        cancellation: DecodeCancellation? = nil) throws(ImageLoadError) {
+                        cancellation: DecodeCancellation? = nil) throws(LoadError) {
         let request = DecodeRequest(fit: .inside(maxSide: 1024), maxPixels: ImageDecoder.defaultMaxPixels,
                                     keepAnimation: false, limits: limits, dataLength: data.count)
         let reply = try pool.decode(data, request: request, limits: limits, maxBodyLength: 1024 * 1024 * 4,

@@ -154,7 +154,7 @@ final class FaultSuiteTests: XCTestCase {
             _ = try await links.refresh()
             XCTFail("an unresolvable host cannot answer")
         } catch {
-            XCTAssertEqual(error as? LinksError, .noConnection)
+            XCTAssertEqual(error as? LoadError, .noConnection)
         }
         XCTAssertEqual(try cachedFiles(), [])
     }
@@ -171,7 +171,7 @@ final class FaultSuiteTests: XCTestCase {
             _ = try await links.refresh()
             XCTFail("the file is gone from the server")
         } catch {
-            XCTAssertEqual(error as? LinksError, .serverError(status: 404))
+            XCTAssertEqual(error as? LoadError, .serverError(status: 404))
         }
         let relaunched = await LinksRepository(url: url, http: http, directories: try directories()).cachedSnapshot()
         XCTAssertEqual(relaunched?.entries, good.entries, "a failed refresh never replaces the last good copy")
@@ -330,16 +330,16 @@ final class FaultSuiteTests: XCTestCase {
         }
     }
 
-    private func assertTransientFailure(_ repository: ImageRepository, _ url: URL, expected: ImageLoadError? = nil,
+    private func assertTransientFailure(_ repository: ImageRepository, _ url: URL, expected: LoadError? = nil,
                                         file: StaticString = #filePath, line: UInt = #line) async {
         do {
             _ = try await repository.thumbnail(for: url, priority: .visible)
             XCTFail("\(url) cannot give an image", file: file, line: line)
-        } catch let error as ImageLoadError {
+        } catch let error as LoadError {
             XCTAssertTrue(error.isTransient, "\(error) is worth retrying", file: file, line: line)
             if let expected { XCTAssertEqual(error, expected, file: file, line: line) }
         } catch {
-            XCTFail("not an ImageLoadError: \(error)", file: file, line: line)
+            XCTFail("not an LoadError: \(error)", file: file, line: line)
         }
     }
 
@@ -347,10 +347,10 @@ final class FaultSuiteTests: XCTestCase {
         do {
             _ = try await links.refresh()
             XCTFail("the refresh cannot succeed", file: file, line: line)
-        } catch let error as LinksError {
+        } catch let error as LoadError {
             XCTAssertEqual(error.isTransient, transient, "\(error)", file: file, line: line)
         } catch {
-            XCTFail("not a LinksError: \(error)", file: file, line: line)
+            XCTFail("not a LoadError: \(error)", file: file, line: line)
         }
     }
 

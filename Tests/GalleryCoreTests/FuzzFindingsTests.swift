@@ -16,10 +16,10 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertEqual(findings.count, 5)
         for finding in findings {
             let data = try Data(contentsOf: finding)
-            var errors: [ImageLoadError] = []
+            var errors: [LoadError] = []
             let peak = try DecodingHere.run { try PeakMemory.measure {
                 for decode in [{ _ = try ImageDecoder.thumbnail(from: data) }, { _ = try ImageDecoder.original(from: data) }] {
-                    do { try decode() } catch let error as ImageLoadError { errors.append(error) }
+                    do { try decode() } catch let error as LoadError { errors.append(error) }
                 }
             } }
             XCTAssertEqual(errors.count, 2, finding.lastPathComponent)

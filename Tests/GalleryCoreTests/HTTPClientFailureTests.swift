@@ -17,7 +17,7 @@ final class HTTPClientFailureTests: XCTestCase {
         let error = await impatientClient.failure(of: HTTPRequest(url: server.url("/fault/trickle")))
 
         XCTAssertEqual(error, .timedOut)
-        XCTAssertEqual(error?.asImageLoadError, .timedOut)
+        XCTAssertEqual(error?.asLoadError, .timedOut)
         let elapsed = ContinuousClock.now - started
         XCTAssertGreaterThan(elapsed, .milliseconds(1500), "gave up before the low-speed window")
         XCTAssertLessThan(elapsed, .seconds(8))
@@ -41,7 +41,7 @@ final class HTTPClientFailureTests: XCTestCase {
         let error = await client.failure(of: HTTPRequest(url: server.url(path)))
 
         XCTAssertEqual(error, .tooManyRedirects)
-        XCTAssertEqual(error?.asImageLoadError, .badResponse)
+        XCTAssertEqual(error?.asLoadError, .badResponse)
         let hops = try await server.requestCount(path: path)
         XCTAssertEqual(hops, 1 + 3, "the first request plus maxRedirects followed redirects")
     }
@@ -52,7 +52,7 @@ final class HTTPClientFailureTests: XCTestCase {
         let error = await HTTPClient().failure(of: HTTPRequest(url: server.url("/fault/redirect-file")))
 
         XCTAssertEqual(error, .unsupportedScheme)
-        XCTAssertEqual(error?.asImageLoadError, .badResponse)
+        XCTAssertEqual(error?.asLoadError, .badResponse)
     }
 
     func testOtherSchemesAreRefusedWithoutTouchingTheNetwork() async throws {
@@ -79,7 +79,7 @@ final class HTTPClientFailureTests: XCTestCase {
         let error = await impatientClient.failure(of: HTTPRequest(url: try XCTUnwrap(URL(string: "http://nonexistent.invalid/"))))
 
         XCTAssertEqual(error, .cannotResolveHost)
-        XCTAssertEqual(error?.asImageLoadError, .noConnection)
+        XCTAssertEqual(error?.asLoadError, .noConnection)
     }
 
     func testRefusedConnectionIsReported() async throws {
@@ -88,7 +88,7 @@ final class HTTPClientFailureTests: XCTestCase {
         let error = await impatientClient.failure(of: HTTPRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/x.png"))))
 
         XCTAssertEqual(error, .cannotConnect)
-        XCTAssertEqual(error?.asImageLoadError.isTransient, true)
+        XCTAssertEqual(error?.asLoadError.isTransient, true)
     }
 
     func testConnectionResetMidBodyIsInterrupted() async throws {
@@ -97,7 +97,7 @@ final class HTTPClientFailureTests: XCTestCase {
         let error = await HTTPClient().failure(of: HTTPRequest(url: server.url("/fault/reset")))
 
         XCTAssertEqual(error, .interrupted)
-        XCTAssertEqual(error?.asImageLoadError.isTransient, true)
+        XCTAssertEqual(error?.asLoadError.isTransient, true)
     }
 
     func testConnectionClosedAfterHeadersIsInterrupted() async throws {

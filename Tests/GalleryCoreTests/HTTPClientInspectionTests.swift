@@ -22,7 +22,7 @@ final class HTTPClientInspectionTests: XCTestCase {
         let error = await HTTPClient().failure(of: HTTPRequest(url: server.url(path), inspect: recorder.inspector))
 
         XCTAssertEqual(error, .rejected)
-        XCTAssertEqual(error?.asImageLoadError, .notAnImage)
+        XCTAssertEqual(error?.asLoadError, .notAnImage)
         XCTAssertEqual(recorder.calls.count, 1)
         XCTAssertEqual(recorder.calls.first?.head.status, 200)
         XCTAssertEqual(recorder.calls.first?.head.contentType, "text/html")
@@ -68,7 +68,7 @@ final class HTTPClientInspectionTests: XCTestCase {
         let error = await HTTPClient().failure(of: request)
 
         XCTAssertEqual(error, .tooLarge)
-        XCTAssertEqual(error?.asImageLoadError, .tooLarge)
+        XCTAssertEqual(error?.asLoadError, .tooLarge)
         let served = try await server.firstLoggedRequest { $0.path == path && $0.bytesSent != nil }
         XCTAssertLessThan(try XCTUnwrap(served?.bytesSent), Self.stoppedEarlyBytes)
     }

@@ -35,12 +35,12 @@ final class HostileDecodeFaultTests: XCTestCase {
         return try server.writeFile(name: "\(FixtureServer.uniqueTag())-\(name)", contents: data)
     }
 
-    private func loadError<Image>(_ load: () async throws -> Image) async -> ImageLoadError? {
+    private func loadError<Image>(_ load: () async throws -> Image) async -> LoadError? {
         do {
             _ = try await load()
             return nil
         } catch {
-            return ImageLoadError(error)
+            return LoadError(error)
         }
     }
 
@@ -54,9 +54,9 @@ final class HostileDecodeFaultTests: XCTestCase {
         // tile offers Retry (not retried by itself: see `tooSlowToDraw`).
         let starved = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 0.3, addressSpaceBytes: SVGLimits.addressSpaceBytes)
         XCTAssertThrowsError(try render(HostileImages.heavySVG, limits: starved)) {
-            XCTAssertEqual($0 as? ImageLoadError, .tooSlowToDraw)
+            XCTAssertEqual($0 as? LoadError, .tooSlowToDraw)
         }
-        XCTAssertFalse(ImageLoadError.tooSlowToDraw.isTransient, "would burn its time again at every retry")
+        XCTAssertFalse(LoadError.tooSlowToDraw.isTransient, "would burn its time again at every retry")
     }
 
     func testARendererThatDiesOfItsOwnCPULimitIsTooLarge() throws {
@@ -64,12 +64,12 @@ final class HostileDecodeFaultTests: XCTestCase {
         inputs += 1
         let bomb = DecodeWorkerPool.Limits(cpuSeconds: 1, wallSeconds: 600, addressSpaceBytes: SVGLimits.addressSpaceBytes)
         XCTAssertThrowsError(try render(HostileImages.heavySVG, limits: bomb)) {
-            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            XCTAssertEqual($0 as? LoadError, .tooLarge)
         }
     }
 
     /// One render in a worker of its own pool, with `limits`.
-    private func render(_ svg: Data, limits: DecodeWorkerPool.Limits) throws(ImageLoadError) {
+    private func render(_ svg: Data, limits: DecodeWorkerPool.Limits) throws(LoadError) {
         let pool = DecodeWorkerPool(size: 1)
         let fit = LoaderSizeGate.Fit.inside(maxSide: SVGLimits.maxOriginalSide)
         let request = DecodeRequest(fit: fit, maxPixels: ImageDecoder.defaultMaxPixels, keepAnimation: false,
@@ -112,7 +112,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         let repository = try makeRepository()
         let heavy = try serve(HostileImages.heavySVG, as: "heavy.svg")
         let good = try serve(HostileImages.goodSVG, as: "good.svg")
-        var thumbnailError: ImageLoadError?, originalError: ImageLoadError?
+        var thumbnailError: LoadError?, originalError: LoadError?
         let peak = try await PeakMemory.measure {
             thumbnailError = await loadError { try await repository.thumbnail(for: heavy, priority: .visible) }
             originalError = await loadError { try await repository.original(for: heavy, priority: .interactive) }
@@ -161,7 +161,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         let repository = try makeRepository()
         let bomb = HostileImages.gif(canvasWidth: 1, canvasHeight: 1, frameWidth: 16000, frameHeight: 16000)
         let url = try serve(bomb, as: "frame-bomb.gif")
-        var errors: [ImageLoadError?] = []
+        var errors: [LoadError?] = []
         let peak = try await PeakMemory.measure {
             errors.append(await loadError { try await repository.thumbnail(for: url, priority: .visible) })
             errors.append(await loadError { try await repository.original(for: url, priority: .interactive) })
@@ -209,7 +209,7 @@ final class HostileDecodeFaultTests: XCTestCase {
                             _ = try await repository.thumbnail(for: url, priority: .visible)
                             results.set(url, nil)
                         } catch {
-                            results.set(url, ImageLoadError(error))
+                            results.set(url, LoadError(error))
                         }
                     }
                 }
@@ -227,9 +227,9 @@ final class HostileDecodeFaultTests: XCTestCase {
 
 private final class Results: @unchecked Sendable { // under `lock`
     private let lock = NSLock()
-    private var errors: [URL: ImageLoadError?] = [:]
-    func set(_ url: URL, _ error: ImageLoadError?) { lock.withLock { errors[url] = .some(error) } }
-    func value(_ url: URL) -> ImageLoadError?? { lock.withLock { errors[url] } }
+    private var errors: [URL: LoadError?] = [:]
+    func set(_ url: URL, _ error: LoadError?) { lock.withLock { errors[url] = .some(error) } }
+    func value(_ url: URL) -> LoadError?? { lock.withLock { errors[url] } }
 }
 
 

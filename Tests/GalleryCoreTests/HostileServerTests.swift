@@ -100,7 +100,7 @@ final class HostileServerTests: XCTestCase {
         let belowLimit = await lowSpeed.failure(
             of: HTTPRequest(url: server.url("/fault/loris?rate=200&seconds=60&tag=\(FixtureServer.uniqueTag())")))
         XCTAssertEqual(belowLimit, .timedOut)
-        XCTAssertEqual(belowLimit?.asImageLoadError, .timedOut, "the tile offers Retry")
+        XCTAssertEqual(belowLimit?.asLoadError, .timedOut, "the tile offers Retry")
 
         // 8 KB/s passes the low-speed limit forever, and that limit is set out of reach so that
         // only the total limit can end it.
@@ -193,7 +193,7 @@ final class HostileServerTests: XCTestCase {
 
         guard case .other(_, let message) = error else { return XCTFail("expected a refused option, got \(String(describing: error))") }
         XCTAssertTrue(message.contains("CURLOPT_URL"), message)
-        XCTAssertEqual(error?.asImageLoadError, .badResponse, "the tile shows an error")
+        XCTAssertEqual(error?.asLoadError, .badResponse, "the tile shows an error")
         let reached = try await server.requestLog().contains { $0.path.contains(tag) }
         XCTAssertFalse(reached, "nothing was sent")
         // The client works on.

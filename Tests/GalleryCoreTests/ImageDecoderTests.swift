@@ -89,10 +89,10 @@ final class ImageDecoderTests: XCTestCase {
         let png = TestImages.encoded(width: 800, height: 600, as: "png")
         for data in [jpeg.prefix(jpeg.count / 2), png.prefix(png.count / 2), png.prefix(png.count - 12)] {
             XCTAssertThrowsError(try ImageDecoder.thumbnail(from: data)) {
-                XCTAssertEqual($0 as? ImageLoadError, .damaged)
+                XCTAssertEqual($0 as? LoadError, .damaged)
             }
             XCTAssertThrowsError(try ImageDecoder.original(from: data)) {
-                XCTAssertEqual($0 as? ImageLoadError, .damaged)
+                XCTAssertEqual($0 as? LoadError, .damaged)
             }
         }
     }
@@ -108,20 +108,20 @@ final class ImageDecoderTests: XCTestCase {
         var png = TestImages.encoded(width: 64, height: 64, as: "png")
         png.replaceSubrange(40..<png.count - 20, with: Data(repeating: 0x5A, count: png.count - 60))
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: png)) {
-            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+            XCTAssertEqual($0 as? LoadError, .damaged)
         }
     }
 
     func testHTMLIsNotAnImageAndEmptyIsDamaged() {
         let html = Data("<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>\n".utf8)
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: html)) {
-            XCTAssertEqual($0 as? ImageLoadError, .notAnImage)
+            XCTAssertEqual($0 as? LoadError, .notAnImage)
         }
         XCTAssertThrowsError(try ImageDecoder.original(from: Data(repeating: 0x41, count: 50_000))) {
-            XCTAssertEqual($0 as? ImageLoadError, .notAnImage)
+            XCTAssertEqual($0 as? LoadError, .notAnImage)
         }
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: Data())) {
-            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+            XCTAssertEqual($0 as? LoadError, .damaged)
         }
     }
 
@@ -142,14 +142,14 @@ final class ImageDecoderTests: XCTestCase {
     func testDeclaredPixelCountOverTheLimitIsTooLarge() {
         let png = TestImages.encoded(width: 3000, height: 1500, as: "png")
         XCTAssertThrowsError(try ImageDecoder.original(from: png, maxPixels: 4_000_000)) {
-            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            XCTAssertEqual($0 as? LoadError, .tooLarge)
         }
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: png, maxPixels: 4_000_000)) {
-            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            XCTAssertEqual($0 as? LoadError, .tooLarge)
         }
         let jpeg = TestImages.encoded(width: 3000, height: 1500, as: "jpeg")
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: jpeg, maxPixels: 4_000_000)) {
-            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            XCTAssertEqual($0 as? LoadError, .tooLarge)
         }
         XCTAssertNoThrow(try ImageDecoder.original(from: png, maxPixels: 4_500_000))
     }
@@ -158,10 +158,10 @@ final class ImageDecoderTests: XCTestCase {
         let bomb = try Self.pngBomb(side: 30000)
         let guardedPeak = try DecodingHere.run { try PeakMemory.measure {
             XCTAssertThrowsError(try ImageDecoder.original(from: bomb)) {
-                XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+                XCTAssertEqual($0 as? LoadError, .tooLarge)
             }
             XCTAssertThrowsError(try ImageDecoder.thumbnail(from: bomb)) {
-                XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+                XCTAssertEqual($0 as? LoadError, .tooLarge)
             }
         } }
         XCTAssertLessThan(guardedPeak, 32 << 20)
@@ -184,10 +184,10 @@ final class ImageDecoderTests: XCTestCase {
 
         let peak = try DecodingHere.run { try PeakMemory.measure {
             XCTAssertThrowsError(try ImageDecoder.original(from: svg(40000))) {
-                XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+                XCTAssertEqual($0 as? LoadError, .tooLarge)
             }
             XCTAssertThrowsError(try ImageDecoder.thumbnail(from: svg(3000), maxPixels: 1_000_000)) {
-                XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+                XCTAssertEqual($0 as? LoadError, .tooLarge)
             }
         } }
         XCTAssertLessThan(peak, 32 << 20)
@@ -218,13 +218,13 @@ final class ImageDecoderTests: XCTestCase {
     func testDecodePNGThumbnailRejectsOtherData() {
         let png = TestImages.encoded(width: 64, height: 64, as: "png")
         XCTAssertThrowsError(try ThumbnailPNG.decodeTile(png.prefix(png.count - 30))) {
-            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+            XCTAssertEqual($0 as? LoadError, .damaged)
         }
         XCTAssertThrowsError(try ThumbnailPNG.decodeTile(TestImages.encoded(width: 8, height: 8, as: "jpeg"))) {
-            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+            XCTAssertEqual($0 as? LoadError, .damaged)
         }
         XCTAssertThrowsError(try ThumbnailPNG.decodeTile(Data())) {
-            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+            XCTAssertEqual($0 as? LoadError, .damaged)
         }
     }
 

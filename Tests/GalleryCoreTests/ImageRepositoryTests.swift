@@ -104,7 +104,7 @@ final class ImageRepositoryTests: XCTestCase {
             do {
                 _ = try await repository.thumbnail(for: server.url(path), priority: .visible)
                 XCTFail("\(path) is not an image")
-            } catch let error as ImageLoadError {
+            } catch let error as LoadError {
                 XCTAssertEqual(error, .notAnImage, path)
             }
             // Asked again (a relaunch: the app writes its verdicts as it quits), the verdict comes
@@ -113,7 +113,7 @@ final class ImageRepositoryTests: XCTestCase {
             do {
                 _ = try await makeRepository().thumbnail(for: server.url(path), priority: .visible)
                 XCTFail("\(path) is not an image")
-            } catch let error as ImageLoadError {
+            } catch let error as LoadError {
                 XCTAssertEqual(error, .notAnImage, path)
             }
             let requests = try await server.requestCount(path: path)
@@ -127,7 +127,7 @@ final class ImageRepositoryTests: XCTestCase {
         var configuration = ImageRepository.Configuration()
         configuration.maxOriginalBytes = 8 * 1024 * 1024
         let repository = try makeRepository(configuration: configuration)
-        let cases: [(String, ImageLoadError)] = [
+        let cases: [(String, LoadError)] = [
             ("/fault/404", .serverError(status: 404)),
             ("/fault/truncated.jpg", .damaged),
             ("/fault/bomb.png", .tooLarge),
@@ -140,7 +140,7 @@ final class ImageRepositoryTests: XCTestCase {
             do {
                 _ = try await repository.thumbnail(for: server.url(path), priority: .visible)
                 XCTFail("\(path) should fail")
-            } catch let error as ImageLoadError {
+            } catch let error as LoadError {
                 XCTAssertEqual(error, expected, path)
             }
         }
@@ -163,7 +163,7 @@ final class ImageRepositoryTests: XCTestCase {
         do {
             _ = try await task.value
             XCTFail("cancelled")
-        } catch let error as ImageLoadError {
+        } catch let error as LoadError {
             XCTAssertEqual(error, .cancelled)
         }
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(2))

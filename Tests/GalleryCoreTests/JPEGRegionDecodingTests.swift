@@ -105,12 +105,12 @@ final class JPEGRegionDecodingTests: XCTestCase {
         _ = try? ImageDecoder.fullDetail(from: corrupt, covering: asked)
         // A declared size over the pixel limit is refused before anything is allocated.
         XCTAssertThrowsError(try ImageDecoder.fullDetail(from: data, covering: asked, maxPixels: 100_000)) {
-            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            XCTAssertEqual($0 as? LoadError, .tooLarge)
         }
         let cancellation = DecodeCancellation()
         cancellation.cancel()
         XCTAssertThrowsError(try cancellation.makeCurrent { try ImageDecoder.fullDetail(from: data, covering: asked) }) {
-            XCTAssertEqual($0 as? ImageLoadError, .cancelled)
+            XCTAssertEqual($0 as? LoadError, .cancelled)
         }
     }
 

@@ -60,7 +60,7 @@ final class LargePNGDecodeTests: XCTestCase {
         var png = HostileImages.blackPNG(width: 10000, height: 10000)
         let idat = png.range(of: Data("IDAT".utf8))!
         png[idat.upperBound + 8] ^= 0xFF // inside the compressed rows: the chunk's CRC no longer matches
-        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: png)) { XCTAssertEqual($0 as? ImageLoadError, .damaged) }
+        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: png)) { XCTAssertEqual($0 as? LoadError, .damaged) }
         XCTAssertEqual(DecodeThreads.pixels.held, heldBefore, "its budget was given back")
     }
 }

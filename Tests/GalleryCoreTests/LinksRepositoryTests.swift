@@ -108,14 +108,14 @@ final class LinksRepositoryTests: XCTestCase {
         do {
             _ = try await repository(for: server.url("/fault/404")).refresh()
             XCTFail("404")
-        } catch let error as LinksError {
+        } catch let error as LoadError {
             XCTAssertEqual(error, .serverError(status: 404))
             XCTAssertFalse(error.isTransient)
         }
         do {
             _ = try await repository(for: URL(string: "http://127.0.0.1:9/links.txt")!).refresh()
             XCTFail("closed port")
-        } catch let error as LinksError {
+        } catch let error as LoadError {
             XCTAssertEqual(error, .noConnection)
             XCTAssertTrue(error.isTransient)
         }

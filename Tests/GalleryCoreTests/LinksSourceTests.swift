@@ -95,12 +95,12 @@ final class LinksSourceTests: XCTestCase {
         XCTAssertEqual(entries.count, 1)
     }
 
-    private func assertRefresh(_ repository: LinksRepository, throws expected: LinksError, line: UInt = #line) async {
+    private func assertRefresh(_ repository: LinksRepository, throws expected: LoadError, line: UInt = #line) async {
         do {
             _ = try await repository.refresh()
             XCTFail("expected \(expected)", line: line)
         } catch {
-            XCTAssertEqual(error as? LinksError, expected, line: line)
+            XCTAssertEqual(error as? LoadError, expected, line: line)
         }
     }
 }

@@ -83,7 +83,7 @@ final class PhoneAndWebFormatsTests: XCTestCase {
         let folder = try TemporaryDirectory()
         let data = try heic(folder)
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: data, maxPixels: 300 * 200 - 1)) {
-            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            XCTAssertEqual($0 as? LoadError, .tooLarge)
         }
         // The same file claiming 40000 × 40000.
         var claiming = [UInt8](data)
@@ -91,14 +91,14 @@ final class PhoneAndWebFormatsTests: XCTestCase {
         claiming[(ispe + 8)..<(ispe + 16)] = [0, 0, 0x9C, 0x40, 0, 0, 0x9C, 0x40]
         let budgetBefore = DecodeThreads.pixels.held
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: Data(claiming))) {
-            XCTAssertEqual($0 as? ImageLoadError, .tooLarge)
+            XCTAssertEqual($0 as? LoadError, .tooLarge)
         }
         XCTAssertEqual(DecodeThreads.pixels.held, budgetBefore, "the budget is given back")
         // No `ispe` at all: not a picture we can bound.
         var unbounded = [UInt8](data)
         unbounded.replaceSubrange(ispe..<(ispe + 4), with: Array("xxxx".utf8))
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: Data(unbounded))) {
-            XCTAssertEqual($0 as? ImageLoadError, .damaged)
+            XCTAssertEqual($0 as? LoadError, .damaged)
         }
     }
 
@@ -126,12 +126,12 @@ final class PhoneAndWebFormatsTests: XCTestCase {
         XCTAssertEqual(ContentSniffer.imageFormat(of: jxl), .jxl)
         XCTAssertEqual(PixbufLoaderRegistry.loaders(for: .jxl), [])
         XCTAssertThrowsError(try ImageDecoder.thumbnail(from: jxl)) {
-            XCTAssertEqual($0 as? ImageLoadError, .unsupportedFormat(.jxl))
+            XCTAssertEqual($0 as? LoadError, .unsupportedFormat(.jxl))
         }
         XCTAssertThrowsError(try ImageDecoder.original(from: jxl)) {
-            XCTAssertEqual($0 as? ImageLoadError, .unsupportedFormat(.jxl))
+            XCTAssertEqual($0 as? LoadError, .unsupportedFormat(.jxl))
         }
-        XCTAssertFalse(ImageLoadError.unsupportedFormat(.jxl).isTransient)
+        XCTAssertFalse(LoadError.unsupportedFormat(.jxl).isTransient)
         XCTAssertFalse(PixbufLoaderRegistry.loaders(for: .heif).isEmpty, "heif-gdk-pixbuf is a dependency")
         XCTAssertFalse(PixbufLoaderRegistry.loaders(for: .avif).isEmpty, "an AVIF loader is a dependency")
     }

@@ -232,7 +232,7 @@ final class StreamedOriginalsTests: XCTestCase {
         for download in downloads {
             // Each one is either whole or refused as too much at once, nothing else.
             if case .failure(let error) = await download.result {
-                XCTAssertEqual(error as? ImageLoadError, .tooLarge, "\(error)")
+                XCTAssertEqual(error as? LoadError, .tooLarge, "\(error)")
             }
         }
         print("6 × 1.9 MB into memory over a full disk: at most \(worst / 1024) KiB arriving at once, \(stored.value) kept")

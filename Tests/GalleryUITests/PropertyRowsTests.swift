@@ -26,7 +26,7 @@ final class PropertyRowsTests: XCTestCase {
     private func tagged(_ arguments: [String]) throws -> Data {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).jpg").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let images = try TestImages()
+        let images = try PictureFolder()
         defer { images.remove() }
         try FileManager.default.copyItem(at: try images.jpeg("plain.jpg", width: 120, height: 80), to: URL(fileURLWithPath: path))
         let process = Process()

@@ -203,7 +203,7 @@ final class ViewerWindowTests: ImageFolderTestCase {
             setenv("PATH", images.folder.path, 1) // a folder without xdg-open
             defer { setenv("PATH", savedPath, 1) }
             viewer.activate(.openInBrowser)
-            XCTAssertEqual(viewer.status.bannerText, LinkSharing.Failure.browserOpenerMissing.description)
+            XCTAssertEqual(viewer.status.bannerText, ErrorMessages.explanation(for: LinkSharing.Failure.browserOpenerMissing))
             XCTAssertTrue(viewer.status.bannerText?.contains("xdg-open") == true)
         }
     }

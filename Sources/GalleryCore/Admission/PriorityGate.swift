@@ -82,7 +82,10 @@ final class PriorityGate: Sendable {
 
         /// Takes from the line whoever fits now; returns them with what each holds.
         mutating func admit(_ policy: Policy) -> [(waiter: Waiter, amount: Int)] {
+            // Full: nobody fits, whatever the order (a cost of 0 waits for the next look).
+            guard held < policy.capacity, !line.isEmpty else { return [] }
             var line = self.line
+            self.line = PriorityLine() // taken out, not copied; put back below
             var blocker: Int?
             var amounts: [Int: Int] = [:]
             let taken = line.take { waiter, priority in
@@ -107,6 +110,7 @@ final class PriorityGate: Sendable {
     let policy: Policy
     private let state = Mutex(State())
     private let blockedThreads = Atomic(0)
+    private let admissionDue = Atomic(false)
 
     init(_ policy: Policy) {
         self.policy = policy
@@ -161,7 +165,7 @@ final class PriorityGate: Sendable {
         admit: @escaping @Sendable (Result<Pass, any Error>) -> Void
     ) {
         // The priority read live: a raise may let this one in at once.
-        let observer = priority.observe { [weak self] _ in self?.admitWhatFits() }
+        let observer = priority.observe { [weak self] _ in self?.scheduleAdmission() }
         let admitted = state.withLock { state -> [(waiter: Waiter, amount: Int)]? in
             // Read under the lock: a cancel after this finds the waiter in line (`leave`).
             if checksCancellation, Task.isCancelled { return nil }
@@ -175,23 +179,35 @@ final class PriorityGate: Sendable {
         deliver(admitted)
     }
 
-    /// A cancelled waiter leaves the line; one admitted already keeps its pass.
+    /// A cancelled waiter leaves the line; one admitted already keeps its pass. (Called on the
+    /// cancelling thread, often the main one: the line is looked at again off it.)
     private func leave(_ id: Int) {
-        let (left, admitted) = state.withLock { state -> (Waiter?, [(waiter: Waiter, amount: Int)]) in
-            guard let left = state.line.removeAll(where: { $0.id == id }).first else { return (nil, []) }
+        let left = state.withLock { state -> Waiter? in
+            guard let left = state.line.removeAll(where: { $0.id == id }).first else { return nil }
             state.overtaken[id] = nil
-            // A large waiter leaving may let smaller ones behind it in.
-            return (left, state.admit(policy))
+            return left
         }
-        if let left {
-            left.priority.stopObserving(left.observer)
-            left.admit(.failure(CancellationError()))
-        }
-        deliver(admitted)
+        guard let left else { return }
+        left.priority.stopObserving(left.observer)
+        left.admit(.failure(CancellationError()))
+        // A large waiter leaving may let smaller ones behind it in.
+        scheduleAdmission()
     }
 
     private func admitWhatFits() {
         deliver(state.withLock { $0.admit(policy) })
+    }
+
+    /// A waiter's priority changed: the line is looked at again soon, off the caller's thread.
+    /// The grid sets hundreds of tiles' priorities in one scroll step on the main thread, and
+    /// each look sorts the line: done there, that was a 250 ms stall while scrolling 10,000
+    /// tiles. Changes that come while a look is due go with it.
+    private func scheduleAdmission() {
+        guard !admissionDue.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            admissionDue.store(false, ordering: .releasing)
+            admitWhatFits()
+        }
     }
 
     private func deliver(_ admitted: [(waiter: Waiter, amount: Int)]) {

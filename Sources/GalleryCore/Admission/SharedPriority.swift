@@ -21,6 +21,12 @@ public final class SharedPriority: Sendable {
 
     public var current: LoadPriority { state.withLock { $0.value } }
 
+    /// A priority of its own at each level, for work whose priority nobody changes: each use
+    /// makes a new one, so setting one never moves another's work.
+    public static var prefetch: SharedPriority { SharedPriority(.prefetch) }
+    public static var visible: SharedPriority { SharedPriority(.visible) }
+    public static var interactive: SharedPriority { SharedPriority(.interactive) }
+
     /// Sets the priority, higher or lower, and tells whoever follows it.
     public func set(_ priority: LoadPriority) {
         let observers = state.withLock { state -> [@Sendable (LoadPriority) -> Void] in

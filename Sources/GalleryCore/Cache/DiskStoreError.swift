@@ -1,7 +1,8 @@
 import Foundation
 
 /// Why the disk cache could not store something. The caller keeps working from memory and
-/// the network; these exist so the reason can be logged or shown once, in plain words.
+/// the network; the person is told once (`CacheProblem`, worded by the UI's `ErrorMessages`);
+/// `description` is for logs and tests.
 public enum DiskStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The cache folder is missing and cannot be created, or is not a folder.
     case directoryUnavailable(path: String, reason: String)

@@ -14,7 +14,7 @@ extension ImageDecoder {
     /// viewer can show it in the original's place while the original downloads.
     public static func thumbnail(
         from data: Data, side: Int = defaultThumbnailSide, maxPixels: Int = defaultMaxPixels
-    ) throws(ImageLoadError) -> Thumbnail {
+    ) throws(LoadError) -> Thumbnail {
         let loaded = try PicturePipeline.picture(data, gate: LoaderSizeGate(maxPixels: maxPixels, fit: thumbnailFit(side)))
         let kept = try middle(of: loaded, maxAspect: ThumbnailPNG.maxAspect)
         return Thumbnail(image: try tile(of: kept), kept: kept.pixbuf)
@@ -31,12 +31,12 @@ extension ImageDecoder {
     }
 
     /// A thumbnail file's middle square, for a grid tile.
-    static func tile(ofThumbnailPNG loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> ThumbnailImage {
+    static func tile(ofThumbnailPNG loaded: PixbufLoading.Loaded) throws(LoadError) -> ThumbnailImage {
         try tile(of: loaded)
     }
 
     /// The middle square, made a texture.
-    private static func tile(of loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> ThumbnailImage {
+    private static func tile(of loaded: PixbufLoading.Loaded) throws(LoadError) -> ThumbnailImage {
         let image = try makeImage(middle(of: loaded, maxAspect: 1))
         return ThumbnailImage(texture: image.texture, sourceSize: image.sourceSize)
     }
@@ -44,7 +44,7 @@ extension ImageDecoder {
     /// The middle of the picture, its long side at most `maxAspect` short sides, in a pixbuf of
     /// its own size: a sub-pixbuf, or a copy of one (which keeps the parent's row stride), would
     /// keep the whole decoded width behind the texture.
-    static func middle(of loaded: PixbufLoading.Loaded, maxAspect: Int) throws(ImageLoadError) -> PixbufLoading.Loaded {
+    static func middle(of loaded: PixbufLoading.Loaded, maxAspect: Int) throws(LoadError) -> PixbufLoading.Loaded {
         let source = loaded.pointer
         let width = gdk_pixbuf_get_width(source), height = gdk_pixbuf_get_height(source)
         let keptWidth = min(width, height * gint(maxAspect)), keptHeight = min(height, width * gint(maxAspect))

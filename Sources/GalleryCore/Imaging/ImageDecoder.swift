@@ -31,7 +31,7 @@ public enum ImageDecoder {
     public static func original(
         from data: Data, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
         maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
-    ) throws(ImageLoadError) -> DecodedImage {
+    ) throws(LoadError) -> DecodedImage {
         // Only a GIF may be animated: its magic number is all that is read here. Whether it
         // plays (decoded at full size, every frame) or is a still (fitted to the screen like
         // any picture) is the pipeline's to say, from the GIF's own structure.
@@ -90,12 +90,12 @@ public enum ImageDecoder {
     /// screen only, so neither the GPU limit on a texture's side nor a second copy applies.
     public static func fullDetail(
         from data: Data, covering region: DetailRegion? = nil, maxPixels: Int = defaultMaxPixels
-    ) throws(ImageLoadError) -> FullDetailImage {
+    ) throws(LoadError) -> FullDetailImage {
         let gate = LoaderSizeGate(maxPixels: maxPixels, maxSide: Int(Int32.max))
         return FullDetailImage(try PicturePipeline.detail(data, region: region, gate: gate))
     }
 
-    static func makeImage(_ loaded: PixbufLoading.Loaded) throws(ImageLoadError) -> DecodedImage {
+    static func makeImage(_ loaded: PixbufLoading.Loaded) throws(LoadError) -> DecodedImage {
         guard let texture = gdk_texture_new_for_pixbuf(loaded.pointer) else { throw .damaged }
         let isOpaque = gdk_pixbuf_get_has_alpha(loaded.pointer) == 0
         return DecodedImage(texture: TextureHandle(taking: texture, isOpaque: isOpaque),

@@ -18,7 +18,7 @@ public enum ThumbnailPNG {
     static let sizeKeys = (width: "Thumb::Image::Width", height: "Thumb::Image::Height")
 
     /// The cache file of `thumbnail`: its kept picture, and the original's size in text chunks.
-    public static func encode(_ thumbnail: Thumbnail) throws(ImageLoadError) -> Data {
+    public static func encode(_ thumbnail: Thumbnail) throws(LoadError) -> Data {
         let pixbuf = thumbnail.kept, originalSize = thumbnail.image.sourceSize
         var buffer: UnsafeMutablePointer<gchar>?
         var size: gsize = 0
@@ -43,7 +43,7 @@ public enum ThumbnailPNG {
 
     /// Reads back a thumbnail file: its middle square, for a grid tile. Anything but a complete
     /// PNG is `.damaged` (the caller then drops the cache file and makes the thumbnail again).
-    public static func decodeTile(_ data: Data) throws(ImageLoadError) -> ThumbnailImage {
+    public static func decodeTile(_ data: Data) throws(LoadError) -> ThumbnailImage {
         try ImageDecoder.tile(ofThumbnailPNG: load(data))
     }
 
@@ -64,8 +64,11 @@ public enum ThumbnailPNG {
         return DecodedImage(texture: image.texture, sourceWidth: width, sourceHeight: height, isScreenSized: true)
     }
 
-    private static func load(_ data: Data) throws(ImageLoadError) -> PixbufLoading.Loaded {
-        let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: ImageDecoder.defaultMaxTextureSide)
+    private static func load(_ data: Data) throws(LoadError) -> PixbufLoading.Loaded {
+        // The app's own files of a few thousand pixels, read one at a time: not counted in
+        // `DecodeThreads.pixels`, whose wait would block the disk queue's thread.
+        let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: ImageDecoder.defaultMaxTextureSide,
+                                  countsPixels: false)
         return try PixbufLoading.load(data, gate: gate, imageType: "png")
     }
 }

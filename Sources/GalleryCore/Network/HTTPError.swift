@@ -22,7 +22,7 @@ public enum HTTPError: Error, Sendable, Equatable {
     case other(code: Int, message: String)
 
     /// The class of failure a person looking at a tile cares about.
-    public var asImageLoadError: ImageLoadError {
+    public var asLoadError: LoadError {
         switch self {
         case .cannotResolveHost, .cannotConnect: return .noConnection
         // A broken connection usually heals on retry, like being offline.

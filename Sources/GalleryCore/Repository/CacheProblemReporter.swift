@@ -6,39 +6,39 @@ import Synchronization
 /// kept and delivered when the handler is registered.
 public final class CacheProblemReporter: Sendable {
     private struct State {
-        var detail: String?
+        var problem: CacheProblem?
         var delivered = false
-        var handler: (@Sendable (String) -> Void)?
+        var handler: (@Sendable (CacheProblem) -> Void)?
     }
 
     private let state = Mutex(State())
 
     public init() {}
 
-    /// `handler` is called at most once, from any thread, with the technical detail; the UI words it.
-    public func onFirstProblem(_ handler: @escaping @Sendable (String) -> Void) {
-        let pending = state.withLock { state -> String? in
+    /// `handler` is called at most once, from any thread, with the problem; the UI words it.
+    public func onFirstProblem(_ handler: @escaping @Sendable (CacheProblem) -> Void) {
+        let pending = state.withLock { state -> CacheProblem? in
             state.handler = handler
             return takeUndelivered(&state)
         }
         if let pending { handler(pending) }
     }
 
-    public var hasReported: Bool { state.withLock { $0.detail != nil } }
+    public var hasReported: Bool { state.withLock { $0.problem != nil } }
 
-    func report(_ detail: String) {
-        let delivery = state.withLock { state -> (String, @Sendable (String) -> Void)? in
-            guard state.detail == nil else { return nil }
-            state.detail = detail
+    func report(_ problem: CacheProblem) {
+        let delivery = state.withLock { state -> (CacheProblem, @Sendable (CacheProblem) -> Void)? in
+            guard state.problem == nil else { return nil }
+            state.problem = problem
             guard let handler = state.handler, let message = takeUndelivered(&state) else { return nil }
             return (message, handler)
         }
         if let (message, handler) = delivery { handler(message) }
     }
 
-    private func takeUndelivered(_ state: inout State) -> String? {
-        guard let detail = state.detail, !state.delivered, state.handler != nil else { return nil }
+    private func takeUndelivered(_ state: inout State) -> CacheProblem? {
+        guard let problem = state.problem, !state.delivered, state.handler != nil else { return nil }
         state.delivered = true
-        return detail
+        return problem
     }
 }

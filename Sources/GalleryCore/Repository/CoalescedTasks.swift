@@ -88,15 +88,6 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
         }
     }
 
-    /// As above, at a priority that does not change.
-    public func value(
-        for key: Key,
-        priority: LoadPriority,
-        operation: @escaping @Sendable (SharedPriority) async throws -> Value
-    ) async throws -> Value {
-        try await value(for: key, priority: SharedPriority(priority), operation: operation)
-    }
-
     /// Sets the work's priority to its waiters' highest.
     private func followWaiters(of key: Key) {
         let update = state.withLock { state -> (SharedPriority, LoadPriority)? in

@@ -4,8 +4,8 @@ import Foundation
 /// Last-Modified, for the properties panel) and what the bytes are (`OriginalFacts`: format,
 /// declared size, length, for choosing how to decode it without reading it again). Kept in one
 /// small file in the cache root (`fileName`) so a later run that reads an original from disk
-/// still knows; and which originals this run downloaded. The newest `capacity` are kept.
-/// Thread-safe; the first use reads the file, so call it on a disk queue.
+/// still knows; and which originals this run downloaded. The newest `capacity` are kept, a
+/// `SmallRecordFile`. Thread-safe; the first use reads the file, so call it on a disk queue.
 final class DownloadFacts: Sendable {
     struct Facts: Sendable, Equatable {
         let contentType: String?
@@ -15,87 +15,76 @@ final class DownloadFacts: Sendable {
     }
 
     static let fileName = "download-facts"
-    static let writeDelay = DispatchTimeInterval.milliseconds(500)
     /// Longest value kept (a Content-Type, a date); longer ones are not worth showing.
     static let maxValueLength = 200
 
-    private struct State: Sendable {
+    private struct Records: Sendable {
         var facts: [String: Facts] = [:]
         var order: [String] = []
         var thisRun: Set<String> = []
     }
 
-    let file: URL?
     let capacity: Int
-    private let state: LoadedOnce<State>
-    private let delayedWrite = DelayedWrite(delay: DownloadFacts.writeDelay)
+    private let records: SmallRecordFile<Records>
 
+    /// `file` nil: kept in memory only.
     init(file: URL?, capacity: Int = 5000) {
-        self.file = file
         self.capacity = max(1, capacity)
         let kept = self.capacity
-        state = LoadedOnce { Self.load(file, capacity: kept) }
+        records = SmallRecordFile(file: file, decode: { Self.decode($0, capacity: kept) }, encode: Self.encode)
     }
 
     func record(_ head: HTTPResponseHead, original: OriginalFacts?, for key: String) {
         let entry = Facts(contentType: head.contentType.map(Self.clean), lastModified: head.headers["last-modified"].map(Self.clean),
                           original: original)
-        state.withState { state in
-            state.thisRun.insert(key)
-            if state.facts.updateValue(entry, forKey: key) == nil { state.order.append(key) }
-            while state.order.count > capacity { state.facts[state.order.removeFirst()] = nil }
+        records.change { records in
+            records.thisRun.insert(key)
+            if records.facts.updateValue(entry, forKey: key) == nil { records.order.append(key) }
+            while records.order.count > capacity { records.facts[records.order.removeFirst()] = nil }
+            return true
         }
-        scheduleWrite()
     }
 
-    func facts(for key: String) -> Facts? { state.withState { $0.facts[key] } }
+    func facts(for key: String) -> Facts? { records.read { $0.facts[key] } }
 
     /// For an original stored by an earlier version, or whose entry was pushed out: learnt
     /// from its bytes once, then kept like a download's.
     func record(_ original: OriginalFacts, for key: String) {
-        state.withState { state in
-            if state.facts[key] == nil {
-                state.facts[key] = Facts(contentType: nil, lastModified: nil, original: original)
-                state.order.append(key)
-                while state.order.count > capacity { state.facts[state.order.removeFirst()] = nil }
+        records.change { records in
+            if records.facts[key] == nil {
+                records.facts[key] = Facts(contentType: nil, lastModified: nil, original: original)
+                records.order.append(key)
+                while records.order.count > capacity { records.facts[records.order.removeFirst()] = nil }
             } else {
-                state.facts[key]?.original = original
+                records.facts[key]?.original = original
             }
+            return true
         }
-        scheduleWrite()
     }
 
-    func downloadedThisRun(_ key: String) -> Bool { state.withState { $0.thisRun.contains(key) } }
+    func downloadedThisRun(_ key: String) -> Bool { records.read { $0.thisRun.contains(key) } }
 
     /// Writes the file now (tests, and the app's quit).
-    func writeNow() {
-        guard let file else { return }
-        delayedWrite.starting()
-        let payload = state.ifLoaded { state -> Data in
-            let lines = state.order.compactMap { key in state.facts[key].map { Self.line(key, $0) } }
-            return Data(lines.joined(separator: "\n").utf8)
-        }
-        if let payload { SealedFileWrite.install(payload, as: file) }
-    }
+    func writeNow() { records.writeNow() }
 
-    private func scheduleWrite() {
-        guard file != nil else { return }
-        delayedWrite.schedule { [self] in writeNow() }
+    private static func encode(_ records: Records) -> Data {
+        let lines = records.order.compactMap { key in records.facts[key].map { line(key, $0) } }
+        return Data(lines.joined(separator: "\n").utf8)
     }
 
     /// A damaged file reads as empty: the panel then leaves those rows out.
-    private static func load(_ file: URL?, capacity: Int) -> State {
-        var state = State()
-        guard let file, let data = SealedFileWrite.read(file) else { return state }
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n").suffix(capacity) {
+    private static func decode(_ payload: Data?, capacity: Int) -> Records {
+        var records = Records()
+        guard let payload else { return records }
+        for line in String(decoding: payload, as: UTF8.self).split(separator: "\n").suffix(capacity) {
             let fields = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 3 || fields.count == 7, !fields[0].isEmpty, state.facts[fields[0]] == nil else { continue }
-            state.facts[fields[0]] = Facts(contentType: fields[1].isEmpty ? nil : Self.clean(fields[1]),
-                                           lastModified: fields[2].isEmpty ? nil : Self.clean(fields[2]),
-                                           original: fields.count == 7 ? Self.original(fields[3...]) : nil)
-            state.order.append(fields[0])
+            guard fields.count == 3 || fields.count == 7, !fields[0].isEmpty, records.facts[fields[0]] == nil else { continue }
+            records.facts[fields[0]] = Facts(contentType: fields[1].isEmpty ? nil : clean(fields[1]),
+                                             lastModified: fields[2].isEmpty ? nil : clean(fields[2]),
+                                             original: fields.count == 7 ? original(fields[3...]) : nil)
+            records.order.append(fields[0])
         }
-        return state
+        return records
     }
 
     /// One line without tabs, as short as the panel shows.

@@ -22,13 +22,13 @@ extension ImageRepository {
     /// What has arrived of `url`'s original, decoded for `screen` as the whole one will be, from
     /// the bytes the download stored so far (`PartialDecoding`), under the decode budget. Nil
     /// when nothing is downloading, nothing can be drawn yet, or the format is not drawn in part.
-    public func partialOriginal(for url: URL, fitting screen: PixelSize) async -> DecodedImage? {
+    public func partialOriginal(for url: URL, fitting screen: PixelSize, priority: SharedPriority) async -> DecodedImage? {
         guard let live = liveDownloads.download(for: url.absoluteString) else { return nil }
         let maxBytes = configuration.maxOriginalBytes, maxPixels = configuration.maxPixels
         let received = await BlockingWork.run(on: BlockingWork.disk) { live.receivedBytes(maxBytes: maxBytes) }
         guard let received, PartialDecoding.draws(received) else { return nil }
         let mostPixels = min(maxPixels, ImageDecoder.screenFit(screen).mostPixels)
-        return try? await decodeCancellably(priority: SharedPriority(.interactive), mostPixels: mostPixels) {
+        return try? await decodeCancellably(priority: priority, mostPixels: mostPixels) {
             try PartialDecoding.decode(received, fitting: screen, maxPixels: maxPixels)
         }
     }

@@ -30,9 +30,9 @@ extension ImageRepository {
                         throw error
                     }
                 } catch let error as DiskStoreError {
-                    cacheProblems.report("\(error)")
+                    cacheProblems.report(.store(error))
                 } catch is CacheWriteFailed {
-                    cacheProblems.report("the original of \(url.absoluteString) could not be written to the cache")
+                    cacheProblems.report(.originalNotWritten)
                 }
             }
             return try await downloadIntoMemory(url, priority: shared)
@@ -48,16 +48,13 @@ extension ImageRepository {
         do {
             _ = try await download(url, priority: priority, into: body)
         } catch is CacheWriteFailed {
-            throw ImageLoadError.tooLarge // more arriving at once than the cache may hold
+            throw LoadError.tooLarge // more arriving at once than the cache may hold
         }
         return .inMemory(body.take())
     }
 
     /// The disk refused the body while it arrived: it is fetched again into memory.
     struct CacheWriteFailed: Error {}
-
-    /// Originals being downloaded (shared by however many callers), for tests.
-    var downloadsInFlight: Int { originalDownloads.inFlightCount }
 
     /// The body goes to `sink` as it arrives when given (a cache file, or counted memory), else
     /// into memory. `.stored` means the sink has it. Its facts (`OriginalFacts`) are recorded
@@ -85,16 +82,16 @@ extension ImageRepository {
         } catch {
             if error == .rejected { await markNotImage(key: url.absoluteString) }
             if error == .sinkFailed { throw CacheWriteFailed() }
-            throw error.asImageLoadError
+            throw error.asLoadError
         }
         guard (200..<300).contains(response.head.status) else {
-            throw ImageLoadError.serverError(status: response.head.status)
+            throw LoadError.serverError(status: response.head.status)
         }
-        guard !response.body.isEmpty else { throw ImageLoadError.damaged }
+        guard !response.body.isEmpty else { throw LoadError.damaged }
         // Accepted on its Content-Type while too short to sniff (under 16 bytes): not an image.
         guard let format = sniffed.withLock({ $0 }) else {
             await markNotImage(key: url.absoluteString)
-            throw ImageLoadError.notAnImage
+            throw LoadError.notAnImage
         }
         let downloadFacts = self.downloadFacts, head = response.head, key = url.absoluteString, body = response.body
         // The format its inspector sniffed and its length: its size comes from its first decode.

@@ -3,21 +3,12 @@ import Foundation
 /// Originals for the viewer: decoded for the screen or as the detail a zoom shows, from the
 /// disk cache or one coalesced download; bytes that do not decode are forgotten.
 extension ImageRepository {
-    /// The full image for the viewer, scaled down only when it exceeds what a texture can hold.
-    public func original(for url: URL, priority: LoadPriority) async throws -> DecodedImage {
-        try await original(for: url, fitting: nil, priority: priority)
-    }
-
     /// The image for the viewer: given `screen` (device pixels, upright), scaled while decoding
     /// to fit it (`ScreenFit`), which for a camera photo is a twentieth of the pixels; without,
-    /// at full size up to the texture limit. A decode nobody waits for any more never starts.
-    public func original(for url: URL, fitting screen: PixelSize?, priority: LoadPriority) async throws -> DecodedImage {
-        try await original(for: url, fitting: screen, priority: SharedPriority(priority))
-    }
-
-    /// As above, at `priority` as it is while the work waits: the viewer raises a neighbour's
-    /// load when the person turns to it, and its download and decode follow.
-    public func original(for url: URL, fitting screen: PixelSize?, priority shared: SharedPriority) async throws -> DecodedImage {
+    /// at full size up to the texture limit. At `priority` as it is while the work waits: the
+    /// viewer raises a neighbour's load when the person turns to it, and its download and decode
+    /// follow. A decode nobody waits for any more never starts.
+    public func original(for url: URL, fitting screen: PixelSize? = nil, priority shared: SharedPriority) async throws -> DecodedImage {
         DecodeWorkerPool.shared.prewarm() // while the original is found or downloaded
         do {
             let (bytes, facts) = try await originalBytes(for: url, priority: shared)
@@ -30,14 +21,13 @@ extension ImageRepository {
             learn(image.sourceSize, of: url, from: facts)
             return image
         } catch {
-            throw ImageLoadError(error)
+            throw LoadError(error)
         }
     }
 
     /// The image finer than its screen size, upright, for the page a person zooms into: the
     /// `region` the zoom shows (of a baseline JPEG) or every pixel (`ImageDecoder.fullDetail`).
-    public func fullDetail(for url: URL, covering region: DetailRegion?, priority: LoadPriority) async throws -> FullDetailImage {
-        let shared = SharedPriority(priority)
+    public func fullDetail(for url: URL, covering region: DetailRegion?, priority shared: SharedPriority) async throws -> FullDetailImage {
         do {
             let (bytes, _) = try await originalBytes(for: url, priority: shared)
             let maxPixels = configuration.maxPixels
@@ -45,7 +35,7 @@ extension ImageRepository {
                 try ImageDecoder.fullDetail(from: bytes, covering: region, maxPixels: maxPixels)
             }
         } catch {
-            throw ImageLoadError(error)
+            throw LoadError(error)
         }
     }
 
@@ -57,7 +47,7 @@ extension ImageRepository {
     ) async throws -> T {
         do {
             return try await decodeCancellably(priority: priority, mostPixels: mostPixels, decode)
-        } catch let error as ImageLoadError where error == .damaged || error == .tooLarge {
+        } catch let error as LoadError where error == .damaged || error == .tooLarge {
             await remove(key: key, from: originalStore)
             throw error
         }
@@ -84,8 +74,8 @@ extension ImageRepository {
 
     /// The original's bytes: from disk, or downloaded once and stored. Only images are accepted:
     /// the transfer stops after the first bytes when they are not an image.
-    public func original(bytesFor url: URL, priority: LoadPriority) async throws -> Data {
-        try await originalBytes(for: url, priority: SharedPriority(priority)).bytes
+    public func original(bytesFor url: URL, priority: SharedPriority) async throws -> Data {
+        try await originalBytes(for: url, priority: priority).bytes
     }
 
     /// The whole original and its facts.
@@ -105,7 +95,7 @@ extension ImageRepository {
     func downloadBytesIntoMemory(_ url: URL, priority: SharedPriority) async throws -> Data {
         switch try await downloadIntoMemory(url, priority: priority) {
         case .inMemory(let data): return data
-        case .stored: throw ImageLoadError.damaged // not reached: nothing was streamed to disk
+        case .stored: throw LoadError.damaged // not reached: nothing was streamed to disk
         }
     }
 

@@ -15,27 +15,23 @@ extension ImageRepository {
         "cm:\(configuration.thumbnailSide)px:\(url.absoluteString)"
     }
 
-    /// The downscaled image for a grid tile. Throws `ImageLoadError`.
-    public func thumbnail(for url: URL, priority: LoadPriority) async throws -> ThumbnailImage {
-        try await thumbnail(for: url, priority: SharedPriority(priority))
-    }
-
-    /// As above, at a priority the caller may change while it waits (a tile scrolled into view):
-    /// the download, the wait for the originals' budget and the decode follow it.
+    /// The downscaled image for a grid tile, at a priority the caller may change while it waits
+    /// (a tile scrolled into view): the download, the wait for the originals' gate and the
+    /// decode follow it. Throws `LoadError`.
     public func thumbnail(for url: URL, priority: SharedPriority) async throws -> ThumbnailImage {
         let key = thumbnailKey(url)
         if let hit = memory.value(for: key) { return hit }
         do {
             return try await thumbnails.value(for: key, priority: priority) { [self] priority in
                 if let fromDisk = await thumbnailFromDisk(key: key) { return fromDisk }
-                if await isKnownNotImage(key: url.absoluteString) { throw ImageLoadError.notAnImage }
+                if await isKnownNotImage(key: url.absoluteString) { throw LoadError.notAnImage }
                 let made = try await makeThumbnail(of: url, priority: priority)
                 await save(made.file, key: key, to: thumbnailStore)
                 memory.insert(made.image, for: key, cost: made.image.texture.byteCost)
                 return made.image
             }
         } catch {
-            throw ImageLoadError(error)
+            throw LoadError(error)
         }
     }
 

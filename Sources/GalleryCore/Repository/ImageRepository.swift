@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each level fills the ones above it. Original bytes are fetched once per URL however many
 /// tiles and viewer pages ask at the same time (`CoalescedTasks`), kept on disk for the viewer
-/// and for thumbnails, and decoded off the main thread. Errors are `ImageLoadError`.
+/// and for thumbnails, and decoded off the main thread. Errors are `LoadError`.
 public final class ImageRepository: Sendable {
     public struct Configuration: Sendable {
         /// About one and a half screens of thumbnails (48–64 KB each at 126 px) for scrolling back
@@ -68,7 +68,7 @@ public final class ImageRepository: Sendable {
         downloadFacts = DownloadFacts(file: directories?.root.appendingPathComponent(DownloadFacts.fileName))
         originalStore = store(directories?.originals, configuration.originalDiskBytes, configuration.originalDiskFiles, "bin")
         if directories == nil {
-            cacheProblems.report("the cache folders cannot be created")
+            cacheProblems.report(.foldersUnavailable)
         }
     }
 
@@ -76,11 +76,11 @@ public final class ImageRepository: Sendable {
 
     func save(_ data: Data, key: String, to store: DiskStore?) async {
         guard let store else { return }
-        let failure: String? = await BlockingWork.run(on: BlockingWork.disk) { () -> String? in
-            do { try store.write(data, key: key); return nil } catch { return "\(error)" }
+        let failure: DiskStoreError? = await BlockingWork.run(on: BlockingWork.disk) { () -> DiskStoreError? in
+            do throws(DiskStoreError) { try store.write(data, key: key); return nil } catch { return error }
         }
         if let failure {
-            cacheProblems.report(failure)
+            cacheProblems.report(.store(failure))
         }
     }
 
@@ -107,12 +107,12 @@ public final class ImageRepository: Sendable {
     public static let verdictsFileName = "not-images.verdicts"
 }
 
-extension ImageLoadError {
+extension LoadError {
     /// Normalizes whatever the pipeline threw into the classes a person sees.
     init(_ error: any Error) {
         switch error {
-        case let error as ImageLoadError: self = error
-        case let error as HTTPError: self = error.asImageLoadError
+        case let error as LoadError: self = error
+        case let error as HTTPError: self = error.asLoadError
         case is CancellationError: self = .cancelled
         default: self = .damaged
         }

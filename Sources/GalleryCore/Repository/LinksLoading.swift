@@ -4,6 +4,6 @@
 public protocol LinksLoading: Sendable {
     /// The last good copy on disk, or nil.
     func cachedSnapshot() async -> LinksSnapshot?
-    /// The file as it is now (confirmed unchanged, or new). Throws `LinksError`.
+    /// The file as it is now (confirmed unchanged, or new). Throws `LoadError`.
     func refresh() async throws -> LinksSnapshot
 }

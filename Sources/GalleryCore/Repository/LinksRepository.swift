@@ -68,7 +68,7 @@ public final class LinksRepository: LinksLoading {
 
     /// Asks the server for a newer file (conditional GET when we have one). An unchanged file
     /// (304, or the same bytes) comes back as the saved snapshot, confirmed now: same checksum,
-    /// so the grid leaves it as it is. Throws `LinksError`.
+    /// so the grid leaves it as it is. Throws `LoadError`.
     public func refresh() async throws -> LinksSnapshot {
         // A local file (only ever one the person chose, see LinksSource) is its own saved copy.
         if url.isFileURL { return try await LocalLinksFile.read(url, maxBytes: maxBytes) }
@@ -83,7 +83,7 @@ public final class LinksRepository: LinksLoading {
             response = try await http.send(HTTPRequest(
                 url: url, headers: headers, maxBodyBytes: maxBytes, priority: SharedPriority(.interactive)))
         } catch {
-            throw LinksError(error)
+            throw error.asLoadError
         }
         let now = Date()
         if response.head.status == 304, let cached {
@@ -93,14 +93,14 @@ public final class LinksRepository: LinksLoading {
             return cached.snapshot.confirmed(at: now)
         }
         guard (200..<300).contains(response.head.status) else {
-            throw LinksError.serverError(status: response.head.status)
+            throw LoadError.serverError(status: response.head.status)
         }
         // Only the first `maxEntries` lines are kept, in memory and on disk: the saved copy must
         // not bring millions of lines back at every start.
         let received = response.body
         // Split and classified in the sandbox, like every byte a server sends.
         guard let parsed = await SandboxedLinks.readInTurn(received) else {
-            throw LinksError.couldNotRead
+            throw LoadError.couldNotDecode
         }
         let body = parsed.document.omittedCount > 0 ? received.prefix(parsed.document.keptByteCount) : received
         let metadata = LinksSnapshotMetadata(

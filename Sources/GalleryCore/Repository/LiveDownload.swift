@@ -1,15 +1,19 @@
 import Foundation
+import Synchronization
 
 /// One original arriving: passes every write on to the sink that stores it (a cache file, or
 /// counted memory) and keeps count, so the viewer can say how far it has come and draw what
 /// arrived from that sink's own bytes. Written on the network thread, read from any.
-final class LiveDownload: HTTPBodySink, @unchecked Sendable { // state under `lock`
+final class LiveDownload: HTTPBodySink, Sendable {
+    private struct Count {
+        var received = 0
+        var expected: Int?
+        var lastArrival = ContinuousClock.now
+    }
+
     let key: String
     private let sink: any ReadableBodySink
-    private let lock = NSLock()
-    private var received = 0
-    private var expected: Int?
-    private var lastArrival = ContinuousClock.now
+    private let count = Mutex(Count())
 
     init(key: String, sink: any ReadableBodySink) {
         self.key = key
@@ -18,9 +22,9 @@ final class LiveDownload: HTTPBodySink, @unchecked Sendable { // state under `lo
 
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard sink.write(bytes) else { return false }
-        lock.withLock {
-            received += bytes.count
-            lastArrival = .now
+        count.withLock { count in
+            count.received += bytes.count
+            count.lastArrival = .now
         }
         return true
     }
@@ -28,12 +32,12 @@ final class LiveDownload: HTTPBodySink, @unchecked Sendable { // state under `lo
     /// The size the response declares, once its headers are in.
     func expect(_ head: HTTPResponseHead) {
         guard head.isSuccess, let length = head.contentLength else { return }
-        lock.withLock { expected = length }
+        count.withLock { $0.expected = length }
     }
 
     var progress: DownloadProgress {
-        lock.withLock {
-            DownloadProgress(receivedBytes: received, expectedBytes: expected, quietFor: ContinuousClock.now - lastArrival)
+        count.withLock { count in
+            DownloadProgress(receivedBytes: count.received, expectedBytes: count.expected, quietFor: ContinuousClock.now - count.lastArrival)
         }
     }
 

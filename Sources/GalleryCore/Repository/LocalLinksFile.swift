@@ -5,8 +5,8 @@ import Foundation
 /// No cache copy: the file itself is the saved copy. Reading is bounded like a download
 /// (`maxBytes`), and runs on the disk queue, never on the caller's thread.
 enum LocalLinksFile {
-    static func read(_ url: URL, maxBytes: Int) async throws(LinksError) -> LinksSnapshot {
-        let result: Result<Data, LinksError> = await BlockingWork.run(on: BlockingWork.disk) {
+    static func read(_ url: URL, maxBytes: Int) async throws(LoadError) -> LinksSnapshot {
+        let result: Result<Data, LoadError> = await BlockingWork.run(on: BlockingWork.disk) {
             // Non-blocking open, then regular files only: a FIFO (or a device) named as the list
             // would block the open or the read, and with them the disk queue every cache uses.
             let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -27,7 +27,7 @@ enum LocalLinksFile {
             LinksSnapshot(entries: read.document.entries, confirmedAt: Date(), checksum: Checksum.sha256(body),
                           omittedEntryCount: read.document.omittedCount)
         }
-        guard let snapshot else { throw .couldNotRead }
+        guard let snapshot else { throw .couldNotDecode }
         return snapshot
     }
 }

@@ -46,7 +46,7 @@ enum DecodeReply {
         case picture
         /// Nothing of an arriving picture can be drawn yet; more bytes may change that.
         case nothingYet
-        case failed(ImageLoadError)
+        case failed(LoadError)
 
         var code: (UInt32, UInt32) {
             switch self {

@@ -10,7 +10,7 @@ import Glibc
 /// or when it holds more than `retireAboveBytes` between pictures, so a decoder's leak or a
 /// fragmented heap never grows for the app's whole life.
 ///
-/// A worker's failure is one picture's: "could not decode" (`ImageLoadError.couldNotDecode`,
+/// A worker's failure is one picture's: "could not decode" (`LoadError.couldNotDecode`,
 /// the original is kept), or "too large" only when the worker died of its CPU allowance.
 ///
 /// Who decodes when is `turns`' to say (`DecodeThreads.workers` for the shared pool): a decode
@@ -100,8 +100,8 @@ final class DecodeWorkerPool: Sendable {
     /// mid-decode (after `cancelledGrace`). `admit` sees the
     /// reply's header before its pixels are read (see `DecodeWorkerProcess.exchange`).
     func decode(_ data: Data, request: DecodeRequest, limits: Limits, maxBodyLength: Int, cancellation: DecodeCancellation?,
-                admit: (DecodeReply.Header) throws(ImageLoadError) -> Void = { _ in })
-        throws(ImageLoadError) -> (header: DecodeReply.Header, body: ReplyBody) {
+                admit: (DecodeReply.Header) throws(LoadError) -> Void = { _ in })
+        throws(LoadError) -> (header: DecodeReply.Header, body: ReplyBody) {
         guard let launch else { throw .couldNotDecode }
         // Let in by `DecodeThreads.run`, the decode brings its turn; tests and tools that
         // decode from their own threads wait for one here.
@@ -157,7 +157,7 @@ final class DecodeWorkerPool: Sendable {
 
     /// An idle worker, the one being started ahead, or a new one; a worker past its pictures
     /// or its memory is retired on the way.
-    private func takeWorker(_ launch: DecodeWorkerLaunch) throws(ImageLoadError) -> DecodeWorkerProcess {
+    private func takeWorker(_ launch: DecodeWorkerLaunch) throws(LoadError) -> DecodeWorkerProcess {
         while true {
             let (worker, starting) = state.withLock { state in (state.idle.popLast(), state.prewarming) }
             if let worker {

@@ -1,17 +1,24 @@
 import CSandbox
 import Foundation
 import Glibc
+import Synchronization
 
 /// One running decode worker: its process and the app's end of its socket. Used by one
 /// decode at a time (`DecodeWorkerPool` hands it out); killed when a decode overruns or is
 /// cancelled, and reaped here.
-final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fixed; the rest under `lock`
+final class DecodeWorkerProcess: Sendable {
+    private struct Life {
+        var killed = false
+        var reaped = false
+    }
+
     let pid: pid_t
     let socket: Int32
-    private let lock = NSLock()
-    private var killed = false
-    private var reaped = false
-    private(set) var served = 0
+    private let life = Mutex(Life())
+    private let exchanges = Atomic(0)
+
+    /// Pictures it was asked for.
+    var served: Int { exchanges.load(ordering: .relaxed) }
 
     /// How a worker that stopped answering ended.
     enum Ending: Equatable {
@@ -29,7 +36,7 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
     deinit {
         kill()
         close(socket)
-        if !lock.withLock({ reaped }) {
+        if !life.withLock({ $0.reaped }) {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         }
@@ -96,9 +103,9 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
     /// mapped: from then on the worker cannot change a byte, and one that kept its own mapping
     /// fails the seal, so its reply is none. A small reply's pixels follow its header instead.
     func exchange(_ request: DecodeRequest, _ data: Data, deadline: ContinuousClock.Instant, maxBodyLength: Int,
-                  admit: (DecodeReply.Header) throws(ImageLoadError) -> Void) throws(ImageLoadError)
+                  admit: (DecodeReply.Header) throws(LoadError) -> Void) throws(LoadError)
         -> (header: DecodeReply.Header, body: ReplyBody)? {
-        served += 1
+        exchanges.add(1, ordering: .relaxed)
         var request = request
         let input = data.count >= SharedMemory.worthIt ? SharedMemory.sealed(copying: data) : nil
         request.dataInSharedMemory = input != nil
@@ -113,7 +120,7 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
         else {
             return nil // the caller asks how it ended (`ending(within:)`), which kills it
         }
-        let admitted: ImageLoadError?
+        let admitted: LoadError?
         do {
             try admit(header)
             admitted = nil
@@ -157,16 +164,16 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
         guard sandbox_wait_exit(pid, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000), &status) == 1 else {
             return nil
         }
-        lock.withLock { reaped = true }
+        life.withLock { $0.reaped = true }
         return status
     }
 
     /// Kills the worker (from the decoding thread or a cancelling one); it is reaped on deinit.
     func kill() {
-        lock.withLock {
-            guard !killed else { return }
-            killed = true
-            if !reaped { Glibc.kill(pid, SIGKILL) }
+        life.withLock { life in
+            guard !life.killed else { return }
+            life.killed = true
+            if !life.reaped { Glibc.kill(pid, SIGKILL) }
         }
     }
 
@@ -178,7 +185,7 @@ final class DecodeWorkerProcess: @unchecked Sendable { // pid and socket are fix
         return kibibytes.multipliedReportingOverflow(by: 1024).overflow ? nil : kibibytes * 1024
     }
 
-    var isKilled: Bool { lock.withLock { killed } }
+    var isKilled: Bool { life.withLock { $0.killed } }
 
     /// The decoder's own process: bubblewrap's child's child (bubblewrap runs a reaper as PID 1
     /// of the new namespace, which starts the worker), or the spawned process itself.

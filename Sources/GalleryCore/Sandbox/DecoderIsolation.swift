@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// Where decoders of untrusted formats run: in the sandboxed worker pool (always, in the app),
 /// or in this process, which exists only so `tools/bench` can measure what the sandbox costs
@@ -7,11 +7,10 @@ public enum DecoderIsolation: Sendable {
     case sandboxed
     case inProcess
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var setting = DecoderIsolation.sandboxed // under `lock`
+    private static let setting = Mutex(DecoderIsolation.sandboxed)
 
     public static var current: DecoderIsolation {
-        get { lock.withLock { setting } }
-        set { lock.withLock { setting = newValue } }
+        get { setting.withLock { $0 } }
+        set { setting.withLock { $0 = newValue } }
     }
 }

@@ -19,7 +19,7 @@ enum SandboxedDecoding {
 
         /// The picture a request other than `.arriving` must bring.
         var picture: PixbufLoading.Loaded {
-            get throws(ImageLoadError) {
+            get throws(LoadError) {
                 guard let loaded else { throw .couldNotDecode }
                 return loaded
             }
@@ -29,7 +29,7 @@ enum SandboxedDecoding {
     static func load(
         _ data: Data, purpose: DecodeRequest.Purpose, region: DetailRegion? = nil, gate: LoaderSizeGate,
         keepAnimation: Bool = false, pool: DecodeWorkerPool = .shared
-    ) throws(ImageLoadError) -> Reply {
+    ) throws(LoadError) -> Reply {
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         let vector = format == .svg
         let fit = vector ? SVGLimits.cappedFit(gate.fit) : gate.fit
@@ -44,7 +44,7 @@ enum SandboxedDecoding {
         var handedOver = false
         defer { if !handedOver { gate.releaseBudget() } }
         let reply = try pool.decode(data, request: request, limits: limits, maxBodyLength: maxBody,
-                                    cancellation: gate.cancellation) { header throws(ImageLoadError) in
+                                    cancellation: gate.cancellation) { header throws(LoadError) in
             // Sides and channels are bounded by `decodeHeader`: these products fit.
             let pixels = header.width * header.height, framePixels = pixels * header.frameCount
             guard header.status == .picture else { return }
@@ -82,7 +82,7 @@ enum SandboxedDecoding {
     /// does not add up is `couldNotDecode`: the worker misbehaved, the file may be fine.
     static func picture(
         from reply: (header: DecodeReply.Header, body: ReplyBody), maxStillPixels: Int, maxPixels: Int, maxAnimationBytes: Int
-    ) throws(ImageLoadError) -> PixbufLoading.Loaded {
+    ) throws(LoadError) -> PixbufLoading.Loaded {
         let header = reply.header
         if case .failed(let error) = header.status { throw error }
         // Every product overflow-checked: the fields are 32-bit, their products need not fit.

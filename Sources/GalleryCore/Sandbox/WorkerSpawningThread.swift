@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one thread that starts decode workers, alive as long as the app.
 ///
@@ -6,11 +7,12 @@ import Foundation
 /// started the process exits, not the process. Started from a decode queue's thread, a worker
 /// was killed whenever libdispatch retired that idle thread: the next picture sent to it failed
 /// as if too large (seen in a test run: a GIF right after twelve seconds of other work).
-final class WorkerSpawningThread: @unchecked Sendable { // `jobs` under `condition`
+final class WorkerSpawningThread: Sendable {
     static let shared = WorkerSpawningThread()
 
-    private let condition = NSCondition()
-    private var jobs: [@Sendable () -> Void] = []
+    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    /// Signalled once per job queued: the thread sleeps on it between jobs.
+    private let queued = DispatchSemaphore(value: 0)
 
     private init() {
         let thread = Thread { [unowned self] in serve() }
@@ -22,23 +24,21 @@ final class WorkerSpawningThread: @unchecked Sendable { // `jobs` under `conditi
     func run<T>(_ body: @escaping @Sendable () -> T) -> T {
         let result = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
-        condition.withLock { jobs.append { result.value = body(); done.signal() } }
-        condition.signal()
+        jobs.withLock { $0.append { result.value = body(); done.signal() } }
+        queued.signal()
         done.wait()
         return result.value!
     }
 
     private func serve() {
         while true {
-            condition.lock()
-            while jobs.isEmpty { condition.wait() }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job()
+            queued.wait()
+            jobs.withLock { $0.removeFirst() }()
         }
     }
 
-    /// Carries a result from the spawning thread to the waiting one (the semaphore orders them).
+    /// Carries a result from the spawning thread to the waiting one: unchecked because the
+    /// semaphore orders the one write before the one read.
     private final class ResultBox<T>: @unchecked Sendable {
         var value: T?
     }

@@ -18,18 +18,11 @@ public struct CommandLineOptions: Equatable, Sendable {
         self.lists = lists
     }
 
-    public enum ParseError: Error, Equatable, CustomStringConvertible {
+    /// A mistake in the arguments (`ErrorMessages.explanation(for:)` words it).
+    public enum ParseError: Error, Equatable {
         case invalidURL(String)
         case notAList(String)
         case moreThanOneList
-
-        public var description: String {
-            switch self {
-            case .invalidURL(let url): return "not an http(s) URL: \(url)"
-            case .notAList(let argument): return "not an http(s) address or a file: \(argument)"
-            case .moreThanOneList: return "give one links file (--links-url URL or URL|FILE), not several"
-            }
-        }
     }
 
     /// The list to show, or nil for the saved or default one.

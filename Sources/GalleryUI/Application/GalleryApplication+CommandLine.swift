@@ -56,7 +56,8 @@ extension GalleryApplication {
                 g_variant_dict_insert_value(options, resolvedListKey, g_variant_new_string(source.identifier))
             }
         } catch {
-            FileHandle.standardError.write(Data("link-gallery: \(error)\nTry “link-gallery --help”.\n".utf8))
+            let help = L10n.tr("Try “link-gallery --help”.")
+            FileHandle.standardError.write(Data("link-gallery: \(ErrorMessages.explanation(for: error))\n\(help)\n".utf8))
             return 2
         }
         return -1

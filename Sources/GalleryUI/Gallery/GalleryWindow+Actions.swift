@@ -27,7 +27,7 @@ extension GalleryWindow {
         ActionTable.installIndexed(.openTileInBrowser, on: window) { [weak self] index in
             guard let self, let url = self.grid.items[safe: index]?.url else { return }
             let report: @MainActor (LinkSharing.Failure) -> Void = { [weak self] failure in
-                self?.banner.show(failure.description)
+                self?.banner.show(ErrorMessages.explanation(for: failure))
             }
             do { try LinkSharing.openInBrowser(url, onFailure: report) } catch let failure as LinkSharing.Failure {
                 report(failure)

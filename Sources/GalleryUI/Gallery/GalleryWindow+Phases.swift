@@ -13,8 +13,8 @@ extension GalleryWindow {
             gtk_stack_set_visible_child_name(stack.opaque, "status")
         case .failed(let error):
             statusPage.showProblem(
-                icon: ErrorMessages.iconName(for: error),
-                title: ErrorMessages.linksTitle(error), description: ErrorMessages.linksDescription(error),
+                icon: ErrorMessages.iconName(forList: error),
+                title: ErrorMessages.title(forList: error), description: ErrorMessages.explanation(forList: error),
                 canRetry: true)
             gtk_stack_set_visible_child_name(stack.opaque, "status")
         case .showing(let snapshot, let problem):
@@ -29,7 +29,7 @@ extension GalleryWindow {
                 gtk_stack_set_visible_child_name(stack.opaque, "grid")
             }
             if let problem {
-                banner.show(L10n.format("%1$s Showing the saved list.", ErrorMessages.linksTitle(problem) + "."),
+                banner.show(L10n.format("%1$s Showing the saved list.", ErrorMessages.title(forList: problem) + "."),
                             buttonLabel: L10n.tr("Retry")) { [weak self] in self?.refresh() }
             } else if snapshot.omittedEntryCount > 0 {
                 banner.show(L10n.plural("The links file is too long: its last %1$s line was left out.",

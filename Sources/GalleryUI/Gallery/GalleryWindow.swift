@@ -176,10 +176,10 @@ final class GalleryWindow {
             self?.counts = counts
             self?.subtitleUpdate.schedule()
         }
-        services.images.cacheProblems.onFirstProblem { [weak self] detail in
+        services.images.cacheProblems.onFirstProblem { [weak self] problem in
             Task { @MainActor in
                 guard let self else { return }
-                let message = L10n.format("Images cannot be saved to the cache (%1$s). They are kept in memory only.", detail)
+                let message = ErrorMessages.cacheBanner(problem)
                 self.cacheProblem = message
                 self.banner.show(message)
             }

@@ -8,8 +8,8 @@ final class LinksController {
     enum Phase: Equatable {
         case loading
         /// A list to show; `problem` says why it may be out of date.
-        case showing(LinksSnapshot, problem: LinksError?)
-        case failed(LinksError)
+        case showing(LinksSnapshot, problem: LoadError?)
+        case failed(LoadError)
     }
 
     private let repository: any LinksLoading
@@ -91,7 +91,7 @@ final class LinksController {
             set(.showing(fresh, problem: nil))
             onOnline?()
         } catch {
-            let failure = error as? LinksError ?? .badResponse
+            let failure = error as? LoadError ?? .badResponse
             if failure == .cancelled || Task.isCancelled { return }
             if let snapshot {
                 set(.showing(snapshot, problem: failure))

@@ -92,7 +92,7 @@ final class OpenAddressDialog {
             gtk_widget_remove_css_class(entry, "error")
         case .failure(let problem):
             source = nil
-            gtk_label_set_text(message.opaque, AddressProblemText.explanation(problem))
+            gtk_label_set_text(message.opaque, ErrorMessages.explanation(for: problem))
             if problem == .empty { gtk_widget_remove_css_class(entry, "error") } else { gtk_widget_add_css_class(entry, "error") }
         }
         gtk_widget_set_sensitive(openButton, source == nil ? 0 : 1)

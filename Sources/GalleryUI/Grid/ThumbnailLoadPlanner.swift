@@ -133,7 +133,7 @@ final class ThumbnailLoadPlanner {
             retries.reset(retryKey(item))
             set(item, .loaded, image: image)
         case .failure(let error):
-            let failure = error as? ImageLoadError ?? .damaged
+            let failure = error as? LoadError ?? .damaged
             guard failure != .cancelled else { return }
             if failure == .notAnImage {
                 retries.reset(retryKey(item))

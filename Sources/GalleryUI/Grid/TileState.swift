@@ -6,7 +6,7 @@ enum TileState: Equatable {
     case idle
     case loading
     case loaded
-    case failed(ImageLoadError)
+    case failed(LoadError)
     /// A link that serves something other than an image.
     case notImage
     /// A line that is not an http(s) link.

@@ -1,10 +1,14 @@
 import GalleryCore
 
-/// The one table of words for failures: for a picture, a title and icon (the viewer's error
-/// page), a short phrase (tiles) and a sentence on what may help (tooltips, the viewer, a failed
-/// save); for the links file, the title and sentence of the gallery's status page and banner.
-/// What both kinds say alike (no connection, a silent server, a server error) is one message.
+/// The one table of words for failures, every one translated. A `LoadError` is worded for what
+/// failed: for a picture, a title and icon (the viewer's error page), a short phrase (tiles) and
+/// a sentence on what may help (tooltips, the viewer, a failed save); for the links file, the
+/// title, icon and sentence of the gallery's status page and banner (`forList`). What both say alike (no
+/// connection, a silent server, a server error) is one message. The cache's problems, the
+/// Open Address dialog's, the browser's and the command line's are worded here too
+/// (`ErrorMessages+Elsewhere`).
 enum ErrorMessages {
+
     private static var noConnectionTitle: String { L10n.tr("No Connection") }
     private static var timedOutTitle: String { L10n.tr("The Server Is Not Responding") }
 
@@ -12,7 +16,7 @@ enum ErrorMessages {
         L10n.format("The server answered with error %1$s.", String(status))
     }
 
-    static func title(for error: ImageLoadError) -> String {
+    static func title(for error: LoadError) -> String {
         switch error {
         case .noConnection: return noConnectionTitle
         case .timedOut: return timedOutTitle
@@ -23,24 +27,25 @@ enum ErrorMessages {
         case .unsupportedFormat(let format): return unsupportedFormat(format)
         case .tooSlowToDraw: return L10n.tr("The Picture Took Too Long to Draw")
         case .couldNotDecode: return L10n.tr("The Picture Could Not Be Decoded")
+        case .unreadableFile: return L10n.tr("The File Cannot Be Read")
         case .badResponse: return L10n.tr("Unusable Server Response")
         case .cancelled: return L10n.tr("Loading Stopped")
         }
     }
 
     /// The icon for the error page: network trouble looks different from a bad file.
-    static func iconName(for error: ImageLoadError) -> String {
+    static func iconName(for error: LoadError) -> String {
         switch error {
         case .noConnection, .timedOut: return "network-offline-symbolic"
         case .serverError, .badResponse: return "network-error-symbolic"
-        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .cancelled:
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .unreadableFile, .cancelled:
             return "image-missing-symbolic"
         }
     }
 
     /// A sentence on why an image failed and what may help: the viewer's error page, the
     /// tile's tooltip, a failed save.
-    static func explanation(for error: ImageLoadError) -> String {
+    static func explanation(for error: LoadError) -> String {
         switch error {
         case .noConnection:
             return L10n.tr("Check your network connection, then try again.")
@@ -62,6 +67,8 @@ enum ErrorMessages {
             return L10n.tr("Drawing this picture took too long while the computer was busy. Try again.")
         case .couldNotDecode:
             return L10n.tr("The decoder stopped on this picture. The file is kept; try again.")
+        case .unreadableFile:
+            return L10n.tr("The file cannot be read. It may have been moved or deleted.")
         case .badResponse:
             return L10n.tr("The server sent redirects or data this app cannot follow.")
         case .cancelled:
@@ -69,7 +76,7 @@ enum ErrorMessages {
         }
     }
 
-    static func short(_ error: ImageLoadError) -> String {
+    static func short(_ error: LoadError) -> String {
         switch error {
         case .noConnection: return L10n.tr("Not loaded")
         case .timedOut: return L10n.tr("Timed out")
@@ -81,6 +88,7 @@ enum ErrorMessages {
         case .unsupportedFormat(let format): return unsupportedFormat(format)
         case .tooSlowToDraw: return L10n.tr("Too slow to draw")
         case .couldNotDecode: return L10n.tr("Could not decode")
+        case .unreadableFile: return L10n.tr("Unreadable")
         case .badResponse: return L10n.tr("Bad response")
         case .cancelled: return L10n.tr("Cancelled")
         }
@@ -92,31 +100,33 @@ enum ErrorMessages {
     }
 
     /// The gallery's status page: offline looks different from a file that cannot be used.
-    static func iconName(for error: LinksError) -> String {
+    static func iconName(forList error: LoadError) -> String {
         error == .noConnection ? "network-offline-symbolic" : "dialog-warning-symbolic"
     }
 
-    static func linksTitle(_ error: LinksError) -> String {
+    static func title(forList error: LoadError) -> String {
         switch error {
         case .noConnection: return noConnectionTitle
         case .timedOut: return timedOutTitle
         case .serverError: return L10n.tr("Server Error")
-        case .tooLarge, .badResponse, .cancelled, .unreadableFile, .couldNotRead: return L10n.tr("The List Cannot Be Loaded")
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .unreadableFile, .badResponse,
+             .cancelled:
+            return L10n.tr("The List Cannot Be Loaded")
         }
     }
 
-    static func linksDescription(_ error: LinksError) -> String {
+    static func explanation(forList error: LoadError) -> String {
         switch error {
         case .noConnection:
             return L10n.tr("Check your network connection. The list will load by itself when the network is back.")
         case .timedOut: return L10n.tr("The server took too long to answer. Trying again shortly.")
-        case .serverError(let status):
-            return serverAnswered(status)
+        case .serverError(let status): return serverAnswered(status)
         case .tooLarge: return L10n.tr("The links file is too large.")
-        case .badResponse: return L10n.tr("The server sent a response that cannot be used.")
+        case .notAnImage, .damaged, .unsupportedFormat, .badResponse:
+            return L10n.tr("The server sent a response that cannot be used.")
         case .cancelled: return L10n.tr("Loading was cancelled.")
         case .unreadableFile: return L10n.tr("The links file cannot be read. It may have been moved or deleted.")
-        case .couldNotRead: return L10n.tr("The links file could not be read: its reader stopped on it.")
+        case .couldNotDecode, .tooSlowToDraw: return L10n.tr("The links file could not be read: its reader stopped on it.")
         }
     }
 }

@@ -7,24 +7,13 @@ import GalleryCore
 /// Shared by the viewer's Share menu and the grid's context menu.
 @MainActor
 public enum LinkSharing {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    /// Why a link did not open (`ErrorMessages.explanation(for:)` words it).
+    public enum Failure: Error, Equatable {
         /// Only web links go to a browser; anything else could launch an arbitrary handler.
         case notAWebLink
         case browserOpenerMissing
         case couldNotStart(String)
         case openerFailed(String)
-
-        public var description: String {
-            switch self {
-            case .notAWebLink: return L10n.tr("Only web links (http or https) can be opened in a browser.")
-            case .browserOpenerMissing:
-                return L10n.tr("Cannot open a browser: the program “xdg-open” is not installed.")
-            case .couldNotStart(let reason):
-                return L10n.format("Cannot open a browser: %1$s", reason)
-            case .openerFailed(let reason):
-                return L10n.format("The browser could not be opened: %1$s", reason)
-            }
-        }
     }
 
     /// Runs `xdg-open <url>` (found on PATH, the URL its only argument, no shell). Throws when it

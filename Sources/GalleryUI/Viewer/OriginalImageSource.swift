@@ -4,7 +4,7 @@ import GalleryCore
 /// Where the viewer gets full-size images. The app's `ImageRepository` (shared with the grid:
 /// memory, then disk, then one coalesced download) conforms; tests use a folder of real files.
 ///
-/// Errors are `ImageLoadError` or `CancellationError` (when the calling task was cancelled).
+/// Errors are `LoadError` or `CancellationError` (when the calling task was cancelled).
 public protocol OriginalImageSource: Sendable {
     /// The original, decoded for display: given `screen` (device pixels, upright), scaled while
     /// decoding to fit it (`DecodedImage.isScreenSized`); without, at full size. Over the
@@ -14,7 +14,7 @@ public protocol OriginalImageSource: Sendable {
 
     /// The original finer than its screen size, for the page a person zooms into: at least
     /// `region` (nil: all of it), as fine as it asks.
-    func fullDetail(for url: URL, covering region: DetailRegion?, priority: LoadPriority) async throws -> FullDetailImage
+    func fullDetail(for url: URL, covering region: DetailRegion?, priority: SharedPriority) async throws -> FullDetailImage
 
     /// The original file's bytes exactly as downloaded, for "Save Image As…".
     func originalData(for url: URL) async throws -> Data
@@ -28,7 +28,7 @@ public protocol OriginalImageSource: Sendable {
 
     /// What has arrived of the original, decoded for `screen` as the whole will be, the rest
     /// transparent; nil when nothing can be drawn yet.
-    func partialOriginal(for url: URL, fitting screen: PixelSize) async -> DecodedImage?
+    func partialOriginal(for url: URL, fitting screen: PixelSize, priority: SharedPriority) async -> DecodedImage?
 
     /// What the properties panel tells beyond the pixels: the file's metadata, size and origin.
     func details(for url: URL) async -> PictureDetails
@@ -38,6 +38,6 @@ public protocol OriginalImageSource: Sendable {
 extension OriginalImageSource {
     public func preview(for url: URL) async -> DecodedImage? { nil }
     public func downloadProgress(for url: URL) -> DownloadProgress? { nil }
-    public func partialOriginal(for url: URL, fitting screen: PixelSize) async -> DecodedImage? { nil }
+    public func partialOriginal(for url: URL, fitting screen: PixelSize, priority: SharedPriority) async -> DecodedImage? { nil }
     public func details(for url: URL) async -> PictureDetails { PictureDetails() }
 }

@@ -13,7 +13,7 @@ final class ViewerPageStore {
     enum PageState {
         case loading
         case loaded(DecodedImage)
-        case failed(ImageLoadError)
+        case failed(LoadError)
     }
 
     private struct Load {
@@ -208,10 +208,10 @@ final class ViewerPageStore {
             onChange?(index)
         }
         let task = Task { @MainActor [weak self] in
-            let outcome: Result<DecodedImage, ImageLoadError>
+            let outcome: Result<DecodedImage, LoadError>
             do {
                 outcome = .success(try await source.original(for: url, fitting: screen, priority: shared))
-            } catch let error as ImageLoadError {
+            } catch let error as LoadError {
                 outcome = .failure(error)
             } catch {
                 outcome = .failure(.cancelled)
@@ -224,7 +224,7 @@ final class ViewerPageStore {
         previous?.task.cancel()
     }
 
-    private func finish(_ index: Int, id: Int, outcome: Result<DecodedImage, ImageLoadError>) {
+    private func finish(_ index: Int, id: Int, outcome: Result<DecodedImage, LoadError>) {
         guard loads[index]?.id == id else { return } // superseded or cancelled
         loads[index] = nil
         standIns.forget(index)

@@ -43,7 +43,7 @@ final class ViewerSaveImage {
             do {
                 let data = try await source.originalData(for: url)
                 self?.ask(with: data)
-            } catch let error as ImageLoadError {
+            } catch let error as LoadError {
                 self?.completion(.failed(ErrorMessages.explanation(for: error)))
             } catch {
                 self?.completion(.cancelled)

@@ -69,7 +69,7 @@ final class ViewerStandIns {
         let source = source
         let started = ContinuousClock.now
         let task = Task { @MainActor [weak self] in
-            let image = await source.partialOriginal(for: url, fitting: screen)
+            let image = await source.partialOriginal(for: url, fitting: screen, priority: .interactive)
             guard let self, !Task.isCancelled, self.partialLoad?.index == index else { return }
             self.partialLoad = nil
             self.nextPartialAt = .now + (ContinuousClock.now - started) * Self.partialIdleFactor

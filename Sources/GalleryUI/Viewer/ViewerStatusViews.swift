@@ -61,7 +61,7 @@ final class ViewerStatusViews {
         }
     }
 
-    func showError(_ error: ImageLoadError) {
+    func showError(_ error: LoadError) {
         stopSpinner()
         errorPage.showProblem(icon: ErrorMessages.iconName(for: error), title: ErrorMessages.title(for: error),
                               description: ErrorMessages.explanation(for: error), canRetry: true)

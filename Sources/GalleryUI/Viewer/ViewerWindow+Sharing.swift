@@ -9,10 +9,10 @@ extension ViewerWindow {
         guard let item = currentItem else { return }
         do {
             try LinkSharing.openInBrowser(item.url) { [weak self] failure in
-                self?.status.showBanner(failure.description)
+                self?.status.showBanner(ErrorMessages.explanation(for: failure))
             }
         } catch let failure as LinkSharing.Failure {
-            status.showBanner(failure.description)
+            status.showBanner(ErrorMessages.explanation(for: failure))
         } catch {
             status.showBanner(String(describing: error))
         }

@@ -42,7 +42,7 @@ final class FakeThumbnailSource: ThumbnailSource {
     func currentPriority(of url: URL) -> LoadPriority? { state.withLock { $0.livePriorities[url]?.current } }
 
     /// Answers the request waiting for `url`.
-    func complete(_ url: URL, with result: Result<ThumbnailImage, ImageLoadError>) {
+    func complete(_ url: URL, with result: Result<ThumbnailImage, LoadError>) {
         let waiting = state.withLock { $0.waiting.removeValue(forKey: url) }
         waiting?.continuation.resume(with: result.mapError { $0 as any Error })
     }
@@ -68,8 +68,8 @@ final class FakeThumbnailSource: ThumbnailSource {
                 }
                 // Only the newest request for a URL can be completed by the test; the one it
                 // replaced must still end.
-                replaced?.continuation.resume(throwing: ImageLoadError.cancelled)
-                if cancelled { continuation.resume(throwing: ImageLoadError.cancelled) }
+                replaced?.continuation.resume(throwing: LoadError.cancelled)
+                if cancelled { continuation.resume(throwing: LoadError.cancelled) }
             }
         } onCancel: {
             let waiting = state.withLock { state -> Waiting? in
@@ -77,7 +77,7 @@ final class FakeThumbnailSource: ThumbnailSource {
                 guard state.waiting[url]?.id == id else { return nil }
                 return state.waiting.removeValue(forKey: url)
             }
-            waiting?.continuation.resume(throwing: ImageLoadError.cancelled)
+            waiting?.continuation.resume(throwing: LoadError.cancelled)
         }
     }
 

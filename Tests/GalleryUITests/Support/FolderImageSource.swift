@@ -26,7 +26,7 @@ final class FolderImageSource: OriginalImageSource {
     }
 
     private struct State {
-        var failures: [URL: ImageLoadError] = [:]
+        var failures: [URL: LoadError] = [:]
         var reduced: Set<URL> = []
         var delay: Duration = .zero
         var requests: [Request] = []
@@ -39,7 +39,7 @@ final class FolderImageSource: OriginalImageSource {
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "FolderImageSource.decode")
 
-    func fail(_ url: URL, with error: ImageLoadError?) { state.withLock { $0.failures[url] = error } }
+    func fail(_ url: URL, with error: LoadError?) { state.withLock { $0.failures[url] = error } }
     func reduce(_ url: URL) { state.withLock { _ = $0.reduced.insert(url) } }
     func setDelay(_ delay: Duration) { state.withLock { $0.delay = delay } }
     var requests: [Request] { state.withLock { $0.requests } }
@@ -69,7 +69,7 @@ final class FolderImageSource: OriginalImageSource {
         return try await onQueue { try ImageDecoder.original(from: data, fitting: screen) }
     }
 
-    func fullDetail(for url: URL, covering region: DetailRegion?, priority: LoadPriority) async throws -> FullDetailImage {
+    func fullDetail(for url: URL, covering region: DetailRegion?, priority: SharedPriority) async throws -> FullDetailImage {
         state.withLock {
             $0.detailRequests.append(url)
             $0.detailRegions.append(region)
@@ -95,7 +95,7 @@ final class FolderImageSource: OriginalImageSource {
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 do { continuation.resume(returning: try Data(contentsOf: file)) } catch {
-                    continuation.resume(throwing: ImageLoadError.damaged)
+                    continuation.resume(throwing: LoadError.damaged)
                 }
             }
         }
@@ -107,7 +107,7 @@ final class FolderImageSource: OriginalImageSource {
             queue.async {
                 var width: Int32 = 0, height: Int32 = 0
                 guard gdk_pixbuf_get_file_info(path, &width, &height) != nil else {
-                    continuation.resume(throwing: ImageLoadError.notAnImage)
+                    continuation.resume(throwing: LoadError.notAnImage)
                     return
                 }
                 var error: UnsafeMutablePointer<GError>?
@@ -116,7 +116,7 @@ final class FolderImageSource: OriginalImageSource {
                     : gdk_pixbuf_new_from_file(path, &error)
                 g_clear_error(&error)
                 guard let pixbuf else {
-                    continuation.resume(throwing: ImageLoadError.damaged)
+                    continuation.resume(throwing: LoadError.damaged)
                     return
                 }
                 let texture = gdk_texture_new_for_pixbuf(pixbuf)!

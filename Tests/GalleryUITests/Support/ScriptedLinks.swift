@@ -30,7 +30,7 @@ final class ScriptedLinks: LinksLoading, @unchecked Sendable { // all state unde
     var waitingCount: Int { lock.withLock { waiting.count } }
 
     /// Answers the oldest refresh that waits.
-    func answer(_ result: Result<LinksSnapshot, LinksError>) {
+    func answer(_ result: Result<LinksSnapshot, LoadError>) {
         let continuation = lock.withLock { waiting.removeFirst() }
         continuation.resume(with: result.mapError { $0 as Error })
     }

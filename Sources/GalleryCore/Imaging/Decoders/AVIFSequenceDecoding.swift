@@ -19,7 +19,7 @@ enum AVIFSequenceDecoding: PictureDecoder {
     }
 
     /// The first frame, converted to sRGB from the profile libavif reads; nil for a still AVIF.
-    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
         guard isSequence(input.data) else { return nil }
         let data = input.data
         var info = avifseq_info()

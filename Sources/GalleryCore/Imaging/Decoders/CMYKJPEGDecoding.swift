@@ -15,7 +15,7 @@ enum CMYKJPEGDecoding: PictureDecoder {
     /// 'CMYK', the ICC colour-space signature.
     private static let cmykSpace: UInt32 = 0x434D_594B
 
-    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
         guard input.facts.cmyk, let profile = input.facts.colorProfile,
               colormanagement_profile_space(profile, profile.count) == cmykSpace else { return nil }
         let data = input.data

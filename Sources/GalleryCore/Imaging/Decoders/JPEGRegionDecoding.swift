@@ -21,7 +21,7 @@ enum JPEGRegionDecoding {
     /// image's declared size, and gives the decode budget and cancellation, as for every decode.
     static func decode(
         _ data: Data, facts: PictureFacts, region: DetailRegion, gate: LoaderSizeGate
-    ) throws(ImageLoadError) -> FullDetailImage.Pixels? {
+    ) throws(LoadError) -> FullDetailImage.Pixels? {
         guard facts.format == .jpeg, !facts.progressive, !facts.cmyk else { return nil }
         let eighths = region.scaleEighths
         var info = jpegregion_info()

@@ -15,7 +15,7 @@ enum PNGRowScaling: PictureDecoder {
     /// The scaled image, or nil when this scaler does not handle the file and gdk-pixbuf should
     /// (nothing to scale, or a 1-row interlaced image). `gate` gives the fit, the budget and the
     /// cancellation; the facts' size was checked against the pixel limit already.
-    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
         guard let declared = input.facts.size else { return nil }
         let data = input.data
         guard let target = LoaderSizeGate.targetSize(width: declared.width, height: declared.height, fit: gate.fit) else {

@@ -25,7 +25,7 @@ enum PartialDecoding {
     static let edgeRows = 2
 
     /// The screen-sized picture of what `received` holds, or nil when nothing can be drawn yet.
-    static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> DecodedImage? {
+    static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(LoadError) -> DecodedImage? {
         guard draws(received), let loaded = try PicturePipeline.arriving(received, screen: screen, maxPixels: maxPixels) else {
             return nil
         }
@@ -35,7 +35,7 @@ enum PartialDecoding {
     }
 
     /// The same, decoded in this process (a worker's): the upright pixels, or nil.
-    static func decodeHere(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+    static func decodeHere(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(LoadError) -> PixbufLoading.Loaded? {
         guard let format = format(of: received), draws(received) else { return nil }
         let complete = !received.withUnsafeBytes { TruncationCheck.isTruncated($0, format: format) }
         if complete { return try PicturePipeline.picture(received, gate: LoaderSizeGate(maxPixels: maxPixels, fit: ImageDecoder.screenFit(screen))) }
@@ -88,7 +88,7 @@ enum PartialDecoding {
     }
 
     /// A copy with an alpha channel whose rows from `row` down are transparent.
-    static func clearing(_ pixbuf: ObjectReference, fromRow row: Int) throws(ImageLoadError) -> ObjectReference {
+    static func clearing(_ pixbuf: ObjectReference, fromRow row: Int) throws(LoadError) -> ObjectReference {
         let source = OpaquePointer(pixbuf.pointer)
         guard let copy = gdk_pixbuf_add_alpha(source, 0, 0, 0, 0) else { throw .tooLarge }
         let height = Int(gdk_pixbuf_get_height(copy)), stride = Int(gdk_pixbuf_get_rowstride(copy))

@@ -8,7 +8,7 @@ import GObjectSupport
 /// the last complete Adam7 pass of an interlaced one (the whole picture on a coarser grid,
 /// smoothed up to the page's size where the grid is coarser than the page).
 enum PartialPNGDecoding {
-    static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(LoadError) -> PixbufLoading.Loaded? {
         let facts = PictureFacts.read(received)
         guard let size = facts.size else { return nil }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
@@ -61,17 +61,5 @@ enum PartialPNGDecoding {
             pixbuf = try PartialDecoding.clearing(pixbuf, fromRow: Int(rowsDone))
         }
         return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height)
-    }
-}
-
-/// The seven passes of an interlaced PNG: each is the picture on its own regular grid.
-enum Adam7 {
-    /// (first column, column step, first row, row step) of each pass.
-    private static let grids = [(0, 8, 0, 8), (4, 8, 0, 8), (0, 4, 4, 8), (2, 4, 0, 4), (0, 2, 2, 4), (1, 2, 0, 2), (0, 1, 1, 2)]
-
-    static func passSize(_ pass: Int, width: Int, height: Int) -> PixelSize {
-        let (column, columnStep, row, rowStep) = grids[pass]
-        func count(_ length: Int, _ start: Int, _ step: Int) -> Int { length > start ? (length - start + step - 1) / step : 0 }
-        return PixelSize(width: count(width, column, columnStep), height: count(height, row, rowStep))
     }
 }

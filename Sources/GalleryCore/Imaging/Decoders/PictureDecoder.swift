@@ -10,7 +10,7 @@ protocol PictureDecoder {
     /// format does). Throws for what is the picture's own fault: too large, damaged,
     /// cancelled. `gate` has the fit (already turned for a picture stored on its side), the
     /// pixel limit, the budget and the cancellation.
-    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(ImageLoadError) -> PixbufLoading.Loaded?
+    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded?
 }
 
 /// What a decoder gets: the bytes, what they say about themselves, and whether an animation's

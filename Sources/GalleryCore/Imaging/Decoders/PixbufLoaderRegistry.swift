@@ -5,7 +5,7 @@ import CGtk
 /// Loaders are plug-ins: HEIF and AVIF come from optional packages (`heif-gdk-pixbuf`,
 /// `libavif-gdk-pixbuf`), and their names differ between builds, so asking for a loader by the
 /// format's own name said "damaged" for every HEIC photo. A format with no loader here is
-/// `ImageLoadError.unsupportedFormat`.
+/// `LoadError.unsupportedFormat`.
 ///
 /// A format may have several loaders, and each is kept, in gdk-pixbuf's order: Debian 12's AVIF
 /// loader from libavif 0.11 refuses every AVIF with an alpha plane or a crop (`clap`) — "BMFF

@@ -47,7 +47,7 @@ enum PixbufLoading: PictureDecoder {
 
     /// One of the app's own files (a cached thumbnail, `ThumbnailPNG`), decoded as it is by the
     /// loader named `imageType`.
-    static func load(_ data: Data, gate: LoaderSizeGate, imageType: String) throws(ImageLoadError) -> Loaded {
+    static func load(_ data: Data, gate: LoaderSizeGate, imageType: String) throws(LoadError) -> Loaded {
         // A file cut short (a crash while writing it, a full disk) is damaged, not half a picture.
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         guard !data.isEmpty, let format, !data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }),
@@ -57,7 +57,7 @@ enum PixbufLoading: PictureDecoder {
         return loaded
     }
 
-    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(ImageLoadError) -> Loaded? {
+    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(LoadError) -> Loaded? {
         guard let format = input.facts.format else { throw .notAnImage }
         gate.format = format
         if input.keepAnimation, format == .gif, let layout = GIFStructure.layout(of: input.data) {
@@ -88,7 +88,7 @@ enum PixbufLoading: PictureDecoder {
     /// Tries each loader in turn; nil when every one refused the bytes.
     private static func run(
         _ data: Data, loaderNames: [String], gate: LoaderSizeGate, keepAnimation: Bool
-    ) throws(ImageLoadError) -> Loaded? {
+    ) throws(LoadError) -> Loaded? {
         // Whatever fails below gives the budget back at once (`Loaded` carries it otherwise).
         var handedOver = false
         defer { if !handedOver { gate.releaseBudget() } }
@@ -124,7 +124,7 @@ enum PixbufLoading: PictureDecoder {
     /// the pixel limit and the budget are applied from the header here, before a byte reaches
     /// it, and the loader is left at full size, scaled afterwards with a smooth filter (it would
     /// scale by nearest neighbour).
-    private static func reserveBeforeLoading(_ facts: PictureFacts, gate: LoaderSizeGate) throws(ImageLoadError) {
+    private static func reserveBeforeLoading(_ facts: PictureFacts, gate: LoaderSizeGate) throws(LoadError) {
         guard let size = facts.size else { throw .damaged } // libheif found no primary picture
         gate.loaderScales = false
         let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit)

@@ -21,10 +21,6 @@ public final class DecodeCancellation: Sendable {
         self.priority = priority
     }
 
-    public convenience init(priority: LoadPriority) {
-        self.init(priority: SharedPriority(priority))
-    }
-
     public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     public func cancel() {

@@ -19,7 +19,7 @@ enum PicturePipeline {
 
     /// The picture at `gate`'s fit (a `.within` box is upright), upright; with `keepAnimation`,
     /// a GIF's frames too.
-    static func picture(_ data: Data, gate: LoaderSizeGate, keepAnimation: Bool = false) throws(ImageLoadError) -> PixbufLoading.Loaded {
+    static func picture(_ data: Data, gate: LoaderSizeGate, keepAnimation: Bool = false) throws(LoadError) -> PixbufLoading.Loaded {
         guard decodesHere else {
             return try SandboxedDecoding.load(data, purpose: .picture, gate: gate, keepAnimation: keepAnimation).picture
         }
@@ -31,7 +31,7 @@ enum PicturePipeline {
     /// of the same header read already (what has arrived of a download, read to count its rows).
     static func stored(
         _ data: Data, gate: LoaderSizeGate, keepAnimation: Bool = false, known: PictureFacts? = nil
-    ) throws(ImageLoadError) -> Stored {
+    ) throws(LoadError) -> Stored {
         guard !data.isEmpty else { throw .damaged }
         var data = data
         // A favicon whose largest picture is a PNG is that PNG (gdk-pixbuf's ICO loader refuses it).
@@ -74,13 +74,13 @@ enum PicturePipeline {
         var loaded: PixbufLoading.Loaded
         let facts: PictureFacts
 
-        func upright() throws(ImageLoadError) -> PixbufLoading.Loaded {
+        func upright() throws(LoadError) -> PixbufLoading.Loaded {
             try PictureOrientation.upright(loaded, orientation: loaded.orientationLeft ?? facts.orientation)
         }
     }
 
     /// Finer than a page: the pixels of `region` of a baseline JPEG, or every pixel, upright.
-    static func detail(_ data: Data, region: DetailRegion?, gate: LoaderSizeGate) throws(ImageLoadError) -> FullDetailImage.Pixels {
+    static func detail(_ data: Data, region: DetailRegion?, gate: LoaderSizeGate) throws(LoadError) -> FullDetailImage.Pixels {
         guard decodesHere else {
             let reply = try SandboxedDecoding.load(data, purpose: .detail, region: region, gate: gate)
             let header = reply.header
@@ -98,7 +98,7 @@ enum PicturePipeline {
 
     /// What has arrived of a download, drawn as the whole will be at `screen`; nil while
     /// nothing can be drawn yet.
-    static func arriving(_ received: Data, screen: PixelSize, maxPixels: Int) throws(ImageLoadError) -> PixbufLoading.Loaded? {
+    static func arriving(_ received: Data, screen: PixelSize, maxPixels: Int) throws(LoadError) -> PixbufLoading.Loaded? {
         guard decodesHere else {
             let gate = LoaderSizeGate(maxPixels: maxPixels, fit: ImageDecoder.screenFit(screen))
             return try SandboxedDecoding.load(received, purpose: .arriving, gate: gate).loaded

@@ -39,7 +39,7 @@ extension ViewerWindow {
                          latitude, longitude, latitude, longitude)
         guard let url = URL(string: web) else { return }
         do {
-            try LinkSharing.openInBrowser(url) { [weak self] failure in self?.status.showBanner(failure.description) }
+            try LinkSharing.openInBrowser(url) { [weak self] failure in self?.status.showBanner(ErrorMessages.explanation(for: failure)) }
         } catch {
             status.showBanner(String(describing: error))
         }

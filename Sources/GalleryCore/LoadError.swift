@@ -1,5 +1,7 @@
-/// Why an image could not be shown, in classes a person can act on.
-public enum ImageLoadError: Error, Sendable, Equatable {
+/// Why a picture or a links file could not be shown, in classes a person can act on: the one
+/// error the repository's loads throw. Whether it may heal by itself is decided here, once
+/// (`isTransient`); what a person reads for it is `ErrorMessages`' to say.
+public enum LoadError: Error, Sendable, Equatable {
     /// No route to the host: offline, DNS failure, connection refused or reset before any data.
     case noConnection
     /// The server was too slow: connect timeout, stall or trickle.
@@ -20,10 +22,13 @@ public enum ImageLoadError: Error, Sendable, Equatable {
     /// Not retried by itself: a picture that needs more than a busy machine gives would burn
     /// its ten seconds again at every retry.
     case tooSlowToDraw
-    /// The sandboxed decoder crashed, or answered with something that is not a picture of the
-    /// size asked for: the file may be fine (a decoder's bug, a worker killed from outside),
-    /// so it stays cached and Retry decodes it again in a fresh worker.
+    /// The sandboxed worker crashed on it or took too long, or answered with something that is
+    /// not what was asked (a picture of another size, a list that does not add up): the file
+    /// may be fine (a decoder's bug, a worker killed from outside), so it stays cached and
+    /// Retry reads it again in a fresh worker.
     case couldNotDecode
+    /// A links file on this computer that is missing or cannot be read.
+    case unreadableFile
     /// Redirect loops, redirects to non-http(s) schemes, other protocol violations.
     case badResponse
     /// Nobody wants the result anymore.
@@ -34,7 +39,8 @@ public enum ImageLoadError: Error, Sendable, Equatable {
         switch self {
         case .noConnection, .timedOut: return true
         case .serverError(let status): return Self.isTransient(status: status)
-        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .badResponse, .cancelled:
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .unreadableFile, .badResponse,
+             .cancelled:
             return false
         }
     }

@@ -4,7 +4,7 @@ import GObjectSupport
 import XCTest
 
 /// Real PNG and JPEG files written with gdk-pixbuf into a fresh temporary folder.
-struct TestImages {
+struct PictureFolder {
     let folder: URL
 
     init() throws {
@@ -48,7 +48,7 @@ struct TestImages {
         if ok == 0 {
             let message = error.map { String(cString: $0.pointee.message) } ?? "?"
             g_clear_error(&error)
-            throw NSError(domain: "TestImages", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
+            throw NSError(domain: "PictureFolder", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
         }
         return url
     }
