@@ -8,6 +8,7 @@ from pathlib import Path
 
 from harness import App, wait_for
 from pointer_drag import drag, move_window
+from test_grid_interaction import focus_grid
 from test_viewer import open_viewer, screen_centre, shown_image
 
 
@@ -71,4 +72,63 @@ def test_a_tile_dragged_to_another_app_gives_its_link_and_picture(display, serve
     finally:
         if target:
             target.terminate()
+        app.stop()
+
+
+def test_open_with_hands_the_application_picked_a_copy_of_the_original(display, server):
+    """Open With… (issue 35): the desktop's chooser lists the applications for the picture's
+    type; the one picked (a test application whose command records its argument) opens a copy
+    of the original, byte for byte what the server sent, from the viewer and from a tile."""
+    import tempfile
+    import urllib.request
+
+    url = server.url("/img/640x480.png")
+    home = Path(tempfile.mkdtemp(prefix="lg-open-with-"))
+    received = home / "received"
+    applications = home / "data" / "applications"
+    applications.mkdir(parents=True)
+    (applications / "lg-test-recorder.desktop").write_text(
+        "[Desktop Entry]\nType=Application\nName=Picture Recorder\nTerminal=false\n"
+        f"Exec=/bin/sh -c 'cp \"$1\" \"{received}\"; echo \"$1\" >> \"{received}.paths\"' sh %f\n"
+        "MimeType=image/png;image/jpeg;\n")
+    config = home / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "mimeapps.list").write_text("[Default Applications]\nimage/png=lg-test-recorder.desktop\n")
+    served = urllib.request.urlopen(url).read()
+    app = App(display, server.write("open-with.txt", url + "\n"), home=home)
+    try:
+        viewer = open_viewer(app, display, 0, image_count=1)
+
+        def pick_in_chooser():
+            dialog = wait_for(lambda: [node for node in app.find_all(role="dialog") if "Open the picture with" in
+                                       " ".join(child.name or "" for child in app.find_all(root=node))], 20,
+                              message="the application chooser")[0]
+            wait_for(lambda: app.find_all(name="Picture Recorder", root=dialog), 10, message="the test application listed")
+            display.screenshot("open-with-chooser")
+            select = wait_for(lambda: [node for node in app.find_all(role="push button", root=dialog)
+                                       if (node.name or "").replace("_", "") in ("Select", "Open")], 10,
+                              message="the chooser's Select button")[0]
+            app.do_action(select)
+
+        app.press("ctrl+shift+o")
+        pick_in_chooser()
+        wait_for(lambda: received.exists() and received.read_bytes() == served, 20,
+                 message="the application got the original, byte for byte")
+        first_path = (home / "received.paths").read_text().split("\n")[0]
+        assert "/open-with/" in first_path and first_path.endswith(".png"), first_path
+        assert "1 / 1" in viewer.name, "the viewer stays"
+
+        # From the tile menu too.
+        received.unlink()
+        app.press("ctrl+w")
+        app.window_named("Link Gallery")
+        wait_for(lambda: [t for t in app.tiles() if t.name == f"Image {url}"], 30, message="the tile")
+        focus_grid(app)
+        app.press("Home", "shift+F10")
+        item = wait_for(lambda: [node for node in app.find_all(name="Open With…") if node.getRoleName() == "menu item"],
+                        10, message="the tile menu's Open With…")[0]
+        app.do_action(item)
+        pick_in_chooser()
+        wait_for(lambda: received.exists() and received.read_bytes() == served, 20, message="opened from the tile")
+    finally:
         app.stop()

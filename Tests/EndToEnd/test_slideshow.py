@@ -22,24 +22,35 @@ LINES = [
 ]
 
 
-def test_a_slideshow_shows_every_picture_in_order_without_a_spinner(display, server):
-    links = server.write("slideshow.txt", "\n".join(server.url(line) for line in LINES) + "\n")
-    home = Path(tempfile.mkdtemp(prefix="lg-slideshow-"))
+def slideshow_app(display, server, name, lines, settle_seconds=30):
+    """The app on a list of `lines` with a 3 s slideshow interval and a trace, once its grid
+    settled: the app, the trace, the viewer's pages and those of them that loaded."""
+    links = server.write(f"{name}.txt", "\n".join(server.url(line) for line in lines) + "\n")
+    home = Path(tempfile.mkdtemp(prefix=f"lg-{name}-"))
     settings = home / "config" / "glib-2.0" / "settings"
     settings.mkdir(parents=True)
     (settings / "keyfile").write_text("[io/github/linkgallery/LinkGallery]\nslideshow-interval=3\n")
     trace = home / "trace"
     app = App(display, links, home=home, extra_env={"LINK_GALLERY_TRACE": str(trace)})
     try:
+        wait_for(lambda: len(app.tiles()) == len(lines) and all("loading" not in (t.name or "") for t in app.tiles()),
+                 settle_seconds, message="the grid settled")
+    except AssertionError:
+        app.stop()
+        raise
+    # The viewer pages through image links; the grid says which of them failed.
+    in_viewer = [tile.name for tile in app.tiles() if not (tile.name or "").startswith("Not an image")]
+    loading = [page for page, name in enumerate(in_viewer) if re.fullmatch(r"Image \S+", name)]
+    print("viewer pages:", in_viewer)
+    return app, trace, in_viewer, loading
+
+
+def test_a_slideshow_shows_every_picture_in_order_without_a_spinner(display, server):
+    app, trace, in_viewer, loading = slideshow_app(display, server, "slideshow", LINES)
+    try:
         grid = app.window_named("Link Gallery")
-        wait_for(lambda: len(app.tiles()) == len(LINES) and all("loading" not in (t.name or "") for t in app.tiles()),
-                 30, message="the grid settled")
         tiles = app.tiles()
-        # The viewer pages through image links; the grid says which of them failed.
-        in_viewer = [tile.name for tile in tiles if not (tile.name or "").startswith("Not an image")]
         count = len(in_viewer)
-        loading = [page for page, name in enumerate(in_viewer) if re.fullmatch(r"Image \S+", name)]
-        print("viewer pages:", in_viewer)
         assert 0 < len(loading) < count, "some pictures load and some links fail" 
         click_tile(app, display, grid, tiles[0])
         viewer = app.window_named(f"1 / {count}")
@@ -104,5 +115,37 @@ def test_a_slideshow_starts_from_the_selected_tile(display, server):
         wait_for(lambda: trace_events(trace, "slideshow-started") == ["1"], 10, message="a show from the second picture")
         wait_for(lambda: x_window(display, "/ 3")[3] >= display.size[0], 10, message="full screen")
         wait_for(lambda: trace_events(trace, "slideshow-slide")[:1] == ["2"], 20, message="then the third")
+    finally:
+        app.stop()
+
+
+def test_a_slideshow_over_camera_photos_shows_each_picture_once_a_round(display, server):
+    """Issue 35's case: six camera-sized photos (the fifth 48 MP, slow to arrive and to decode)
+    with a broken link and a web page among them. Every picture that loads is shown once a
+    round, in order, round after round; the show waits for the slow one, never jumps past it."""
+    photos = [f"/img?w=4000&h=3000&fmt=jpg&seed={seed}" for seed in range(1, 7)]
+    lines = [photos[0], photos[1], "/fault/404?photo.jpg", photos[2],
+             "/fault/slow/3000/img?w=8000&h=6000&fmt=jpg&seed=5", photos[4], photos[5], "/lying/html-as.jpg"]
+    app, trace, in_viewer, loading = slideshow_app(display, server, "camera-slideshow", lines, settle_seconds=90)
+    try:
+        grid = app.window_named("Link Gallery")
+        tiles = app.tiles()
+        count = len(in_viewer)
+        assert len(loading) == 6, "the six photos load, the broken link does not"
+        click_tile(app, display, grid, tiles[0])
+        app.window_named(f"1 / {count}")
+        wait_for(lambda: trace_events(trace, "viewer-page-shown"), 30, message="the first picture")
+        app.press("F5")
+        wait_for(lambda: trace_events(trace, "slideshow-started"), 10, message="the slideshow started")
+        shown = lambda: [int(value) for value in trace_events(trace, "slideshow-slide")]
+        rounds = loading[1:] + [0] + loading[1:] + [0]
+        wait_for(lambda: len(shown()) >= len(rounds), 240, message=f"two rounds (slides so far: {shown()})")
+        slides = shown()[:len(rounds)]
+        print("slides:", shown(), "of", count, "pages")
+        assert slides == rounds, f"every picture that loads, once a round, in order: {slides}"
+        assert not trace_events(trace, "viewer-spinner-shown"), "no change ever showed a spinner"
+    except AssertionError:
+        print("trace:", trace.read_text() if trace.exists() else "(none)")
+        raise
     finally:
         app.stop()

@@ -62,4 +62,27 @@ final class ViewerSlideshowTests: ImageFolderTestCase {
             XCTAssertFalse(viewer.isEnabled(.next), "no page after the last outside a show")
         }
     }
+
+    /// The show is the picture alone: the properties panel, open when it starts, is hidden
+    /// while it runs and comes back when it ends; a panel closed before stays closed.
+    func testThePropertiesPanelStepsAsideForTheShowAndComesBack() throws {
+        let folder = images!
+        let files = try (0..<2).map { try folder.png("aside-\($0).png", width: 320, height: 240) }
+        MainActor.assumeIsolated {
+            let viewer = ViewerWindow.openForTest(files.map(FolderImageSource.link(for:)), source: FolderImageSource(folder: folder.folder))
+            defer { viewer.closeForTest() }
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.texture != nil })
+            viewer.activate(.properties)
+            XCTAssertTrue(viewer.properties.isShown)
+            viewer.activate(.slideshow)
+            XCTAssertFalse(viewer.properties.isShown, "hidden while the show runs")
+            viewer.activate(.slideshowStop)
+            XCTAssertTrue(viewer.properties.isShown, "back after the show")
+
+            viewer.activate(.properties)
+            viewer.activate(.slideshow)
+            viewer.activate(.slideshowStop)
+            XCTAssertFalse(viewer.properties.isShown, "closed before, closed after")
+        }
+    }
 }

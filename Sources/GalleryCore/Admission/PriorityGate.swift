@@ -66,12 +66,15 @@ final class PriorityGate: Sendable {
         var overtaken: [Int: Int] = [:]
         var nextID = 0
 
-        /// Interactive work takes from the common room first; the kept units are what only it
-        /// may add on top (a page decoding leaves the tiles one worker fewer, not the same).
-        func fits(_ amount: Int, _ priority: LoadPriority, _ policy: Policy) -> Bool {
-            let room = priority == .interactive ? policy.capacity : policy.capacity - policy.keptForInteractive
-            guard held + amount <= room else { return false }
-            return priority != .prefetch || heldPrefetches + amount <= policy.prefetchLimit
+        /// Units work of `priority` may still take. Interactive work takes from the common room
+        /// first; the kept units are what only it may add on top (a page decoding leaves the
+        /// tiles one worker fewer, not the same).
+        func room(for priority: LoadPriority, _ policy: Policy) -> Int {
+            switch priority {
+            case .interactive: policy.capacity - held
+            case .visible: policy.capacity - policy.keptForInteractive - held
+            case .prefetch: min(policy.capacity - policy.keptForInteractive - held, policy.prefetchLimit - heldPrefetches)
+            }
         }
 
         mutating func change(_ priority: LoadPriority, by amount: Int) {
@@ -91,7 +94,11 @@ final class PriorityGate: Sendable {
             let taken = line.take { waiter, priority in
                 if let blocker, overtaken[blocker, default: 0] >= policy.overtakeLimit { return .stop }
                 let amount = min(max(0, waiter.cost), policy.limit(for: priority))
-                guard fits(amount, priority, policy) else {
+                let room = room(for: priority, policy)
+                guard amount <= room else {
+                    // No room at all: nobody at this priority or below fits (their room is
+                    // within this one's).
+                    if room <= 0 { return .stop }
                     if blocker == nil { blocker = waiter.id }
                     return .pass
                 }
@@ -164,12 +171,13 @@ final class PriorityGate: Sendable {
         id: Int, cost: Int, priority: SharedPriority, checksCancellation: Bool,
         admit: @escaping @Sendable (Result<Pass, any Error>) -> Void
     ) {
-        // The priority read live: a raise may let this one in at once.
-        let observer = priority.observe { [weak self] _ in self?.scheduleAdmission() }
+        // The priority followed live: a raise may let this one in at once.
+        let observer = priority.observe { [weak self] _ in self?.priorityChanged(id, priority) }
         let admitted = state.withLock { state -> [(waiter: Waiter, amount: Int)]? in
             // Read under the lock: a cancel after this finds the waiter in line (`leave`).
             if checksCancellation, Task.isCancelled { return nil }
-            state.line.append(Waiter(id: id, cost: cost, priority: priority, observer: observer, admit: admit), priority: priority)
+            let waiter = Waiter(id: id, cost: cost, priority: priority, observer: observer, admit: admit)
+            state.line.append(waiter, id: id, priority: priority.current)
             return state.admit(policy)
         }
         guard let admitted else {
@@ -179,11 +187,18 @@ final class PriorityGate: Sendable {
         deliver(admitted)
     }
 
+    /// A waiter's priority changed (on the caller's thread, often the main one): it moves to
+    /// its new place at once, and the line is looked at again soon, off that thread.
+    private func priorityChanged(_ id: Int, _ priority: SharedPriority) {
+        state.withLock { $0.line.move(id, to: priority.current) }
+        scheduleAdmission()
+    }
+
     /// A cancelled waiter leaves the line; one admitted already keeps its pass. (Called on the
     /// cancelling thread, often the main one: the line is looked at again off it.)
     private func leave(_ id: Int) {
         let left = state.withLock { state -> Waiter? in
-            guard let left = state.line.removeAll(where: { $0.id == id }).first else { return nil }
+            guard let left = state.line.remove(id) else { return nil }
             state.overtaken[id] = nil
             return left
         }
@@ -198,10 +213,10 @@ final class PriorityGate: Sendable {
         deliver(state.withLock { $0.admit(policy) })
     }
 
-    /// A waiter's priority changed: the line is looked at again soon, off the caller's thread.
-    /// The grid sets hundreds of tiles' priorities in one scroll step on the main thread, and
-    /// each look sorts the line: done there, that was a 250 ms stall while scrolling 10,000
-    /// tiles. Changes that come while a look is due go with it.
+    /// The line is looked at again soon, off the caller's thread: the grid sets hundreds of
+    /// tiles' priorities in one scroll step on the main thread (looking each time there made
+    /// stalls of 250 ms while scrolling 10,000 tiles). Changes that come while a look is due go
+    /// with it.
     private func scheduleAdmission() {
         guard !admissionDue.exchange(true, ordering: .acquiringAndReleasing) else { return }
         DispatchQueue.global(qos: .userInitiated).async { [self] in

@@ -10,7 +10,7 @@ public enum BlockingWork {
     /// the other stays with the main thread. Two threads made the window's first frame later.
     static let thumbnailReads = DispatchQueue(label: "link-gallery.thumbnail-reads", qos: .userInitiated)
 
-    static func run<T: Sendable>(
+    public static func run<T: Sendable>(
         on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> T
     ) async throws -> T {
         try Task.checkCancellation()

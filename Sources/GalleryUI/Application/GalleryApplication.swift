@@ -61,6 +61,9 @@ public final class GalleryApplication {
         let services = AppServices(settings: AppSettings())
         services.style.start()
         self.services = services
+        // The copies an earlier run handed to other applications (Open With…).
+        let copies = OpenWithCopies.session
+        BlockingWork.disk.async { copies.removeAll() }
         installActions(services)
         PerformanceTrace.shared.record(.servicesReady)
     }

@@ -33,6 +33,19 @@ extension GalleryWindow {
                 report(failure)
             } catch {}
         }
+        ActionTable.installIndexed(.openTileWith, on: window) { [weak self] index in
+            guard let self, let item = self.grid.items[safe: index], item.isImageLink, let url = item.url else { return }
+            let images = services.images
+            let chooser = OpenWithChooser(parent: window, title: ViewerItem(url: url).title,
+                                          bytes: { try await images.original(bytesFor: url, priority: .interactive) }) {
+                [weak self] outcome in
+                self?.openWithChooser = nil
+                if case .failed(let reason) = outcome { self?.banner.show(reason) }
+                if case .opened(let application) = outcome { PerformanceTrace.shared.record(.openedWith, application) }
+            }
+            openWithChooser = chooser
+            chooser.run()
+        }
         ActionTable.installIndexed(.copyTileLink, on: window) { [weak self] index in
             guard let self, let url = self.grid.items[safe: index]?.url else { return }
             LinkSharing.copyLink(url)

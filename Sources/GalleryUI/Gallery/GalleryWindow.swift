@@ -30,6 +30,8 @@ final class GalleryWindow {
     let stack: UnsafeMutablePointer<GtkWidget>
     let statusPage: StatusPage
     let banner = Banner()
+    /// The Open With chooser of a tile, while it is open.
+    var openWithChooser: OpenWithChooser?
     /// Told at start, until the person dismisses it for good: less protection on this computer.
     let sandboxNotice = Banner()
     let subtitle: UnsafeMutablePointer<GtkWidget>

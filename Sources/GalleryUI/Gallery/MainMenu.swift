@@ -39,6 +39,7 @@ enum MainMenu {
         if canOpen {
             items.insert((L10n.tr("Open"), GalleryAction.openTile.detailedName), at: 0)
             items.insert((L10n.tr("Slideshow from Here"), GalleryAction.slideshowFromTile.detailedName), at: 1)
+            items.append((L10n.tr("Open With…"), GalleryAction.openTileWith.detailedName))
         }
         for (label, action) in items {
             let item = g_menu_item_new(label, nil)!

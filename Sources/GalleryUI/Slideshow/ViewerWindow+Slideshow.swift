@@ -3,7 +3,8 @@ import GalleryCore
 
 /// Starting and ending a slideshow, and what the viewer's keys and taps mean while one runs:
 /// arrows step (skipping broken links, looping), Space pauses, Escape or Stop ends it on the
-/// picture shown, a tap or a move shows the controls.
+/// picture shown, a tap or a move shows the controls. The properties panel, open when the show
+/// starts, is hidden while it runs and comes back after.
 extension ViewerWindow {
     func toggleSlideshow() {
         if slideshow == nil { startSlideshow() } else { stopSlideshow() }
@@ -14,6 +15,9 @@ extension ViewerWindow {
         let show = ViewerSlideshow(viewer: self, application: application,
                                    intervalSeconds: settings?.slideshowInterval ?? SlideshowModel.defaultInterval)
         slideshow = show
+        // The show is the picture alone: a panel beside it would be a light sidebar on black.
+        propertiesHiddenBySlideshow = properties.isShown
+        if propertiesHiddenBySlideshow { toggleProperties() }
         gtk_window_fullscreen(window.cast())
         slideshowControls.show(intervalSeconds: Int(show.model.interval / .seconds(1)), paused: false)
         refreshPagingActions()
@@ -29,6 +33,8 @@ extension ViewerWindow {
         slideshowControls.hide()
         refreshPagingActions()
         chrome.leave()
+        if propertiesHiddenBySlideshow, !properties.isShown { toggleProperties() }
+        propertiesHiddenBySlideshow = false
         PerformanceTrace.shared.record(.slideshowStopped, String(paging.index))
     }
 

@@ -8,6 +8,7 @@ enum TraceEvent: String {
     case gridShowBegin = "grid-show-begin"
     case gridShowEnd = "grid-show-end"
     case maxStallMs = "max-stall-ms"
+    case openedWith = "opened-with"
     case present = "present"
     case servicesReady = "services-ready"
     case slideshowSlide = "slideshow-slide"

@@ -33,6 +33,7 @@ enum ViewerButtons {
         g_menu_append(menu, L10n.tr("Copy Link"), ViewerAction.copyLink.detailedName)
         g_menu_append(menu, L10n.tr("Copy Image"), ViewerAction.copyImage.detailedName)
         g_menu_append(menu, L10n.tr("Save Image As…"), ViewerAction.saveAs.detailedName)
+        g_menu_append(menu, L10n.tr("Open With…"), ViewerAction.openWith.detailedName)
         return menu
     }
 

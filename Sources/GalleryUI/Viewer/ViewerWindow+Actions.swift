@@ -46,6 +46,7 @@ extension ViewerWindow {
         .init(name: ViewerAction.copyLink) { $0.copyLink() },
         .init(name: ViewerAction.copyImage) { $0.copyImage() },
         .init(name: ViewerAction.saveAs) { $0.saveImageAs() },
+        .init(name: ViewerAction.openWith, accelerators: ["<Control><Shift>o"]) { $0.openWith() },
         .init(name: ViewerAction.dismissBanner) { $0.status.hideBanner() },
         .init(name: ViewerAction.close, accelerators: ["<Control>w"]) { gtk_window_close($0.window.cast()) },
     ]

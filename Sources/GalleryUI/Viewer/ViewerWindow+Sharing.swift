@@ -52,4 +52,22 @@ extension ViewerWindow {
         saveDialog = dialog
         dialog.run()
     }
+
+    /// "Open With…": the application the person picks opens the original as downloaded.
+    func openWith() {
+        guard let item = currentItem else { return }
+        let source = store.source, url = item.url
+        let chooser = OpenWithChooser(parent: window, title: item.title, bytes: { try await source.originalData(for: url) }) {
+            [weak self] outcome in
+            guard let self else { return }
+            openWithChooser = nil
+            switch outcome {
+            case .opened(let application): PerformanceTrace.shared.record(.openedWith, application)
+            case .failed(let reason): status.showBanner(reason)
+            case .cancelled: break
+            }
+        }
+        openWithChooser = chooser
+        chooser.run()
+    }
 }

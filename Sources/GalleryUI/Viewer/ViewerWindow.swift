@@ -34,12 +34,15 @@ public final class ViewerWindow {
     /// The zoom level buttons of the header and of the fullscreen controls, which say the same.
     var zoomLabels: [UnsafeMutablePointer<GtkWidget>] = []
     var saveDialog: ViewerSaveImage?
+    var openWithChooser: OpenWithChooser?
     private var pictureDrag: ViewerPictureDragSource?
     let application: OpaquePointer
     /// Where the slideshow's interval is remembered; nil in tests without a schema.
     let settings: AppSettings?
     /// The slideshow, while one runs (`ViewerWindow+Slideshow`).
     var slideshow: ViewerSlideshow?
+    /// The properties panel was open when the show started: it comes back when the show ends.
+    var propertiesHiddenBySlideshow = false
     let slideshowControls = SlideshowControls()
     let properties = ViewerPropertiesPanel()
     private(set) var propertiesButton: UnsafeMutablePointer<GtkWidget>!
@@ -157,7 +160,7 @@ public final class ViewerWindow {
         refreshPagingActions()
         refreshProperties()
         let hasItem = currentItem != nil
-        for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs] { setEnabled(name, hasItem) }
+        for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs, .openWith] { setEnabled(name, hasItem) }
     }
 
     /// A show loops and skips, so its arrows always have somewhere to go.
