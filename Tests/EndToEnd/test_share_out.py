@@ -87,13 +87,15 @@ def test_open_with_hands_the_application_picked_a_copy_of_the_original(display, 
     received = home / "received"
     applications = home / "data" / "applications"
     applications.mkdir(parents=True)
+    recorder = home / "recorder.sh"
+    recorder.write_text(f"#!/bin/sh\ncp \"$1\" \"{received}\"\necho \"$1\" >> \"{received}.paths\"\n")
+    recorder.chmod(0o755)
     (applications / "lg-test-recorder.desktop").write_text(
-        "[Desktop Entry]\nType=Application\nName=Picture Recorder\nTerminal=false\n"
-        f"Exec=/bin/sh -c 'cp \"$1\" \"{received}\"; echo \"$1\" >> \"{received}.paths\"' sh %f\n"
+        f"[Desktop Entry]\nType=Application\nName=Picture Recorder\nTerminal=false\nExec={recorder} %f\n"
         "MimeType=image/png;image/jpeg;\n")
-    config = home / "config"
-    config.mkdir(parents=True, exist_ok=True)
-    (config / "mimeapps.list").write_text("[Default Applications]\nimage/png=lg-test-recorder.desktop\n")
+    # GIO finds applications by type through this index (update-desktop-database writes it).
+    (applications / "mimeinfo.cache").write_text(
+        "[MIME Cache]\nimage/png=lg-test-recorder.desktop;\nimage/jpeg=lg-test-recorder.desktop;\n")
     served = urllib.request.urlopen(url).read()
     app = App(display, server.write("open-with.txt", url + "\n"), home=home)
     try:
@@ -103,10 +105,11 @@ def test_open_with_hands_the_application_picked_a_copy_of_the_original(display, 
             dialog = wait_for(lambda: [node for node in app.find_all(role="dialog") if "Open the picture with" in
                                        " ".join(child.name or "" for child in app.find_all(root=node))], 20,
                               message="the application chooser")[0]
-            wait_for(lambda: app.find_all(name="Picture Recorder", root=dialog), 10, message="the test application listed")
             display.screenshot("open-with-chooser")
+            # The list (a GtkTreeView, which GTK 4.8 does not expose to AT-SPI) has the type's
+            # default application selected: the test application, the only one registered here.
             select = wait_for(lambda: [node for node in app.find_all(role="push button", root=dialog)
-                                       if (node.name or "").replace("_", "") in ("Select", "Open")], 10,
+                                       if (node.name or "").endswith("Select")], 10,
                               message="the chooser's Select button")[0]
             app.do_action(select)
 

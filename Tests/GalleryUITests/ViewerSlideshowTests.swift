@@ -85,4 +85,26 @@ final class ViewerSlideshowTests: ImageFolderTestCase {
             XCTAssertFalse(viewer.properties.isShown, "closed before, closed after")
         }
     }
+
+    /// Turning to the next picture brings a new neighbour into the kept pages, whose load
+    /// changes its state at once: the show must not take that as its cue to move on again
+    /// (issue 35: positions 1, 2, 4, 6, … — the fifth never shown).
+    func testAPageTurnThatStartsANeighboursLoadDoesNotMoveTheShowOnAgain() throws {
+        let folder = images!
+        let files = try (0..<7).map { try folder.png("turn-\($0).png", width: 320 + 10 * $0, height: 240) }
+        MainActor.assumeIsolated {
+            let viewer = ViewerWindow.openForTest(files.map(FolderImageSource.link(for:)), at: 3,
+                                                  source: FolderImageSource(folder: folder.folder))
+            defer { viewer.closeForTest() }
+            XCTAssertTrue(GtkTestEnvironment.spin { (1...5).allSatisfy { viewer.store.image(at: $0) != nil } })
+            XCTAssertNil(viewer.store.state(at: 6), "page 7 is not kept yet")
+            viewer.activate(.slideshow)
+            viewer.setSlideshowInterval(3)
+            XCTAssertTrue(GtkTestEnvironment.spin(timeout: 10) { viewer.paging.index != 3 }, "the show moved on")
+            XCTAssertEqual(viewer.paging.index, 4, "to the next picture")
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.store.image(at: 6) != nil }, "its new neighbour loaded")
+            XCTAssertEqual(viewer.paging.index, 4, "and stays on it for its interval")
+            XCTAssertEqual(viewer.slideshow?.isScheduled, true)
+        }
+    }
 }

@@ -99,8 +99,11 @@ final class ViewerSlideshow {
     private func tick() {
         switch model.step(now: now, from: viewer.paging.index, readiness: readiness) {
         case .advance(let index):
-            viewer.showSlide(index)
+            // Shown from now on before the page turns: turning it changes pages' states, which
+            // calls `pageStateChanged` at once, and a picture still due then moved the show on
+            // again, past the page just turned to (issue 35: the fifth of six never shown).
             model.pictureShown(now: now)
+            viewer.showSlide(index)
             pinUpcoming()
             schedule()
         case .waitFor(let index):
