@@ -51,6 +51,8 @@ public final class ImageRepository: Sendable {
     let thumbnailOriginals: PriorityGate
     let liveDownloads = LiveDownloads()
     let downloadFacts: DownloadFacts
+    /// How people turned pictures in the viewer (the app's own state, not the originals').
+    public let turns: PictureTurns
     public let cacheProblems = CacheProblemReporter()
 
     public init(http: HTTPClient, directories: CacheDirectories?, configuration: Configuration = .init()) {
@@ -66,6 +68,7 @@ public final class ImageRepository: Sendable {
             NotImageVerdicts(file: $0.root.appendingPathComponent(Self.verdictsFileName), legacyFolder: $0.thumbnails)
         }
         downloadFacts = DownloadFacts(file: directories?.root.appendingPathComponent(DownloadFacts.fileName))
+        turns = PictureTurns(file: directories?.root.appendingPathComponent(PictureTurns.fileName))
         originalStore = store(directories?.originals, configuration.originalDiskBytes, configuration.originalDiskFiles, "bin")
         if directories == nil {
             cacheProblems.report(.foldersUnavailable)
@@ -101,6 +104,7 @@ public final class ImageRepository: Sendable {
     public func saveVerdictsNow() {
         notImages?.writeNow()
         downloadFacts.writeNow()
+        turns.writeNow()
     }
 
     /// The "not an image" verdicts' file, in the cache root beside the three folders.

@@ -64,6 +64,9 @@ public final class GalleryApplication {
         // The copies an earlier run handed to other applications (Open With…).
         let copies = OpenWithCopies.session
         BlockingWork.disk.async { copies.removeAll() }
+        // Read now, off the main thread: the viewer asks for each page's turn as it shows it.
+        let turns = services.images.turns
+        BlockingWork.disk.async { _ = turns.turn(for: URL(fileURLWithPath: "/")) }
         installActions(services)
         PerformanceTrace.shared.record(.servicesReady)
     }
@@ -90,7 +93,7 @@ public final class GalleryApplication {
         guard let services else { return }
         let items = images.compactMap { image in image.entry.classification.address.map(ViewerItem.init(address:)) }
         let viewer = ViewerWindow(application: application, items: items, startIndex: index, source: services.images,
-                                  settings: services.settings)
+                                  settings: services.settings, turns: services.images.turns)
         viewer.present()
         if slideshow { viewer.startSlideshow() }
     }

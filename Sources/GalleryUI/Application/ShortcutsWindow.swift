@@ -32,6 +32,7 @@ enum ShortcutsWindow {
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.properties]), title: L10n.tr("Show or hide the image properties")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.slideshow]), title: L10n.tr("Start or stop a slideshow")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.slideshowPause]), title: L10n.tr("Pause or resume the slideshow")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.rotateRight, .rotateLeft]), title: L10n.tr("Rotate right and left")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.openWith]), title: L10n.tr("Open with another application")),
             ]),
             Group(title: L10n.tr("General"), rows: [

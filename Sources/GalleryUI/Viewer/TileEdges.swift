@@ -13,9 +13,10 @@ struct TileEdges {
     private let origin: ZoomModel.Point
     private let deviceScale: Double
 
-    init(detail: FullDetailImage, zoom: ZoomModel, origin: ZoomModel.Point, deviceScale: Double) {
+    /// `origin`: where the picture's top left is drawn; `scale`: the zoom's.
+    init(detail: FullDetailImage, scale: Double, origin: ZoomModel.Point, deviceScale: Double) {
         self.detail = detail
-        zoomScale = zoom.scale
+        zoomScale = scale
         self.origin = origin
         self.deviceScale = deviceScale
     }

@@ -37,13 +37,30 @@ enum ViewerButtons {
         return menu
     }
 
+    /// The picture's own menu: turning it, and making it the desktop's background.
+    static func pictureMenu() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = g_menu_new()!
+        let turns = g_menu_new()!
+        g_menu_append(turns, L10n.tr("Rotate Left"), ViewerAction.rotateLeft.detailedName)
+        g_menu_append(turns, L10n.tr("Rotate Right"), ViewerAction.rotateRight.detailedName)
+        g_menu_append(turns, L10n.tr("Flip Horizontally"), ViewerAction.flip.detailedName)
+        g_menu_append_section(menu, nil, turns.cast())
+        g_object_unref(turns.rawPointer)
+        g_menu_append(menu, L10n.tr("Set as Background…"), ViewerAction.setBackground.detailedName)
+        return menuButton(taking: menu, icon: "view-more-symbolic", label: L10n.tr("Picture Menu"))
+    }
+
     static func shareMenu() -> UnsafeMutablePointer<GtkWidget> {
-        let menu = shareMenuModel()
+        menuButton(taking: shareMenuModel(), icon: "send-to-symbolic", label: L10n.tr("Share"))
+    }
+
+    /// A menu button for `menu`, whose reference it takes.
+    private static func menuButton(taking menu: OpaquePointer, icon: String, label: String) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(button.opaque, "send-to-symbolic")
+        gtk_menu_button_set_icon_name(button.opaque, icon)
         gtk_menu_button_set_menu_model(button.opaque, menu.cast())
         g_object_unref(menu.rawPointer)
-        describe(button, label: L10n.tr("Share"))
+        describe(button, label: label)
         return button
     }
 }

@@ -21,8 +21,13 @@ final class ViewerCanvas {
     static let pageGap = 32.0
 
     let widget: UnsafeMutablePointer<GtkWidget>
-    /// Geometry of the current image; nil while nothing is loaded.
+    /// Geometry of the current image as shown (turned); nil while nothing is loaded.
     private(set) var zoom: ZoomModel?
+    /// How the person turned the page (`PictureTurn`): the zoom is of the turned picture, the
+    /// textures are drawn through it.
+    private(set) var turn = PictureTurn.none
+    /// The page's size as stored (before its turn), in the zoom's units.
+    private var storedSize: ZoomModel.Size?
     /// What is drawn now: the page's image, or the current frame of its animation.
     private(set) var texture: TextureHandle?
     /// The page's image as given to `show` (for an animation, its first frame).
@@ -85,10 +90,10 @@ final class ViewerCanvas {
     /// Shows a new page at best fit (zoom resets per page), or nothing. An animated image
     /// starts playing; frames keep the zoom and pan (they all have the page's size). The same
     /// page decoded again for a larger window keeps its zoom and detail.
-    func show(_ image: DecodedImage?, page: Int) {
-        guard image?.texture !== pageTexture else { return }
-        if let image, image.isScreenSized, page == pageIndex, let zoom,
-           zoom.imageSize == ZoomModel.Size(width: Double(image.sourceWidth), height: Double(image.sourceHeight)) {
+    func show(_ image: DecodedImage?, page: Int, turn: PictureTurn = .none) {
+        guard image?.texture !== pageTexture || turn != self.turn || page != pageIndex else { return }
+        if let image, image.isScreenSized, page == pageIndex, turn == self.turn,
+           storedSize == ZoomModel.Size(width: Double(image.sourceWidth), height: Double(image.sourceHeight)) {
             pageTexture = image.texture
             texture = image.texture
             redraw()
@@ -100,12 +105,13 @@ final class ViewerCanvas {
         pageTexture = image?.texture
         texture = image?.texture
         detail = nil
-        zoom = image.map {
+        self.turn = turn
+        storedSize = image.map {
             // A screen-sized texture stands for the whole source: zoom levels are the source's.
-            let size = $0.isScreenSized ? ZoomModel.Size(width: Double($0.sourceWidth), height: Double($0.sourceHeight))
+            $0.isScreenSized ? ZoomModel.Size(width: Double($0.sourceWidth), height: Double($0.sourceHeight))
                 : ZoomModel.Size(width: Double($0.texture.pixelWidth), height: Double($0.texture.pixelHeight))
-            return ZoomModel(imageSize: size, viewportSize: viewportSize, deviceScale: deviceScale)
         }
+        zoom = storedSize.map { ZoomModel(imageSize: turned($0), viewportSize: viewportSize, deviceScale: deviceScale) }
         redraw()
         onZoomChange?()
         if let animation = image?.animation {
@@ -118,24 +124,62 @@ final class ViewerCanvas {
         }
     }
 
+    /// Turns the page shown: at best fit it stays fitted; zoomed in, it keeps its zoom, and
+    /// the point at the middle of the view stays there (as Loupe turns a picture).
+    func setTurn(_ newTurn: PictureTurn) {
+        guard newTurn != turn, let old = zoom, let stored = storedSize else {
+            turn = newTurn
+            return
+        }
+        let centre = old.imagePoint(at: old.viewportCenter)
+        let source = turn.unturn(x: centre.x, y: centre.y, width: stored.width, height: stored.height)
+        turn = newTurn
+        tiles.removeAll()
+        var model = ZoomModel(imageSize: turned(stored), viewportSize: viewportSize, deviceScale: deviceScale)
+        if !old.isBestFit {
+            let point = newTurn.turn(x: source.x, y: source.y, width: stored.width, height: stored.height)
+            model.zoom(toLevel: old.level, anchor: model.viewportCenter)
+            let now = model.imagePoint(at: model.viewportCenter)
+            model.pan(by: .init(x: (now.x - point.x) * model.scale, y: (now.y - point.y) * model.scale))
+        }
+        zoom = model
+        redraw()
+        onZoomChange?()
+    }
+
+    private func turned(_ size: ZoomModel.Size) -> ZoomModel.Size {
+        let turned = turn.turned(width: size.width, height: size.height)
+        return ZoomModel.Size(width: turned.width, height: turned.height)
+    }
+
     /// True when the zoom shows the page finer than its texture holds: its full detail is needed.
     var needsFullDetail: Bool {
-        guard let pageTexture, let zoom, player == nil else { return false }
-        return ScreenFit.needsFullDetail(textureWidth: pageTexture.pixelWidth, sourceWidth: Int(zoom.imageSize.width),
+        guard let pageTexture, let zoom, let storedSize, player == nil else { return false }
+        return ScreenFit.needsFullDetail(textureWidth: pageTexture.pixelWidth, sourceWidth: Int(storedSize.width),
                                          devicePixelsPerSourcePixel: zoom.scale * zoom.deviceScale)
     }
 
     /// What of the page is on screen and how finely, in its source pixels: what its detail must
     /// cover. Nil without a page.
     var visibleDetailRegion: DetailRegion? {
-        guard let zoom else { return nil }
-        let topLeft = zoom.imagePoint(at: .init(x: 0, y: 0))
-        let bottomRight = zoom.imagePoint(at: .init(x: zoom.viewportSize.width, y: zoom.viewportSize.height))
-        let left = max(0, topLeft.x), top = max(0, topLeft.y)
-        let right = min(zoom.imageSize.width, bottomRight.x), bottom = min(zoom.imageSize.height, bottomRight.y)
+        guard let zoom, let storedSize else { return nil }
+        let seen = storedRect(seenFrom: .init(x: 0, y: 0), to: .init(x: zoom.viewportSize.width, y: zoom.viewportSize.height))
+        let left = max(0, seen.left), top = max(0, seen.top)
+        let right = min(storedSize.width, seen.right), bottom = min(storedSize.height, seen.bottom)
         guard right > left, bottom > top else { return nil }
         return DetailRegion(x: left, y: top, width: right - left, height: bottom - top,
                             devicePixelsPerSourcePixel: zoom.scale * zoom.deviceScale)
+    }
+
+    /// What of the stored picture (before its turn) the view between two of its points shows.
+    private func storedRect(seenFrom start: ZoomModel.Point, to end: ZoomModel.Point)
+        -> (left: Double, top: Double, right: Double, bottom: Double) {
+        guard let zoom, let storedSize else { return (0, 0, 0, 0) }
+        let corners = [zoom.imagePoint(at: start), zoom.imagePoint(at: end)].map {
+            turn.unturn(x: $0.x, y: $0.y, width: storedSize.width, height: storedSize.height)
+        }
+        return (min(corners[0].x, corners[1].x), min(corners[0].y, corners[1].y),
+                max(corners[0].x, corners[1].x), max(corners[0].y, corners[1].y))
     }
 
     /// The accessible name: what a screen reader says for the picture.
@@ -170,20 +214,49 @@ final class ViewerCanvas {
 
     func draw(_ snapshot: OpaquePointer) {
         let viewport = viewportSize
-        if let texture, let zoom {
-            let shown = zoom.displayedSize
+        if let texture, let zoom, let storedSize {
             let origin = devicePixelAligned(.init(x: zoom.offset.x + slideOffset, y: zoom.offset.y))
-            if let underlay { append(underlay, x: origin.x, y: origin.y, width: shown.width, height: shown.height, to: snapshot) }
-            append(texture, x: origin.x, y: origin.y, width: shown.width, height: shown.height, to: snapshot)
+            gtk_snapshot_save(snapshot)
+            enterStoredFrame(at: origin, shown: zoom.displayedSize, snapshot)
+            // In the stored picture's frame from here: its top left at 0, 0, scaled by the zoom.
+            let width = storedSize.width * zoom.scale, height = storedSize.height * zoom.scale
+            if let underlay { append(underlay, x: 0, y: 0, width: width, height: height, to: snapshot) }
+            append(texture, x: 0, y: 0, width: width, height: height, to: snapshot)
             // `detail` is only ever the shown page's: a page change clears it, and the window
             // hands over a detail only for the current page.
             if let detail, needsFullDetail {
-                appendVisibleTiles(of: detail, zoom: zoom, origin: origin, to: snapshot)
+                let seen = storedRect(seenFrom: .init(x: -slideOffset, y: 0),
+                                      to: .init(x: zoom.viewportSize.width - slideOffset, y: zoom.viewportSize.height))
+                appendVisibleTiles(of: detail, seen: seen, scale: zoom.scale, to: snapshot)
             }
+            gtk_snapshot_restore(snapshot)
         }
         let stride = viewport.width + Self.pageGap
         if let previousTexture, slideOffset > 0 { appendFitted(previousTexture, shift: slideOffset - stride, to: snapshot) }
         if let nextTexture, slideOffset < 0 { appendFitted(nextTexture, shift: slideOffset + stride, to: snapshot) }
+    }
+
+    /// From the view's frame to the stored picture's: to `origin`, the turned picture's top
+    /// left (on a device pixel), then mirrored and turned (`PictureTurn.turn`), so what is
+    /// drawn after is drawn as stored and lands turned.
+    private func enterStoredFrame(at origin: ZoomModel.Point, shown: ZoomModel.Size, _ snapshot: OpaquePointer) {
+        func translate(_ x: Double, _ y: Double) {
+            var point = graphene_point_t(x: Float(x), y: Float(y))
+            gtk_snapshot_translate(snapshot, &point)
+        }
+        translate(origin.x, origin.y)
+        guard !turn.isNone else { return }
+        if turn.mirrored {
+            translate(shown.width, 0)
+            gtk_snapshot_scale(snapshot, -1, 1)
+        }
+        switch turn.quarterTurns {
+        case 1: translate(shown.width, 0)
+        case 2: translate(shown.width, shown.height)
+        case 3: translate(0, shown.height)
+        default: break
+        }
+        gtk_snapshot_rotate(snapshot, Float(90 * turn.quarterTurns))
     }
 
     /// Draws the tiles of `detail` that intersect the viewport, and forgets the others (their
@@ -195,16 +268,16 @@ final class ViewerCanvas {
         return .init(x: (point.x * scale).rounded() / scale, y: (point.y * scale).rounded() / scale)
     }
 
-    private func appendVisibleTiles(of detail: FullDetailImage, zoom: ZoomModel, origin: ZoomModel.Point,
-                                    to snapshot: OpaquePointer) {
+    /// `seen`: what of the stored picture the viewport shows; drawn in its frame, scaled by
+    /// `zoomScale`.
+    private func appendVisibleTiles(of detail: FullDetailImage, seen: (left: Double, top: Double, right: Double, bottom: Double),
+                                    scale zoomScale: Double, to snapshot: OpaquePointer) {
         // The viewport in the detail's own pixels: source pixels at its scale, from its origin.
         let side = Double(FullDetailImage.tileSide), scale = detail.scale
-        let topLeft = zoom.imagePoint(at: .init(x: -slideOffset, y: 0))
-        let bottomRight = zoom.imagePoint(at: .init(x: zoom.viewportSize.width - slideOffset, y: zoom.viewportSize.height))
         func column(_ x: Double) -> Int { Int(((x * scale - Double(detail.origin.x)) / side).rounded(.down)) }
         func row(_ y: Double) -> Int { Int(((y * scale - Double(detail.origin.y)) / side).rounded(.down)) }
-        let firstColumn = max(0, column(topLeft.x)), lastColumn = min(detail.columns - 1, column(bottomRight.x))
-        let firstRow = max(0, row(topLeft.y)), lastRow = min(detail.rows - 1, row(bottomRight.y))
+        let firstColumn = max(0, column(seen.left)), lastColumn = min(detail.columns - 1, column(seen.right))
+        let firstRow = max(0, row(seen.top)), lastRow = min(detail.rows - 1, row(seen.bottom))
         guard firstColumn <= lastColumn, firstRow <= lastRow else {
             tiles = [:]
             return
@@ -212,7 +285,7 @@ final class ViewerCanvas {
         // Tile edges on whole device pixels, each edge computed once from its index: a tile's
         // right edge is its neighbour's left edge to the bit. Fractional edges were drawn
         // part-covered, so a seam of the picture beneath showed between tiles at most zooms.
-        let edges = TileEdges(detail: detail, zoom: zoom, origin: origin, deviceScale: deviceScale)
+        let edges = TileEdges(detail: detail, scale: zoomScale, origin: .zero, deviceScale: deviceScale)
         var shown: [Tile: TextureHandle] = [:]
         for row in firstRow...lastRow {
             for column in firstColumn...lastColumn {

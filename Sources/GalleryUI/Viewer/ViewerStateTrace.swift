@@ -5,7 +5,7 @@ import GObjectSupport
 /// Writes what the viewer shows to the trace (`LINK_GALLERY_TRACE`) after every frame that
 /// changed it, so touch tests under broadway (no accessibility bus there) can wait for the
 /// effect of a gesture: `viewer-view page=<index> image=<w>x<h> level=<1 is 100 %>
-/// fit=<1 at best fit> rect=<x,y,w,h of the picture in the canvas> slide=<px>
+/// fit=<1 at best fit> rect=<x,y,w,h of the picture in the canvas> turn=<quarter turns,mirrored> slide=<px>
 /// canvas=<x,y,w,h of the canvas in its window's surface>
 /// retry=<x,y,w,h of the error page's Retry button in the surface, while it shows>`.
 @MainActor
@@ -40,9 +40,10 @@ final class ViewerStateTrace {
         var text = "page=\(page())"
         if let zoom = canvas.zoom {
             let shown = zoom.displayedSize
-            text += String(format: " image=%.0fx%.0f level=%.4f fit=%d rect=%.1f,%.1f,%.1f,%.1f",
+            text += String(format: " image=%.0fx%.0f level=%.4f fit=%d rect=%.1f,%.1f,%.1f,%.1f turn=%d,%d",
                            zoom.imageSize.width, zoom.imageSize.height, zoom.level, zoom.isBestFit ? 1 : 0,
-                           zoom.offset.x, zoom.offset.y, shown.width, shown.height)
+                           zoom.offset.x, zoom.offset.y, shown.width, shown.height,
+                           canvas.turn.quarterTurns, canvas.turn.mirrored ? 1 : 0)
         }
         text += String(format: " slide=%.1f", canvas.slideOffset)
         if let origin = surfaceOrigin(of: canvas.widget) {

@@ -16,6 +16,11 @@ extension ViewerWindow {
         .init(name: ViewerAction.slideshowPause, accelerators: ["space"]) { $0.toggleSlideshowPause() },
         .init(name: ViewerAction.slideshowStop) { $0.stopSlideshow() },
         .init(name: ViewerAction.properties, accelerators: ["<Alt>Return", "F9"]) { $0.toggleProperties() },
+        // As Loupe and Eye of GNOME bind them.
+        .init(name: ViewerAction.rotateRight, accelerators: ["<Control>r"]) { $0.turnPicture { $0.rotatedRight } },
+        .init(name: ViewerAction.rotateLeft, accelerators: ["<Control><Shift>r"]) { $0.turnPicture { $0.rotatedLeft } },
+        .init(name: ViewerAction.flip) { $0.turnPicture { $0.flipped } },
+        .init(name: ViewerAction.setBackground) { $0.setAsBackground() },
         .init(name: ViewerAction.first, accelerators: ["Home"], alternatives: ["KP_Home"]) { $0.go { $0.first() } },
         .init(name: ViewerAction.last, accelerators: ["End"], alternatives: ["KP_End"]) { $0.go { $0.last() } },
         // Ctrl+ as well, as in every GNOME app; + is Shift+= on many layouts, so = too.

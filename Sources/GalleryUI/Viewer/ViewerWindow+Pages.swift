@@ -38,7 +38,7 @@ extension ViewerWindow {
                                                           "\(paging.index) \(image.texture.pixelWidth)x\(image.texture.pixelHeight)")
             }
         }
-        canvas.show(image, page: paging.index)
+        canvas.show(image, page: paging.index, turn: currentItem.map { turns.turn(for: $0.url) } ?? .none)
         canvas.underlay = loaded == nil ? store.standIns.underlay(at: paging.index) : nil
         canvas.describe(canvasDescription)
         setEnabled(.copyImage, loaded != nil)

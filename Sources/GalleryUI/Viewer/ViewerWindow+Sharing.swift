@@ -21,7 +21,7 @@ extension ViewerWindow {
     /// The picture on screen as a drag-out offers it: only at best fit (a zoomed one pans).
     func pictureToDrag() -> (url: URL, texture: TextureHandle)? {
         guard canvas.zoom?.canPan != true, let item = currentItem, let image = store.image(at: paging.index) else { return nil }
-        return (item.url, image.texture)
+        return (item.url, shownTexture(image.texture))
     }
 
     func copyLink() {
@@ -32,7 +32,7 @@ extension ViewerWindow {
 
     func copyImage() {
         guard let image = store.image(at: paging.index) else { return }
-        LinkSharing.copyImage(image.texture, display: gtk_widget_get_display(window))
+        LinkSharing.copyImage(shownTexture(image.texture), display: gtk_widget_get_display(window))
         status.showBanner(L10n.tr("Image copied"))
     }
 
@@ -51,6 +51,23 @@ extension ViewerWindow {
         }
         saveDialog = dialog
         dialog.run()
+    }
+
+    /// "Set as Background…": the original becomes the desktop's background (`DesktopBackground`).
+    func setAsBackground() {
+        guard let item = currentItem else { return }
+        let source = store.source, url = item.url
+        let setter = DesktopBackground(title: item.title, bytes: { try await source.originalData(for: url) }) { [weak self] outcome in
+            guard let self else { return }
+            background = nil
+            switch outcome {
+            case .set: status.showBanner(L10n.tr("Set as the desktop background"))
+            case .failed(let reason): status.showBanner(reason)
+            case .cancelled: break
+            }
+        }
+        background = setter
+        setter.run()
     }
 
     /// "Open With…": the application the person picks opens the original as downloaded.

@@ -35,6 +35,9 @@ public final class ViewerWindow {
     var zoomLabels: [UnsafeMutablePointer<GtkWidget>] = []
     var saveDialog: ViewerSaveImage?
     var openWithChooser: OpenWithChooser?
+    var background: DesktopBackground?
+    /// How pictures were turned, by address (remembered across runs in the app).
+    let turns: PictureTurns
     private var pictureDrag: ViewerPictureDragSource?
     let application: OpaquePointer
     /// Where the slideshow's interval is remembered; nil in tests without a schema.
@@ -54,9 +57,11 @@ public final class ViewerWindow {
     static let defaultSize = (width: 1000, height: 720)
     private static let defaultScreenBox = PixelSize(width: defaultSize.width, height: defaultSize.height)
 
+    /// `turns` nil: turns are kept for this window only (tests).
     public init(application: OpaquePointer, items: [ViewerItem], startIndex: Int, source: any OriginalImageSource,
-                settings: AppSettings? = nil) {
+                settings: AppSettings? = nil, turns: PictureTurns? = nil) {
         self.items = items
+        self.turns = turns ?? PictureTurns(file: nil)
         self.application = application
         self.settings = settings
         paging = PagingModel(count: items.count, index: startIndex)
@@ -81,6 +86,7 @@ public final class ViewerWindow {
         for button in navigationButtons() { gtk_header_bar_pack_start(headerBar.opaque, button) }
         // pack_end fills from the right edge inwards.
         gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.shareMenu())
+        gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.pictureMenu())
         gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.icon(
             "view-fullscreen-symbolic", label: L10n.tr("Fullscreen"), action: ViewerAction.fullscreen.detailedName))
         gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.icon(
@@ -160,7 +166,9 @@ public final class ViewerWindow {
         refreshPagingActions()
         refreshProperties()
         let hasItem = currentItem != nil
-        for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs, .openWith] { setEnabled(name, hasItem) }
+        for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs, .openWith, .rotateRight, .rotateLeft, .flip, .setBackground] {
+            setEnabled(name, hasItem)
+        }
     }
 
     /// A show loops and skips, so its arrows always have somewhere to go.

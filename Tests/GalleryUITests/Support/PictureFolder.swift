@@ -19,6 +19,17 @@ struct PictureFolder {
         try write(name, width: width, height: height, rgba: rgba, alpha: true, type: "png")
     }
 
+    /// Writes a PNG of one colour with its top left `markSide` pixels square in `markRGBA`:
+    /// where that corner lands shows how the picture was turned.
+    @discardableResult
+    func png(_ name: String, width: Int, height: Int, rgba: UInt32, markSide: Int, markRGBA: UInt32) throws -> URL {
+        try write(name, width: width, height: height, rgba: rgba, alpha: true, type: "png") { pixbuf in
+            let mark = gdk_pixbuf_new_subpixbuf(pixbuf, 0, 0, Int32(markSide), Int32(markSide))!
+            gdk_pixbuf_fill(mark, markRGBA)
+            g_object_unref(mark.rawPointer)
+        }
+    }
+
     /// Writes a baseline JPEG (gdk-pixbuf's encoder) of one colour and returns its file URL.
     @discardableResult
     func jpeg(_ name: String, width: Int, height: Int, rgba: UInt32 = 0x3366_99FF) throws -> URL {

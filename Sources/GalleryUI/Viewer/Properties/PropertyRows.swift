@@ -25,14 +25,16 @@ struct PropertyRow: Equatable {
 /// What the properties panel shows for a page, as plain data: rows with no value are left out,
 /// and so are groups with no rows. Everything a person reads is formatted here.
 enum PropertyRows {
-    static func sections(url: URL, image: DecodedImage?, details: PictureDetails?) -> [PropertySection] {
+    /// `turn`: how the person turned the picture; its dimensions are given as it is shown.
+    static func sections(url: URL, image: DecodedImage?, details: PictureDetails?, turn: PictureTurn = .none) -> [PropertySection] {
         let metadata = details?.metadata
         var picture: [PropertyRow] = []
         if let image {
             let size = image.sourceSize
+            let shown = turn.swapsSides ? (size.height, size.width) : (size.width, size.height)
             let megapixels = LocalizedNumber.fixed(Double(size.pixels) / 1_000_000, fractionDigits: 1)
             picture.append(PropertyRow(title: L10n.tr("Dimensions"), value: L10n.format(
-                "%1$s × %2$s pixels (%3$s MP)", String(size.width), String(size.height), megapixels)))
+                "%1$s × %2$s pixels (%3$s MP)", String(shown.0), String(shown.1), megapixels)))
         }
         if let format = metadata?.format { picture.append(PropertyRow(title: L10n.tr("Format"), value: format.displayName)) }
         if let bytes = details?.fileBytes { picture.append(PropertyRow(title: L10n.tr("File Size"), value: DownloadProgressText.formatSize(bytes))) }

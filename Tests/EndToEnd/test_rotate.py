@@ -1,0 +1,86 @@
+"""Rotate Right and Left, and Flip, as a person uses them in the viewer (issue 35): the picture
+turns on screen (its shape and where each corner lands, read from screenshots against the
+unturned picture's own corners), the zoom follows, and the turn is remembered for its address
+when the viewer opens the picture again."""
+
+import re
+import tempfile
+from pathlib import Path
+
+import pyatspi
+from PIL import Image
+
+from harness import App, wait_for
+from test_slow_network import trace_events
+from test_viewer import open_viewer, shown_image, x_window
+
+
+def views(trace):
+    """The viewer's states as written after each frame: dicts of the fields."""
+    return [dict(field.split("=", 1) for field in line.split() if "=" in field) for line in trace_events(trace, "viewer-view")]
+
+
+def picture_corners(display, viewer, canvas, view, name):
+    """The colours just inside the four corners of the picture on screen (top left, top right,
+    bottom right, bottom left), from a screenshot: the canvas's place in the window (AT-SPI),
+    the window's on the screen (X) and the picture's in the canvas (the trace)."""
+    _, x, y, width, height = x_window(display, re.escape(viewer.name))
+    window = viewer.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    margin_x, margin_y = (width - window.width) // 2, (height - window.height) // 2
+    extents = canvas.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    left, top, shown_width, shown_height = (float(value) for value in view["rect"].split(","))
+    left += x + margin_x + extents.x
+    top += y + margin_y + extents.y
+    inset = 12
+    points = [(left + inset, top + inset), (left + shown_width - inset, top + inset),
+              (left + shown_width - inset, top + shown_height - inset), (left + inset, top + shown_height - inset)]
+    with Image.open(display.screenshot(name)) as image:
+        rgb = image.convert("RGB")
+        return [rgb.getpixel((int(px), int(py))) for px, py in points]
+
+
+def close(colour, other, tolerance=40):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, other))
+
+
+def test_rotate_right_turns_the_picture_and_is_remembered(display, server):
+    url = server.url("/img/640x480.png")
+    home = Path(tempfile.mkdtemp(prefix="lg-rotate-"))
+    trace = home / "trace"
+    app = App(display, server.write("rotate.txt", url + "\n"), home=home, extra_env={"LINK_GALLERY_TRACE": str(trace)})
+    try:
+        viewer = open_viewer(app, display, 0, image_count=1)
+        canvas = shown_image(app, viewer, "640x480.png")[0]
+        upright = wait_for(lambda: [v for v in views(trace) if v.get("turn") == "0,0" and v.get("image") == "640x480"], 20,
+                           message="the picture shown upright")[-1]
+        before = picture_corners(display, viewer, canvas, upright, "rotate-before")
+        assert len({corner for corner in before}) == 4, f"four corners of different colours: {before}"
+
+        app.press("ctrl+r")
+        turned = wait_for(lambda: [v for v in views(trace) if v.get("turn") == "1,0"], 10, message="turned right")[-1]
+        assert turned["image"] == "480x640", "its sides swap"
+        _, _, shown_width, shown_height = (float(value) for value in turned["rect"].split(","))
+        assert shown_height > shown_width, "upright on its side now"
+        assert turned["fit"] == "1", "still fitted to the window"
+        after = picture_corners(display, viewer, canvas, turned, "rotate-after")
+        # A quarter turn clockwise: the top left corner goes to the top right, and so on.
+        expected = [before[3], before[0], before[1], before[2]]
+        assert all(close(a, b) for a, b in zip(after, expected)), f"corners {after}, expected {expected}"
+
+        app.press("ctrl+shift+r", "ctrl+shift+r")
+        wait_for(lambda: views(trace)[-1].get("turn") == "3,0", 10, message="turned left twice")
+        app.press("ctrl+r")
+        wait_for(lambda: views(trace)[-1].get("turn") == "0,0", 10, message="back upright")
+        app.press("ctrl+r")
+        wait_for(lambda: views(trace)[-1].get("turn") == "1,0", 10, message="turned right again")
+
+        # Opened again, the picture comes turned as it was left.
+        app.press("ctrl+w")
+        grid = app.window_named("Link Gallery")
+        seen = len(views(trace))
+        viewer = open_viewer(app, display, 0, image_count=1)
+        shown_image(app, viewer, "640x480.png")
+        reopened = wait_for(lambda: [v for v in views(trace)[seen:] if v.get("image")], 20, message="the picture again")
+        assert reopened[0]["turn"] == "1,0" and reopened[0]["image"] == "480x640", reopened[0]
+    finally:
+        app.stop()

@@ -1,0 +1,80 @@
+import CGtk
+import Foundation
+import GObjectSupport
+import GalleryCore
+@testable import GalleryUI
+import XCTest
+
+/// Rotate and Flip in a real viewer window over real files: the zoom follows the turn (fitted
+/// stays fitted, zoomed in keeps its level and the point in the middle), the turn is kept for
+/// the address, and the picture that leaves the viewer (Copy Image, a drag) is turned too.
+final class ViewerTurnTests: ImageFolderTestCase {
+    func testRotateRightTurnsTheFittedPictureAndTheZoomedOneAroundTheMiddle() throws {
+        let file = try images.png("landscape.png", width: 320, height: 240)
+        let url = FolderImageSource.link(for: file)
+        let turns = PictureTurns(file: nil), folder = images.folder
+        MainActor.assumeIsolated {
+            let viewer = ViewerWindow(application: GtkTestEnvironment.setUp(), items: [ViewerItem(url: url)], startIndex: 0,
+                                      source: FolderImageSource(folder: folder), turns: turns)
+            viewer.present()
+            defer { viewer.closeForTest() }
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.texture != nil && viewer.canvas.viewportSize.width > 0 })
+            viewer.activate(.rotateRight)
+            XCTAssertEqual(viewer.canvas.turn, PictureTurn(quarterTurns: 1, mirrored: false))
+            XCTAssertEqual(viewer.canvas.zoom?.imageSize, ZoomModel.Size(width: 240, height: 320), "its sides swap")
+            XCTAssertEqual(viewer.canvas.zoom?.isBestFit, true, "fitted stays fitted")
+            XCTAssertEqual(turns.turn(for: url), PictureTurn(quarterTurns: 1, mirrored: false), "kept for its address")
+
+            // Zoomed in off centre: the stored picture's point in the middle stays there.
+            viewer.canvas.updateZoom { zoom in
+                zoom.zoom(toLevel: 4, anchor: zoom.viewportCenter)
+                zoom.pan(by: .init(x: 150, y: -90))
+            }
+            let middle = { () -> (x: Double, y: Double) in
+                let zoom = viewer.canvas.zoom!
+                let point = zoom.imagePoint(at: zoom.viewportCenter)
+                return viewer.canvas.turn.unturn(x: point.x, y: point.y, width: 320, height: 240)
+            }
+            let before = middle(), level = viewer.canvas.zoom?.level
+            viewer.activate(.rotateRight)
+            let after = middle()
+            XCTAssertEqual(viewer.canvas.zoom?.level ?? 0, level ?? 1, accuracy: 1e-9, "the zoom kept")
+            XCTAssertEqual(after.x, before.x, accuracy: 0.5)
+            XCTAssertEqual(after.y, before.y, accuracy: 0.5)
+            XCTAssertEqual(viewer.canvas.zoom?.imageSize, ZoomModel.Size(width: 320, height: 240), "upside down: sides as stored")
+
+            viewer.activate(.flip)
+            XCTAssertEqual(turns.turn(for: url), PictureTurn(quarterTurns: 2, mirrored: true))
+        }
+    }
+
+    /// Copy Image and a drag out give the picture as it is shown: a landscape picture turned
+    /// right leaves as a portrait one, its marked top left corner now at the top right.
+    func testThePictureThatLeavesTheViewerIsTurnedAsShown() throws {
+        let file = try images.png("marked.png", width: 40, height: 30, rgba: 0x3366_99FF, markSide: 6, markRGBA: 0xFF00_00FF)
+        let url = FolderImageSource.link(for: file), folder = images.folder
+        MainActor.assumeIsolated {
+            let viewer = ViewerWindow.openForTest([url], source: FolderImageSource(folder: folder))
+            defer { viewer.closeForTest() }
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.store.image(at: 0) != nil })
+            viewer.activate(.rotateRight)
+            guard let image = viewer.store.image(at: 0), let dragged = viewer.pictureToDrag() else { return XCTFail("no picture") }
+            XCTAssertEqual([dragged.texture.pixelWidth, dragged.texture.pixelHeight], [30, 40])
+            let turned = viewer.shownTexture(image.texture)
+            XCTAssertEqual([turned.pixelWidth, turned.pixelHeight], [30, 40])
+            let red: [UInt8] = [0, 0, 255, 255], blue: [UInt8] = [0x99, 0x66, 0x33, 255] // BGRA
+            XCTAssertEqual(Self.pixel(turned, 27, 2), red, "the mark at the top right")
+            XCTAssertEqual(Self.pixel(turned, 2, 2), blue, "not at the top left any more")
+            XCTAssertEqual(Self.pixel(turned, 27, 37), blue)
+        }
+    }
+
+    /// One pixel as GTK draws it (premultiplied BGRA).
+    @MainActor
+    private static func pixel(_ texture: TextureHandle, _ x: Int, _ y: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: texture.pixelWidth * texture.pixelHeight * 4)
+        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture.texture, $0.baseAddress, gsize(texture.pixelWidth * 4)) }
+        let offset = (y * texture.pixelWidth + x) * 4
+        return Array(bytes[offset..<offset + 4])
+    }
+}
