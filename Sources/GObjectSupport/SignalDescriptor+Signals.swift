@@ -65,6 +65,13 @@ public extension SignalDescriptor where Handler == @MainActor (Bool) -> Void {
 public extension SignalDescriptor where Handler == @MainActor (Int32) -> Void {
     /// GtkNativeDialog (GtkResponseType)
     static var response: Self { .integer("response") }
+    /// GtkPrintOperation: its result (`GtkPrintOperationResult`), once the job is handed over.
+    static var done: Self { .integer("done") }
+}
+
+public extension SignalDescriptor where Handler == @MainActor (PointerArgument, Int32) -> Void {
+    /// GtkPrintOperation: the print context and the page's number.
+    static var drawPage: Self { .pointerAndInteger("draw-page") }
 }
 
 public extension SignalDescriptor where Handler == @MainActor (Double) -> Void {

@@ -54,6 +54,19 @@ extension SignalDescriptor where Handler == @MainActor (PointerArgument) -> Void
     }
 }
 
+/// `void handler(GObject *, gpointer argument, gint value, gpointer user_data)`
+extension SignalDescriptor where Handler == @MainActor (PointerArgument, Int32) -> Void {
+    public static func pointerAndInteger(_ name: String) -> Self {
+        typealias Fn = @MainActor (PointerArgument, Int32) -> Void
+        let trampoline: @convention(c) (gpointer?, gpointer?, gint, gpointer?) -> Void = { _, argument, value, data in
+            let handler = CallbackBox<Fn>.borrow(data)
+            nonisolated(unsafe) let argument = argument
+            MainActor.assumeIsolated { handler(argument, value) }
+        }
+        return Self(name, unsafeBitCast(trampoline, to: GCallback.self))
+    }
+}
+
 /// `gint handler(GObject *, gpointer argument, gpointer user_data)`
 extension SignalDescriptor where Handler == @MainActor (PointerArgument) -> Int32 {
     public static func pointerReturningInt(_ name: String) -> Self {

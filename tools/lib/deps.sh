@@ -18,6 +18,7 @@ DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3
     libgtk-4-bin chromium python3-websocket # real touch events (broadway + DevTools)
     libheif-examples libavif-bin libjpeg-turbo-progs liblcms2-utils libgs-common webp # reference encoders, lcms and ICC profiles for pixel fixtures
     libimage-exiftool-perl # metadata fixtures
+    poppler-utils # a printed page read back (pdftoppm)
     locales) # a Russian locale built at test time (localedef), for numbers
 DEPS_BENCH=(libvips-tools libgdk-pixbuf2.0-bin hyperfine python3-matplotlib heif-thumbnailer)
 

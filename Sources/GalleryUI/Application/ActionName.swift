@@ -43,5 +43,5 @@ enum ViewerAction: String, ActionName {
     case saveAs = "save-as", openWith = "open-with", dismissBanner = "dismiss-banner", close
     case slideshow, slideshowPause = "slideshow-pause", slideshowStop = "slideshow-stop"
     case properties
-    case rotateRight = "rotate-right", rotateLeft = "rotate-left", flip, setBackground = "set-background"
+    case rotateRight = "rotate-right", rotateLeft = "rotate-left", flip, setBackground = "set-background", print
 }

@@ -34,6 +34,7 @@ enum ShortcutsWindow {
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.slideshowPause]), title: L10n.tr("Pause or resume the slideshow")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.rotateRight, .rotateLeft]), title: L10n.tr("Rotate right and left")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.openWith]), title: L10n.tr("Open with another application")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.print]), title: L10n.tr("Print the picture")),
             ]),
             Group(title: L10n.tr("General"), rows: [
                 Row(keys: keys(GalleryApplication.actions, [AppAction.shortcuts]), title: L10n.tr("Keyboard shortcuts")),

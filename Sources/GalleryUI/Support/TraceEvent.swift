@@ -9,6 +9,7 @@ enum TraceEvent: String {
     case gridShowEnd = "grid-show-end"
     case maxStallMs = "max-stall-ms"
     case openedWith = "opened-with"
+    case printed = "printed"
     case present = "present"
     case servicesReady = "services-ready"
     case slideshowSlide = "slideshow-slide"

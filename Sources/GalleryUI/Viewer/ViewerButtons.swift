@@ -46,6 +46,7 @@ enum ViewerButtons {
         g_menu_append(turns, L10n.tr("Flip Horizontally"), ViewerAction.flip.detailedName)
         g_menu_append_section(menu, nil, turns.cast())
         g_object_unref(turns.rawPointer)
+        g_menu_append(menu, L10n.tr("Print…"), ViewerAction.print.detailedName)
         g_menu_append(menu, L10n.tr("Set as Background…"), ViewerAction.setBackground.detailedName)
         return menuButton(taking: menu, icon: "view-more-symbolic", label: L10n.tr("Picture Menu"))
     }

@@ -21,6 +21,7 @@ extension ViewerWindow {
         .init(name: ViewerAction.rotateLeft, accelerators: ["<Control><Shift>r"]) { $0.turnPicture { $0.rotatedLeft } },
         .init(name: ViewerAction.flip) { $0.turnPicture { $0.flipped } },
         .init(name: ViewerAction.setBackground) { $0.setAsBackground() },
+        .init(name: ViewerAction.print, accelerators: ["<Control>p"]) { $0.printPicture() },
         .init(name: ViewerAction.first, accelerators: ["Home"], alternatives: ["KP_Home"]) { $0.go { $0.first() } },
         .init(name: ViewerAction.last, accelerators: ["End"], alternatives: ["KP_End"]) { $0.go { $0.last() } },
         // Ctrl+ as well, as in every GNOME app; + is Shift+= on many layouts, so = too.

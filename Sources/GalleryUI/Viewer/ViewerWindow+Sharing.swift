@@ -53,6 +53,23 @@ extension ViewerWindow {
         dialog.run()
     }
 
+    /// "Print…": the picture as shown, decoded for print (`ViewerPrint`). `exportTo`: a PDF
+    /// written without the dialog (tests).
+    func printPicture(exportTo path: String? = nil) {
+        guard let item = currentItem else { return }
+        let source = store.source, url = item.url
+        let job = ViewerPrint(parent: window, title: item.title, turn: canvas.turn, picture: {
+            try await source.original(for: url, fitting: ViewerPrint.printBox, priority: .interactive)
+        }) { [weak self] outcome in
+            guard let self else { return }
+            printJob = nil
+            if case .failed(let reason) = outcome { status.showBanner(reason) }
+            PerformanceTrace.shared.record(.printed, outcome == .printed ? "printed" : "not printed")
+        }
+        printJob = job
+        job.run(exportTo: path)
+    }
+
     /// "Set as Background…": the original becomes the desktop's background (`DesktopBackground`).
     func setAsBackground() {
         guard let item = currentItem else { return }

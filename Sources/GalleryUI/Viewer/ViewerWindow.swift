@@ -36,6 +36,7 @@ public final class ViewerWindow {
     var saveDialog: ViewerSaveImage?
     var openWithChooser: OpenWithChooser?
     var background: DesktopBackground?
+    var printJob: ViewerPrint?
     /// How pictures were turned, by address (remembered across runs in the app).
     let turns: PictureTurns
     private var pictureDrag: ViewerPictureDragSource?
@@ -166,7 +167,7 @@ public final class ViewerWindow {
         refreshPagingActions()
         refreshProperties()
         let hasItem = currentItem != nil
-        for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs, .openWith, .rotateRight, .rotateLeft, .flip, .setBackground] {
+        for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs, .openWith, .rotateRight, .rotateLeft, .flip, .setBackground, .print] {
             setEnabled(name, hasItem)
         }
     }
