@@ -77,4 +77,33 @@ final class ViewerTurnTests: ImageFolderTestCase {
         let offset = (y * texture.pixelWidth + x) * 4
         return Array(bytes[offset..<offset + 4])
     }
+
+    /// Save As of a turned picture writes the original bytes, or, when the person picks it,
+    /// the picture as turned in the original's format.
+    func testSaveAsOffersTheOriginalOrTheTurnedCopy() throws {
+        let file = try images.png("kept.png", width: 40, height: 30, rgba: 0x3366_99FF, markSide: 6, markRGBA: 0xFF00_00FF)
+        let url = FolderImageSource.link(for: file), folder = images.folder
+        let original = try Data(contentsOf: file)
+        let asDownloaded = folder.appendingPathComponent("saved/original.png"), turned = folder.appendingPathComponent("saved/turned.png")
+        try FileManager.default.createDirectory(at: asDownloaded.deletingLastPathComponent(), withIntermediateDirectories: true)
+        MainActor.assumeIsolated {
+            let viewer = ViewerWindow.openForTest([url], source: FolderImageSource(folder: folder))
+            defer { viewer.closeForTest() }
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.store.image(at: 0) != nil })
+            viewer.activate(.rotateRight)
+            viewer.saveImageAs(chooseLocation: { _, answer in answer(asDownloaded.path) })
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.saveDialog == nil && FileManager.default.fileExists(atPath: asDownloaded.path) })
+            XCTAssertEqual(try? Data(contentsOf: asDownloaded), original, "the original bytes")
+            viewer.saveImageAs(chooseLocation: { _, answer in answer(turned.path) }, choosesTurned: true)
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.saveDialog == nil && FileManager.default.fileExists(atPath: turned.path) })
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let saved = try XCTUnwrap(gdk_pixbuf_new_from_file(turned.path, &error))
+        defer { g_object_unref(saved.rawPointer) }
+        XCTAssertEqual([gdk_pixbuf_get_width(saved), gdk_pixbuf_get_height(saved)], [30, 40], "turned right")
+        let pixels = gdk_pixbuf_read_pixels(saved)!, stride = Int(gdk_pixbuf_get_rowstride(saved))
+        let channels = Int(gdk_pixbuf_get_n_channels(saved))
+        let topRight = (0..<3).map { pixels[2 * stride + 27 * channels + $0] }
+        XCTAssertEqual(topRight, [255, 0, 0], "the mark at the top right")
+    }
 }

@@ -21,18 +21,30 @@ final class ViewerSaveImage {
     /// Asks where to save, given the suggested file name; answers a path, or nil when cancelled.
     typealias LocationChooser = @MainActor (_ suggestedName: String, _ answer: @escaping @MainActor (String?) -> Void) -> Void
 
+    /// The picture as turned on screen, encoded in the original's format where gdk-pixbuf writes
+    /// it (else PNG), and the extension that format has.
+    typealias TurnedCopy = @Sendable (_ originalFormat: ImageFormat?) async throws -> (data: Data, fileExtension: String)
+
     private let completion: @MainActor (Outcome) -> Void
     private let chooseLocation: LocationChooser?
+    private let turnedCopy: TurnedCopy?
     private var chooser: OpaquePointer?
     private var data: Data?
+    /// The person chose the turned copy over the original bytes.
+    private var savesTurned: Bool
 
-    /// `chooseLocation` nil: the file chooser dialog.
+    /// `chooseLocation` nil: the file chooser dialog, which offers the turned copy beside the
+    /// original when there is one (`turnedCopy`); with `chooseLocation`, `choosesTurned` is
+    /// what the person picks.
     init(parent: UnsafeMutablePointer<GtkWidget>, item: ViewerItem, source: any OriginalImageSource,
-         chooseLocation: LocationChooser? = nil, completion: @escaping @MainActor (Outcome) -> Void) {
+         turnedCopy: TurnedCopy? = nil, chooseLocation: LocationChooser? = nil, choosesTurned: Bool = false,
+         completion: @escaping @MainActor (Outcome) -> Void) {
         self.parent = parent
         self.item = item
         self.source = source
+        self.turnedCopy = turnedCopy
         self.chooseLocation = chooseLocation
+        savesTurned = choosesTurned && turnedCopy != nil
         self.completion = completion
     }
 
@@ -62,6 +74,7 @@ final class ViewerSaveImage {
             L10n.tr("Save Image"), parent.cast(), GTK_FILE_CHOOSER_ACTION_SAVE, L10n.tr("_Save"), L10n.tr("_Cancel"))!
         gtk_native_dialog_set_modal(chooser.cast(), 1)
         gtk_file_chooser_set_current_name(chooser.opaque, suggestedName)
+        if turnedCopy != nil { Self.offerTurnedCopy(in: chooser) }
         self.chooser = chooser
         Signal.connect(chooser, .response) { [weak self] response in self?.responded(response) }
         gtk_native_dialog_show(chooser.cast())
@@ -78,6 +91,9 @@ final class ViewerSaveImage {
               let file = gtk_file_chooser_get_file(chooser.opaque) else {
             chosen(nil)
             return
+        }
+        if turnedCopy != nil {
+            savesTurned = gtk_file_chooser_get_choice(chooser.opaque, Self.choiceID).map { String(cString: $0) } == "turned"
         }
         let pathPointer = g_file_get_path(file)
         g_object_unref(file.rawPointer)
@@ -99,7 +115,36 @@ final class ViewerSaveImage {
             completion(.failed(L10n.tr("This location cannot be written to.")))
             return
         }
-        write(data, to: path)
+        guard savesTurned, let turnedCopy else { return write(data, to: path) }
+        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
+        Task { @MainActor [weak self] in
+            do {
+                let copy = try await turnedCopy(format)
+                // A format gdk-pixbuf cannot write (HEIC, AVIF, GIF…) is saved as PNG, named so.
+                let current = (path as NSString).pathExtension.lowercased()
+                let accepted = Self.extensions.values.first { $0.preferred == copy.fileExtension }?.accepted ?? [copy.fileExtension]
+                let target = accepted.contains(current) ? path : (path as NSString).deletingPathExtension + "." + copy.fileExtension
+                self?.write(copy.data, to: target)
+            } catch let error as LoadError {
+                self?.completion(.failed(ErrorMessages.explanation(for: error)))
+            } catch {
+                self?.completion(.failed(L10n.tr("The turned picture could not be made.")))
+            }
+        }
+    }
+
+    private static let choiceID = "copy"
+
+    /// The chooser's own choice: the original as downloaded, or the picture as turned
+    /// (chosen at first: the person turned it).
+    private static func offerTurnedCopy(in chooser: OpaquePointer) {
+        let options = [strdup("original"), strdup("turned"), nil]
+        let labels = [strdup(L10n.tr("The original as downloaded")), strdup(L10n.tr("The picture as turned")), nil]
+        defer { (options + labels).forEach { free($0) } }
+        var optionPointers = options.map { $0.map { UnsafePointer<CChar>($0) } }
+        var labelPointers = labels.map { $0.map { UnsafePointer<CChar>($0) } }
+        gtk_file_chooser_add_choice(chooser, choiceID, L10n.tr("Save"), &optionPointers, &labelPointers)
+        gtk_file_chooser_set_choice(chooser, choiceID, "turned")
     }
 
     /// Writes on the disk queue: a large original on a slow disk must neither freeze the window
