@@ -84,3 +84,47 @@ def test_rotate_right_turns_the_picture_and_is_remembered(display, server):
         assert reopened[0]["turn"] == "1,0" and reopened[0]["image"] == "480x640", reopened[0]
     finally:
         app.stop()
+
+
+def test_a_turned_photo_zoomed_to_full_detail_shows_its_pixels_turned(display, server):
+    """At 100 % a large picture is drawn from its full detail, tile by tile: turned right, its
+    gradients run the turned way across the screen (the stored picture's red grows to the right
+    and its green downwards; turned right, red grows downwards and green to the left), and the
+    detail was shown, not only the screen-sized picture."""
+    url = server.url("/img/3000x2000.png")
+    home = Path(tempfile.mkdtemp(prefix="lg-rotate-detail-"))
+    trace = home / "trace"
+    app = App(display, server.write("rotate-detail.txt", url + "\n"), home=home,
+              extra_env={"LINK_GALLERY_TRACE": str(trace)})
+    try:
+        viewer = open_viewer(app, display, 0, image_count=1)
+        canvas = shown_image(app, viewer, "3000x2000.png")[0]
+        wait_for(lambda: [v for v in views(trace) if v.get("image") == "3000x2000"], 20, message="the photo shown")
+        app.press("ctrl+r")
+        wait_for(lambda: views(trace)[-1].get("turn") == "1,0", 10, message="turned right")
+        shown_before = len(trace_events(trace, "viewer-detail-shown"))
+        app.press("1")
+        view = wait_for(lambda: [v for v in views(trace) if v.get("turn") == "1,0" and v.get("level") == "1.0000"], 10,
+                        message="100 %")[-1]
+        wait_for(lambda: len(trace_events(trace, "viewer-detail-shown")) > shown_before, 20, message="the full detail drawn")
+        _, x, y, width, height = x_window(display, re.escape(viewer.name))
+        window = viewer.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        extents = canvas.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        centre_x = x + (width - window.width) // 2 + extents.x + extents.width // 2
+        centre_y = y + (height - window.height) // 2 + extents.y + extents.height // 2
+        with Image.open(display.screenshot("rotate-detail")) as image:
+            rgb = image.convert("RGB")
+
+            def around(dx, dy):
+                samples = [rgb.getpixel((centre_x + dx + i, centre_y + dy + j)) for i in (-2, 0, 2) for j in (-2, 0, 2)]
+                return [sorted(sample[channel] for sample in samples)[4] for channel in range(3)]
+
+            left, right = around(-200, 0), around(200, 0)
+            up, down = around(0, -200), around(0, 200)
+        print("left", left, "right", right, "up", up, "down", down, "view", view)
+        assert right[1] < left[1] - 20, f"green falls to the right (stored: grows downwards): {left} → {right}"
+        assert abs(right[0] - left[0]) < 12, "red steady across"
+        assert down[0] > up[0] + 20, f"red grows downwards (stored: grows to the right): {up} → {down}"
+        assert abs(down[1] - up[1]) < 12, "green steady down"
+    finally:
+        app.stop()

@@ -52,6 +52,9 @@ final class ViewerCanvas {
     var underlay: TextureHandle? { didSet { if underlay !== oldValue { redraw() } } }
     var previousTexture: TextureHandle? { didSet { if previousTexture !== oldValue { redraw() } } }
     var nextTexture: TextureHandle? { didSet { if nextTexture !== oldValue { redraw() } } }
+    /// How the neighbours were turned: they slide in as they will show.
+    var previousTurn = PictureTurn.none
+    var nextTurn = PictureTurn.none
     /// Horizontal shift of all pages while a swipe is under way.
     var slideOffset = 0.0 { didSet { if slideOffset != oldValue { redraw() } } }
     /// Called whenever zoom or pan changed, for the zoom label and action states.
@@ -232,14 +235,20 @@ final class ViewerCanvas {
             gtk_snapshot_restore(snapshot)
         }
         let stride = viewport.width + Self.pageGap
-        if let previousTexture, slideOffset > 0 { appendFitted(previousTexture, shift: slideOffset - stride, to: snapshot) }
-        if let nextTexture, slideOffset < 0 { appendFitted(nextTexture, shift: slideOffset + stride, to: snapshot) }
+        if let previousTexture, slideOffset > 0 {
+            appendFitted(previousTexture, turn: previousTurn, shift: slideOffset - stride, to: snapshot)
+        }
+        if let nextTexture, slideOffset < 0 { appendFitted(nextTexture, turn: nextTurn, shift: slideOffset + stride, to: snapshot) }
     }
 
     /// From the view's frame to the stored picture's: to `origin`, the turned picture's top
     /// left (on a device pixel), then mirrored and turned (`PictureTurn.turn`), so what is
     /// drawn after is drawn as stored and lands turned.
     private func enterStoredFrame(at origin: ZoomModel.Point, shown: ZoomModel.Size, _ snapshot: OpaquePointer) {
+        enterStoredFrame(at: origin, shown: shown, turn: turn, snapshot)
+    }
+
+    private func enterStoredFrame(at origin: ZoomModel.Point, shown: ZoomModel.Size, turn: PictureTurn, _ snapshot: OpaquePointer) {
         func translate(_ x: Double, _ y: Double) {
             var point = graphene_point_t(x: Float(x), y: Float(y))
             gtk_snapshot_translate(snapshot, &point)
@@ -300,11 +309,15 @@ final class ViewerCanvas {
         tiles = shown
     }
 
-    private func appendFitted(_ texture: TextureHandle, shift: Double, to snapshot: OpaquePointer) {
-        let fit = ZoomModel(imageSize: .init(width: Double(texture.pixelWidth), height: Double(texture.pixelHeight)),
-                            viewportSize: viewportSize, deviceScale: deviceScale)
-        append(texture, x: fit.offset.x + shift, y: fit.offset.y, width: fit.displayedSize.width,
-               height: fit.displayedSize.height, to: snapshot)
+    private func appendFitted(_ texture: TextureHandle, turn: PictureTurn, shift: Double, to snapshot: OpaquePointer) {
+        let turned = turn.turned(width: Double(texture.pixelWidth), height: Double(texture.pixelHeight))
+        let fit = ZoomModel(imageSize: .init(width: turned.width, height: turned.height), viewportSize: viewportSize,
+                            deviceScale: deviceScale)
+        gtk_snapshot_save(snapshot)
+        enterStoredFrame(at: .init(x: fit.offset.x + shift, y: fit.offset.y), shown: fit.displayedSize, turn: turn, snapshot)
+        append(texture, x: 0, y: 0, width: Double(texture.pixelWidth) * fit.scale, height: Double(texture.pixelHeight) * fit.scale,
+               to: snapshot)
+        gtk_snapshot_restore(snapshot)
     }
 
     private func append(_ texture: TextureHandle, x: Double, y: Double, width: Double, height: Double,

@@ -88,6 +88,8 @@ extension ViewerWindow {
     func refreshNeighbours() {
         canvas.previousTexture = store.image(at: paging.index - 1)?.texture
         canvas.nextTexture = store.image(at: paging.index + 1)?.texture
+        canvas.previousTurn = items.indices.contains(paging.index - 1) ? turns.turn(for: items[paging.index - 1].url) : .none
+        canvas.nextTurn = items.indices.contains(paging.index + 1) ? turns.turn(for: items[paging.index + 1].url) : .none
     }
 
     func zoomChanged() {
