@@ -53,7 +53,7 @@ final class OpenWithChooser {
     private func ask(for copy: URL) {
         let file = g_file_new_for_path(copy.path)!
         self.file = file
-        let dialog = gtk_app_chooser_dialog_new(parent.cast(), GTK_DIALOG_MODAL, file)!
+        let dialog = gtk_app_chooser_dialog_new(parent.cast(), GtkDialogFlags(GTK_DIALOG_MODAL.rawValue | GTK_DIALOG_DESTROY_WITH_PARENT.rawValue), file)!
         gtk_app_chooser_dialog_set_heading(dialog.opaque, L10n.tr("Open the picture with"))
         self.dialog = dialog
         Signal.connect(dialog, .response) { [weak self] response in self?.responded(response) }
