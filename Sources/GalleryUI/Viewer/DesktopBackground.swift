@@ -55,24 +55,28 @@ final class DesktopBackground {
         }
     }
 
+    /// Asks the session bus for the portal without waiting on the main thread (a portal that is
+    /// slow to answer must not freeze the window), then sets the background one way or the other.
     private func setBackground(to file: URL) {
-        if let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) {
-            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
-            if Self.hasPortal(connection) { return askPortal(connection, file: file) }
-        }
-        completion(Self.setInGNOMESettings(file) ? .set : .failed(L10n.tr(
-            "This desktop has no way for Link Gallery to set its background. The picture is in your backgrounds folder.")))
+        let flags = GDBusProxyFlags(G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START.rawValue | G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS.rawValue)
+        g_dbus_proxy_new_for_bus(G_BUS_TYPE_SESSION, flags, nil, Self.portal, Self.portalPath, "org.freedesktop.portal.Wallpaper",
+                                 nil, AsyncReply.callback, AsyncReply.userData { [weak self] _, result in
+            let proxy = g_dbus_proxy_new_for_bus_finish(result, nil)
+            defer { proxy.map { g_object_unref(UnsafeMutableRawPointer($0)) } }
+            if let proxy, Self.isWallpaperPortal(proxy), let connection = g_dbus_proxy_get_connection(proxy) {
+                self?.askPortal(connection, file: file)
+            } else {
+                self?.completion(Self.setInGNOMESettings(file) ? .set : .failed(L10n.tr(
+                    "This desktop has no way for Link Gallery to set its background. The picture is in your backgrounds folder.")))
+            }
+        })
     }
 
-    /// Whether a portal answers on the session bus and has the Wallpaper interface.
-    private static func hasPortal(_ connection: OpaquePointer) -> Bool {
-        let flags = GDBusProxyFlags(G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START.rawValue | G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS.rawValue)
-        guard let proxy = g_dbus_proxy_new_sync(connection, flags, nil, portal, portalPath, "org.freedesktop.portal.Wallpaper", nil, nil)
-        else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(proxy)) }
+    /// Whether a portal answers and has the Wallpaper interface: one without a Wallpaper
+    /// backend has no `version` property on it.
+    private static func isWallpaperPortal(_ proxy: UnsafeMutablePointer<GDBusProxy>) -> Bool {
         guard let owner = g_dbus_proxy_get_name_owner(proxy) else { return false }
         g_free(owner)
-        // A portal without a Wallpaper backend has no `version` property on the interface.
         guard let version = g_dbus_proxy_get_cached_property(proxy, "version") else { return false }
         g_variant_unref(version)
         return true
