@@ -134,8 +134,30 @@ final class PriorityGate: Sendable {
 
     func resetPeak() { state.withLock { $0.peak = $0.held } }
 
-    /// Waits for `cost` units (cut to what `priority` may hold), holding no thread.
+    /// Waits for `cost` units (cut to what `priority` may hold), holding no thread. When nobody
+    /// waits and they fit, they are taken at once, without suspending the task (a page turned
+    /// to, on an idle machine, goes straight to its decode).
     func enter(cost: Int = 1, priority: SharedPriority) async throws -> Pass {
+        try Task.checkCancellation()
+        if let pass = enterAtOnce(cost: cost, priority: priority) { return pass }
+        return try await enterInLine(cost: cost, priority: priority)
+    }
+
+    private func enterAtOnce(cost: Int, priority: SharedPriority) -> Pass? {
+        let id = state.withLock { state -> Int? in
+            guard state.line.isEmpty else { return nil } // those waiting go first
+            let level = priority.current
+            let amount = min(max(0, cost), policy.limit(for: level))
+            guard amount <= state.room(for: level, policy) else { return nil }
+            state.nextID += 1
+            state.change(level, by: amount)
+            state.holdings[state.nextID] = Holding(amount: amount, priority: level)
+            return state.nextID
+        }
+        return id.map { Pass(gate: self, id: $0) }
+    }
+
+    private func enterInLine(cost: Int, priority: SharedPriority) async throws -> Pass {
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID
