@@ -82,6 +82,21 @@ def test_rotate_right_turns_the_picture_and_is_remembered(display, server):
         shown_image(app, viewer, "640x480.png")
         reopened = wait_for(lambda: [v for v in views(trace)[seen:] if v.get("image")], 20, message="the picture again")
         assert reopened[0]["turn"] == "1,0" and reopened[0]["image"] == "480x640", reopened[0]
+
+        # With the mouse: a right click on the picture opens its menu, Rotate Left turns it back.
+        canvas = shown_image(app, viewer, "640x480.png")[0]
+        _, x, y, width, height = x_window(display, re.escape(viewer.name))
+        window = viewer.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        extents = canvas.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        centre = (x + (width - window.width) // 2 + extents.x + extents.width // 2,
+                  y + (height - window.height) // 2 + extents.y + extents.height // 2)
+        display.xdotool("mousemove", *centre)
+        display.xdotool("click", "3")
+        item = wait_for(lambda: [node for node in app.find_all(name="Rotate Left") if node.getRoleName() == "menu item"], 10,
+                        message="the picture's menu at the pointer")[0]
+        display.screenshot("rotate-context-menu")
+        app.do_action(item)
+        wait_for(lambda: views(trace)[-1].get("turn") == "0,0", 10, message="turned back upright from the menu")
     finally:
         app.stop()
 

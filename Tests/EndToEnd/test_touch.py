@@ -385,6 +385,44 @@ def test_a_long_press_on_the_picture_opens_the_share_menu(viewer):
     assert viewer.app.trace.count("viewer-fullscreen-toggle") == toggles
 
 
+
+def text_rows(image, box):
+    """The vertical centres of the lines of text in `box` (left, top, width, height) of a
+    screenshot: rows with dark pixels on the popover's light background, grouped."""
+    left, top, width, height = (int(value) for value in box)
+    dark = [y for y in range(top + 4, top + height - 4)
+            if any(sum(image.getpixel((x, y))) < 300 for x in range(left + 12, left + width - 12, 2))]
+    rows, start, last = [], None, None
+    for y in dark:
+        if start is None or y - last > 3:
+            if start is not None:
+                rows.append((start + last) / 2)
+            start = y
+        last = y
+    if start is not None:
+        rows.append((start + last) / 2)
+    return rows
+
+
+def test_a_long_press_menu_turns_the_picture_by_touch(viewer):
+    """The picture's own verbs by touch (issue 35): a long press opens its menu (Share, then
+    Rotate Left, Rotate Right, Flip, Print, Set as Background), a tap on Rotate Right turns it."""
+    start = viewer.go_to(SMALL)
+    mark_surfaces(viewer.app)
+    viewer.fingers.press(start.picture_centre)
+    wait_for(lambda: new_menus(viewer.app), message="the picture's menu")
+    viewer.fingers.lift()
+    menu = new_menus(viewer.app)[0]
+    shot = viewer.app.browser.screenshot("long-press-picture-menu")
+    rows = text_rows(shot, menu)
+    # Ten lines of text (the popover's frame above them may count as one more): the last five
+    # are Rotate Left, Rotate Right, Flip Horizontally, Print…, Set as Background….
+    assert len(rows) >= 10, f"ten items in two sections: {rows}"
+    viewer.fingers.tap((menu[0] + menu[2] / 2, rows[-4]))  # Rotate Right
+    turned = viewer.wait(lambda v: v.image == (195, 260), "turned right")
+    assert turned.rect[3] > turned.rect[2], "standing on its side"
+    wait_for(lambda: not new_menus(viewer.app), message="the menu to close")
+
 def mark_surfaces(app):
     app.browser.evaluate("Array.from(document.body.children).forEach(e => e.dataset.seen = '1')")
 

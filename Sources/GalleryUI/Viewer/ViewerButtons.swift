@@ -39,6 +39,21 @@ enum ViewerButtons {
 
     /// The picture's own menu: turning it, and making it the desktop's background.
     static func pictureMenu() -> UnsafeMutablePointer<GtkWidget> {
+        menuButton(taking: pictureMenuModel(), icon: "view-more-symbolic", label: L10n.tr("Picture Menu"))
+    }
+
+    /// What a long press or a right click on the picture offers, as Loupe's does: sharing it,
+    /// then its own menu. The caller owns the returned reference.
+    static func contextMenuModel() -> OpaquePointer {
+        let menu = g_menu_new()!
+        for section in [shareMenuModel(), pictureMenuModel()] {
+            g_menu_append_section(menu, nil, section.cast())
+            g_object_unref(section.rawPointer)
+        }
+        return menu
+    }
+
+    private static func pictureMenuModel() -> OpaquePointer {
         let menu = g_menu_new()!
         let turns = g_menu_new()!
         g_menu_append(turns, L10n.tr("Rotate Left"), ViewerAction.rotateLeft.detailedName)
@@ -48,7 +63,7 @@ enum ViewerButtons {
         g_object_unref(turns.rawPointer)
         g_menu_append(menu, L10n.tr("Print…"), ViewerAction.print.detailedName)
         g_menu_append(menu, L10n.tr("Set as Background…"), ViewerAction.setBackground.detailedName)
-        return menuButton(taking: menu, icon: "view-more-symbolic", label: L10n.tr("Picture Menu"))
+        return menu
     }
 
     static func shareMenu() -> UnsafeMutablePointer<GtkWidget> {

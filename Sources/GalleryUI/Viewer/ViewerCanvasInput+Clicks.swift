@@ -58,7 +58,19 @@ extension ViewerCanvasInput {
 
     // MARK: Long press
 
-    /// A finger held on the picture opens the share menu there; it is then no tap and no drag.
+    /// A right click on the picture opens its menu there, as a long press does.
+    func attachContextClick() {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_SECONDARY))
+        Signal.connect(click, .pressed) { [weak self] (_: Int32, x: Double, y: Double) in
+            guard let self, canvas.zoom != nil else { return }
+            shareMenu.popup(at: ZoomModel.Point(x: x, y: y))
+            PerformanceTrace.shared.record(.viewerShareMenu)
+        }
+        add(click)
+    }
+
+    /// A finger held on the picture opens its menu there; it is then no tap and no drag.
     func attachLongPress() {
         let press = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(press.opaque, 1)

@@ -50,6 +50,7 @@ final class ViewerCanvasInput {
         attachDrag()
         attachClicks()
         attachLongPress()
+        attachContextClick()
     }
 
     /// Stops running animations and pending clicks (page change, window closing).

@@ -1,7 +1,8 @@
 import CGtk
 import GObjectSupport
 
-/// The viewer's Share menu, popped up where a finger held the picture.
+/// The viewer's menu of the picture (Share, then its own: `ViewerButtons.contextMenuModel`),
+/// popped up where a finger held it.
 ///
 /// A popover needs a parent that places it on every layout; the canvas (a custom widget with no
 /// children) does not, so the menu hangs from a transparent menu button laid over the canvas in
@@ -22,7 +23,7 @@ final class ViewerShareMenuPopup {
               g_type_check_instance_is_a(overlay.rawPointer.assumingMemoryBound(to: GTypeInstance.self),
                                          gtk_overlay_get_type()) != 0 else { return false }
         close()
-        let menu = ViewerButtons.shareMenuModel()
+        let menu = ViewerButtons.contextMenuModel()
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_menu_model(button.opaque, menu.cast())
         g_object_unref(menu.rawPointer)
