@@ -37,8 +37,15 @@ enum TurnedTexture {
         return (Data(bytes: buffer, count: Int(size)), fileExtension)
     }
 
+    /// The picture's pixels as a pixbuf of its own, turned as shown (Print draws it).
+    static func pixbuf(_ texture: TextureHandle, turn: PictureTurn) -> ObjectReference? {
+        turnedPixbuf(texture, turn: turn).map { ObjectReference(taking: UnsafeMutableRawPointer($0)) }
+    }
+
+    /// Owned by the caller. Unturned, the texture's own pixels (no second copy).
     private static func turnedPixbuf(_ texture: TextureHandle, turn: PictureTurn) -> OpaquePointer? {
         guard let stored = gdk_pixbuf_get_from_texture(texture.texture) else { return nil }
+        if turn.isNone { return stored }
         defer { g_object_unref(stored.rawPointer) }
         let rotation: GdkPixbufRotation
         switch turn.quarterTurns {

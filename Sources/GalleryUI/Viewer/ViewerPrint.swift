@@ -25,7 +25,7 @@ final class ViewerPrint {
     private let picture: @Sendable () async throws -> DecodedImage
     private let completion: @MainActor (Outcome) -> Void
     private var operation: UnsafeMutablePointer<GtkPrintOperation>?
-    private var pixbuf: OpaquePointer?
+    private var pixbuf: ObjectReference?
 
     init(parent: UnsafeMutablePointer<GtkWidget>, title: String, turn: PictureTurn,
          picture: @escaping @Sendable () async throws -> DecodedImage, completion: @escaping @MainActor (Outcome) -> Void) {
@@ -38,11 +38,13 @@ final class ViewerPrint {
 
     /// `exportTo`: a PDF file written without a dialog (GTK's export action), for tests.
     func run(exportTo path: String? = nil) {
-        let picture = picture
+        let picture = picture, turn = turn
         Task { @MainActor [weak self] in
             do {
-                let image = try await picture()
-                self?.print(image, exportTo: path)
+                let texture = try await picture().texture
+                // Off the main thread: a page for print is up to 13 megapixels to copy and turn.
+                let pixbuf = await BlockingWork.run(on: .global(qos: .userInitiated)) { TurnedTexture.pixbuf(texture, turn: turn) }
+                self?.print(pixbuf, exportTo: path)
             } catch let error as LoadError {
                 self?.completion(.failed(ErrorMessages.explanation(for: error)))
             } catch {
@@ -51,25 +53,25 @@ final class ViewerPrint {
         }
     }
 
-    private func print(_ image: DecodedImage, exportTo path: String?) {
-        let texture = turn.isNone ? image.texture : TurnedTexture.make(image.texture, turn: turn) ?? image.texture
-        guard let pixbuf = gdk_pixbuf_get_from_texture(texture.texture) else {
+    private func print(_ pixbuf: ObjectReference?, exportTo path: String?) {
+        guard let pixbuf else {
             return completion(.failed(L10n.tr("The picture could not be prepared for printing.")))
         }
         self.pixbuf = pixbuf
+        let picture = OpaquePointer(pixbuf.pointer)
         let operation = gtk_print_operation_new()!
         self.operation = operation
         gtk_print_operation_set_n_pages(operation, 1)
         gtk_print_operation_set_job_name(operation, title)
         gtk_print_operation_set_embed_page_setup(operation, 1)
         let setup = gtk_page_setup_new()!
-        let wide = texture.pixelWidth > texture.pixelHeight
+        let wide = gdk_pixbuf_get_width(picture) > gdk_pixbuf_get_height(picture)
         gtk_page_setup_set_orientation(setup, wide ? GTK_PAGE_ORIENTATION_LANDSCAPE : GTK_PAGE_ORIENTATION_PORTRAIT)
         gtk_print_operation_set_default_page_setup(operation, setup)
         g_object_unref(setup.rawPointer)
         Signal.connect(operation, .drawPage) { [weak self] context, _ in
             guard let self, let context, let pixbuf = self.pixbuf else { return }
-            Self.draw(pixbuf, in: OpaquePointer(context))
+            Self.draw(OpaquePointer(pixbuf.pointer), in: OpaquePointer(context))
         }
         let action: GtkPrintOperationAction
         if let path {
@@ -104,7 +106,6 @@ final class ViewerPrint {
         guard let operation else { return }
         g_object_unref(operation.rawPointer)
         self.operation = nil
-        if let pixbuf { g_object_unref(pixbuf.rawPointer) }
         pixbuf = nil
         completion(outcome)
     }
