@@ -23,6 +23,11 @@ public final class PictureTurns: Sendable {
         records = SmallRecordFile(file: file, decode: { Self.decode($0, capacity: kept) }, encode: Self.encode)
     }
 
+    /// Reads the file now (on a disk queue), so that later asks never wait on the disk.
+    public func prepare() {
+        records.read { _ in }
+    }
+
     public func turn(for url: URL) -> PictureTurn {
         records.read { $0.turns[url.absoluteString] } ?? .none
     }

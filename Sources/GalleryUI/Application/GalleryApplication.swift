@@ -61,12 +61,14 @@ public final class GalleryApplication {
         let services = AppServices(settings: AppSettings())
         services.style.start()
         self.services = services
-        // The copies an earlier run handed to other applications (Open With…).
-        let copies = OpenWithCopies.session
-        BlockingWork.disk.async { copies.removeAll() }
-        // Read now, off the main thread: the viewer asks for each page's turn as it shows it.
-        let turns = services.images.turns
-        BlockingWork.disk.async { _ = turns.turn(for: URL(fileURLWithPath: "/")) }
+        // Below the first frame's work (utility): the copies an earlier run handed to other
+        // applications (Open With…), and the turns file read off the main thread, which asks
+        // for each page's turn as the viewer shows it.
+        let copies = OpenWithCopies.session, turns = services.images.turns
+        DispatchQueue.global(qos: .utility).async {
+            copies.removeAll()
+            turns.prepare()
+        }
         installActions(services)
         PerformanceTrace.shared.record(.servicesReady)
     }
