@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// What a decode was let in with (`DecodeThreads.run`): its turn at a worker and the pixels
-/// its reply may bring. Current on the thread that runs the decode, like
+/// its reply may bring. Current on the thread that runs the decode (`ThreadCurrent`), like
 /// `DecodeCancellation.current`, so the decoders need not carry it through every layer: the
 /// worker pool takes the turn, the reply's pixels the share (`LoaderSizeGate.reserve`).
 final class DecodeAdmission: Sendable {
@@ -31,14 +31,10 @@ final class DecodeAdmission: Sendable {
     private static let threadKey = "link-gallery.decode-admission"
 
     static var current: DecodeAdmission? {
-        Thread.current.threadDictionary[threadKey] as? DecodeAdmission
+        ThreadCurrent.value(for: threadKey)
     }
 
     func makeCurrent<T>(during work: () throws -> T) rethrows -> T {
-        let dictionary = Thread.current.threadDictionary
-        let previous = dictionary[Self.threadKey]
-        dictionary[Self.threadKey] = self
-        defer { dictionary[Self.threadKey] = previous }
-        return try work()
+        try ThreadCurrent.with(self, for: Self.threadKey, during: work)
     }
 }

@@ -55,15 +55,11 @@ extension DecodeCancellation {
     /// `g_cancellable_push_current`: `ImageRepository` sets it around the work it hands to a
     /// decode thread, so the decoders' signatures need not carry it through every layer.
     public static var current: DecodeCancellation? {
-        Thread.current.threadDictionary[threadKey] as? DecodeCancellation
+        ThreadCurrent.value(for: threadKey)
     }
 
     /// Runs `work` with `self` as this thread's `current`.
     public func makeCurrent<T>(during work: () throws -> T) rethrows -> T {
-        let dictionary = Thread.current.threadDictionary
-        let previous = dictionary[Self.threadKey]
-        dictionary[Self.threadKey] = self
-        defer { dictionary[Self.threadKey] = previous }
-        return try work()
+        try ThreadCurrent.with(self, for: Self.threadKey, during: work)
     }
 }
