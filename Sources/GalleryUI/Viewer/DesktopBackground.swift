@@ -35,22 +35,18 @@ final class DesktopBackground {
         let folder = URL(fileURLWithPath: String(cString: g_get_user_data_dir()), isDirectory: true)
             .appendingPathComponent("backgrounds", isDirectory: true)
         Task { @MainActor [weak self] in
-            do {
-                let data = try await bytes()
-                let name = ViewerSaveImage.suggestedFileName(title: title, data: data)
-                let file = try await BlockingWork.run(on: BlockingWork.disk) { () throws -> URL in
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    let file = folder.appendingPathComponent(name)
-                    try data.write(to: file, options: [.atomic])
-                    return file
-                }
-                self?.setBackground(to: file)
-            } catch let error as LoadError {
-                self?.completion(.failed(ErrorMessages.explanation(for: error)))
-            } catch is CancellationError {
-                self?.completion(.cancelled)
-            } catch {
-                self?.completion(.failed(L10n.tr("The picture could not be copied to your backgrounds folder.")))
+            let copy = await OriginalCopy.make(
+                title: title, bytes: bytes, unwritten: L10n.tr("The picture could not be copied to your backgrounds folder.")
+            ) { data, name in
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let file = folder.appendingPathComponent(name)
+                try data.write(to: file, options: [.atomic])
+                return file
+            }
+            switch copy {
+            case .success(let file): self?.setBackground(to: file)
+            case .failure(.failed(let reason)): self?.completion(.failed(reason))
+            case .failure(.cancelled): self?.completion(.cancelled)
             }
         }
     }

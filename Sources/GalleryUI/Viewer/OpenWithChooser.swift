@@ -35,17 +35,13 @@ final class OpenWithChooser {
     func run() {
         let bytes = bytes, copies = copies, title = title
         Task { @MainActor [weak self] in
-            do {
-                let data = try await bytes()
-                let name = ViewerSaveImage.suggestedFileName(title: title, data: data)
-                let copy = try await BlockingWork.run(on: BlockingWork.disk) { try copies.write(data, named: name) }
-                self?.ask(for: copy)
-            } catch let error as LoadError {
-                self?.completion(.failed(ErrorMessages.explanation(for: error)))
-            } catch is CancellationError {
-                self?.completion(.cancelled)
-            } catch {
-                self?.completion(.failed(L10n.tr("The picture could not be copied for the other application.")))
+            let copy = await OriginalCopy.make(
+                title: title, bytes: bytes, unwritten: L10n.tr("The picture could not be copied for the other application.")
+            ) { data, name in try copies.write(data, named: name) }
+            switch copy {
+            case .success(let file): self?.ask(for: file)
+            case .failure(.failed(let reason)): self?.completion(.failed(reason))
+            case .failure(.cancelled): self?.completion(.cancelled)
             }
         }
     }
