@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 @testable import GalleryUI
 import XCTest
 
@@ -9,18 +10,18 @@ final class SaveImageNameTests: XCTestCase {
     func testAddsTheExtensionTheBytesCallForWhenTheNameHasNone() {
         let webp = Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)
         let svg = Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
-        XCTAssertEqual(ViewerSaveImage.suggestedFileName(title: "images", data: png), "images.png")
-        XCTAssertEqual(ViewerSaveImage.suggestedFileName(title: "encrypted-tbn0.gstatic.com", data: jpeg),
+        XCTAssertEqual(SavedFileName.suggested(title: "images", data: png), "images.png")
+        XCTAssertEqual(SavedFileName.suggested(title: "encrypted-tbn0.gstatic.com", data: jpeg),
                        "encrypted-tbn0.gstatic.com.jpg", "a host's .com is not a file type")
-        XCTAssertEqual(ViewerSaveImage.suggestedFileName(title: "photo", data: webp), "photo.webp")
-        XCTAssertEqual(ViewerSaveImage.suggestedFileName(title: "drawing", data: svg), "drawing.svg")
-        XCTAssertEqual(ViewerSaveImage.suggestedFileName(title: "holiday.jpeg", data: jpeg), "holiday.jpeg")
-        XCTAssertEqual(ViewerSaveImage.suggestedFileName(title: "notes", data: Data("hello".utf8)), "notes")
+        XCTAssertEqual(SavedFileName.suggested(title: "photo", data: webp), "photo.webp")
+        XCTAssertEqual(SavedFileName.suggested(title: "drawing", data: svg), "drawing.svg")
+        XCTAssertEqual(SavedFileName.suggested(title: "holiday.jpeg", data: jpeg), "holiday.jpeg")
+        XCTAssertEqual(SavedFileName.suggested(title: "notes", data: Data("hello".utf8)), "notes")
     }
 
     func testAnImageExtensionThatLiesAboutTheFormatIsReplaced() {
-        XCTAssertEqual(ViewerSaveImage.suggestedFileName(title: "holiday.jpeg", data: png), "holiday.png")
-        XCTAssertEqual(ViewerSaveImage.suggestedFileName(title: "scan.GIF", data: jpeg), "scan.jpg")
+        XCTAssertEqual(SavedFileName.suggested(title: "holiday.jpeg", data: png), "holiday.png")
+        XCTAssertEqual(SavedFileName.suggested(title: "scan.GIF", data: jpeg), "scan.jpg")
     }
 
     /// Names from hostile URLs: what the dialog offers is what a person reads, and a file they
@@ -39,11 +40,11 @@ final class SaveImageNameTests: XCTestCase {
             ("\u{1}\u{7F}\u{85}", "image.png"),
         ]
         for (title, expected) in cases {
-            let name = ViewerSaveImage.suggestedFileName(title: title, data: png)
+            let name = SavedFileName.suggested(title: title, data: png)
             XCTAssertEqual(name, expected, "from \(title.debugDescription)")
             XCTAssertFalse(name.unicodeScalars.contains { [.control, .format].contains($0.properties.generalCategory) })
         }
-        let long = ViewerSaveImage.suggestedFileName(title: String(repeating: "é", count: 400), data: png)
+        let long = SavedFileName.suggested(title: String(repeating: "é", count: 400), data: png)
         XCTAssertLessThanOrEqual(long.utf8.count, 255, "a file system can create it")
         XCTAssertTrue(long.hasSuffix(".png"))
     }

@@ -14,7 +14,7 @@ public struct OpenWithCopies: Sendable {
             .appendingPathComponent("open-with", isDirectory: true)
     }
 
-    /// Writes `data` as `name` (already made safe: `ViewerSaveImage.suggestedFileName`),
+    /// Writes `data` as `name` (already made safe: `SavedFileName.suggested`),
     /// atomically, readable by the user only.
     public func write(_ data: Data, named name: String) throws -> URL {
         let own = folder.appendingPathComponent(UUID().uuidString, isDirectory: true)

@@ -2,7 +2,7 @@ import Foundation
 import GalleryCore
 
 /// The original as downloaded, written to a file for the desktop under the name Save As would
-/// suggest (`ViewerSaveImage.suggestedFileName`): what Open With and Set as Background hand over.
+/// suggest (`SavedFileName.suggested`): what Open With and Set as Background hand over.
 /// The bytes come from the cache (or a download at the person-is-waiting priority); the file is
 /// written on the disk queue.
 enum OriginalCopy {
@@ -19,7 +19,7 @@ enum OriginalCopy {
     ) async -> Result<URL, Failure> {
         do {
             let data = try await bytes()
-            let name = ViewerSaveImage.suggestedFileName(title: title, data: data)
+            let name = SavedFileName.suggested(title: title, data: data)
             return .success(try await BlockingWork.run(on: BlockingWork.disk) { try write(data, name) })
         } catch let error as LoadError {
             return .failure(.failed(ErrorMessages.explanation(for: error)))

@@ -65,7 +65,7 @@ final class ViewerSaveImage {
 
     private func ask(with data: Data) {
         self.data = data
-        let suggestedName = Self.suggestedFileName(title: item.title, data: data)
+        let suggestedName = SavedFileName.suggested(title: item.title, data: data)
         if let chooseLocation {
             chooseLocation(suggestedName) { [weak self] path in self?.chosen(path) }
             return
@@ -122,7 +122,8 @@ final class ViewerSaveImage {
                 let copy = try await turnedCopy(format)
                 // A format gdk-pixbuf cannot write (HEIC, AVIF, GIF…) is saved as PNG, named so.
                 let current = (path as NSString).pathExtension.lowercased()
-                let accepted = Self.extensions.values.first { $0.preferred == copy.fileExtension }?.accepted ?? [copy.fileExtension]
+                let accepted = ImageFormat.allCases.compactMap(SavedFileName.extensions(of:)).first { $0.preferred == copy.fileExtension }?.accepted
+                    ?? [copy.fileExtension]
                 let target = accepted.contains(current) ? path : (path as NSString).deletingPathExtension + "." + copy.fileExtension
                 self?.write(copy.data, to: target)
             } catch let error as LoadError {
@@ -175,56 +176,5 @@ final class ViewerSaveImage {
         defer { if let error { g_error_free(error) } }
         guard written == 0 else { return nil }
         return error.map { String(cString: $0.pointee.message) } ?? L10n.tr("This location cannot be written to.")
-    }
-
-    /// The extension written for each format, and the other spellings a name may already have.
-    private nonisolated static let extensions: [ImageFormat: (preferred: String, accepted: Set<String>)] = [
-        .jpeg: ("jpg", ["jpg", "jpeg", "jpe", "jfif"]), .png: ("png", ["png"]), .gif: ("gif", ["gif"]),
-        .webp: ("webp", ["webp"]), .bmp: ("bmp", ["bmp"]), .ico: ("ico", ["ico"]), .tiff: ("tif", ["tif", "tiff"]),
-        .svg: ("svg", ["svg"]), .avif: ("avif", ["avif"]), .heif: ("heic", ["heic", "heif"]), .jxl: ("jxl", ["jxl"]),
-    ]
-    private nonisolated static let imageExtensions = Set(extensions.values.flatMap(\.accepted))
-    /// File names longer than 255 bytes cannot be created; the extension needs room too.
-    private nonisolated static let maxBaseUTF8Length = 200
-
-    /// The item's name made safe to offer as a file name, with the extension its bytes call for:
-    /// no control, format or bidi characters (a U+202E would show `gpj.exe` as `exe.jpg`), no
-    /// line breaks, no slashes, no leading dot (a hidden file), and an image extension that
-    /// matches the format. A host name's `.com` is no file type: the real one is added.
-    nonisolated static func suggestedFileName(title: String, data: Data) -> String {
-        var base = cleaned(title)
-        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
-        let current = (base as NSString).pathExtension.lowercased()
-        if imageExtensions.contains(current) {
-            if let format, extensions[format]?.accepted.contains(current) == false {
-                base = (base as NSString).deletingPathExtension // a PNG called .jpg gets .png
-            } else {
-                return base
-            }
-        }
-        if base.isEmpty || base.allSatisfy({ $0 == "." || $0 == " " }) { base = "image" }
-        guard let format, let ext = extensions[format]?.preferred else { return base }
-        return base + "." + ext
-    }
-
-    /// Letters, digits, punctuation and spaces only; anything else (controls, NUL, newlines,
-    /// format characters such as the bidi overrides, unassigned code points) is dropped, runs of
-    /// spaces become one, and leading dots and spaces go.
-    private nonisolated static func cleaned(_ title: String) -> String {
-        var result = ""
-        for scalar in title.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator:
-                continue
-            case .spaceSeparator:
-                if !result.hasSuffix(" ") { result.unicodeScalars.append(" ") }
-            default:
-                result.unicodeScalars.append(scalar == "/" || scalar == "\\" ? "_" : scalar)
-            }
-        }
-        while let first = result.first, first == "." || first == " " { result.removeFirst() }
-        while result.last == " " { result.removeLast() }
-        while result.utf8.count > maxBaseUTF8Length { result.removeLast() }
-        return result
     }
 }

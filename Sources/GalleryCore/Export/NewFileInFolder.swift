@@ -1,0 +1,54 @@
+import CShims
+import Foundation
+import Glibc
+
+/// Writes a file into a person's folder atomically and never over another file.
+///
+/// The bytes go into a file without a name (`O_TMPFILE`) and are flushed to the disk; only then
+/// is the file linked under its name, and `linkat` fails rather than replace a file that has it,
+/// so "name.jpg" taken means "name (2).jpg" is tried. Cancelled, killed or out of space halfway,
+/// nothing is left in the folder. Where the file system has no unnamed files (FAT on a USB stick,
+/// some network shares) a hidden temporary file stands in, is linked or renamed the same way, and
+/// is removed on failure.
+public enum NewFileInFolder {
+    /// Names tried before giving up ("name (1000).jpg"): a folder with that many copies is a mistake.
+    static let mostNumbers = 1000
+
+    /// Writes `data` into `folder` as `name`, or its first numbered variant that is free.
+    /// Returns where it landed.
+    public static func write(_ data: Data, named name: String, in folder: URL) throws(SaveProblem) -> URL {
+        let directory = folder.path
+        var fd = shim_open_unnamed_file(directory)
+        var temporaryPath: String?
+        if fd < 0 {
+            guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else { throw SaveProblem.from(errno: errno) }
+            let path = directory + "/.link-gallery-" + String(UInt64.random(in: .min ... .max), radix: 16) + ".part"
+            fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw SaveProblem.from(errno: errno) }
+            temporaryPath = path
+        } else {
+            // An unnamed file is made 0600; a saved picture is the person's, readable like any other.
+            fchmod(fd, 0o644)
+        }
+        defer {
+            close(fd)
+            if let temporaryPath { unlink(temporaryPath) }
+        }
+        let written = data.withUnsafeBytes { DescriptorWrite.all($0, to: fd) }
+        guard written, fsync(fd) == 0 else { throw SaveProblem.from(errno: errno) }
+
+        let source = temporaryPath ?? "/proc/self/fd/\(fd)"
+        for number in 1...mostNumbers {
+            let path = directory + "/" + SavedFileName.numbered(name, number)
+            if linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return URL(fileURLWithPath: path) }
+            let code = errno
+            if code == EEXIST { continue }
+            // FAT has no links: a rename that refuses to replace, then a plain one after a look.
+            guard let temporaryPath, [EPERM, EOPNOTSUPP, EMLINK].contains(code) else { throw SaveProblem.from(errno: code) }
+            if access(path, F_OK) == 0 { continue }
+            guard rename(temporaryPath, path) == 0 else { throw SaveProblem.from(errno: errno) }
+            return URL(fileURLWithPath: path)
+        }
+        throw SaveProblem.failed(String(cString: strerror(EEXIST)))
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Save to Folder: the originals of many pictures written into one folder, exactly as
+/// downloaded, each under a name of its own (`SavedFileName`), each written atomically
+/// (`NewFileInFolder`).
+///
+/// Bytes come from the disk cache, or are downloaded at the person-is-waiting priority; a few
+/// are fetched ahead while one is written, so a list that must be downloaded is not saved one
+/// transfer at a time, and at most `lookahead + 1` originals are held at once (80 MB each at
+/// most). Cancelling (the task's cancellation) stops at once: a file half written is no file.
+public struct PictureSaving: Sendable {
+    public struct Picture: Sendable, Equatable {
+        public let url: URL
+        /// The name a person reads for it (the link's last part), made safe before use.
+        public let title: String
+        public init(url: URL, title: String) {
+            self.url = url
+            self.title = title
+        }
+    }
+
+    public struct Report: Sendable, Equatable {
+        public var saved: [URL] = []
+        public var failed: [(picture: Picture, problem: SaveProblem)] = []
+        /// Pictures neither saved nor failed: the person cancelled, or the disk gave out.
+        public var notTried = 0
+        public var cancelled = false
+
+        public static func == (lhs: Report, rhs: Report) -> Bool {
+            lhs.saved == rhs.saved && lhs.notTried == rhs.notTried && lhs.cancelled == rhs.cancelled
+                && lhs.failed.map(\.picture) == rhs.failed.map(\.picture) && lhs.failed.map(\.problem) == rhs.failed.map(\.problem)
+        }
+    }
+
+    public typealias Bytes = @Sendable (URL) async throws -> Data
+    public typealias Writer = @Sendable (_ data: Data, _ name: String, _ folder: URL) throws(SaveProblem) -> URL
+
+    /// Originals fetched ahead of the one being written.
+    public static let lookahead = 3
+
+    private let folder: URL
+    private let bytes: Bytes
+    private let writer: Writer
+
+    /// `writer` is the real one but in tests that need a disk to fail at a given file.
+    public init(folder: URL, bytes: @escaping Bytes, writer: @escaping Writer = { data, name, folder throws(SaveProblem) in
+        try NewFileInFolder.write(data, named: name, in: folder)
+    }) {
+        self.folder = folder
+        self.bytes = bytes
+        self.writer = writer
+    }
+
+    /// Saves `pictures` in order, calling `progress` with how many are done (saved or failed).
+    public func run(_ pictures: [Picture], progress: @escaping @Sendable (_ done: Int) -> Void) async -> Report {
+        var report = Report()
+        var fetches: [Task<Data, any Error>] = []
+        func startFetch(_ index: Int) {
+            guard index < pictures.count else { return }
+            let url = pictures[index].url, bytes = self.bytes
+            fetches.append(Task { try await bytes(url) })
+        }
+        for index in 0...min(Self.lookahead, pictures.count) { startFetch(index) }
+        defer { for fetch in fetches { fetch.cancel() } }
+
+        for (index, picture) in pictures.enumerated() {
+            startFetch(index + Self.lookahead + 1)
+            let outcome = await withTaskCancellationHandler {
+                await save(picture, fetched: fetches[index])
+            } onCancel: { [fetch = fetches[index]] in fetch.cancel() }
+            if Task.isCancelled {
+                report.cancelled = true
+                report.notTried = pictures.count - index - (outcome == nil ? 0 : 1)
+                if let outcome { record(outcome, of: picture, in: &report) }
+                return report
+            }
+            guard let outcome else { continue }
+            record(outcome, of: picture, in: &report)
+            progress(index + 1)
+            if case .failure(let problem) = outcome, problem.endsTheRun {
+                // The next pictures would fail the same way; they are counted, not tried.
+                report.notTried = pictures.count - index - 1
+                return report
+            }
+        }
+        return report
+    }
+
+    private func record(_ outcome: Result<URL, SaveProblem>, of picture: Picture, in report: inout Report) {
+        switch outcome {
+        case .success(let file): report.saved.append(file)
+        case .failure(let problem): report.failed.append((picture, problem))
+        }
+    }
+
+    /// The picture's file, or why not; nil when cancelled before it was written.
+    private func save(_ picture: Picture, fetched: Task<Data, any Error>) async -> Result<URL, SaveProblem>? {
+        let data: Data
+        do {
+            data = try await fetched.value
+        } catch {
+            if Task.isCancelled || error is CancellationError { return nil }
+            return .failure(.download(LoadError(error)))
+        }
+        guard !Task.isCancelled else { return nil }
+        let name = SavedFileName.suggested(title: picture.title, data: data)
+        let folder = self.folder, writer = self.writer
+        return await BlockingWork.run(on: BlockingWork.disk) {
+            Result { () throws(SaveProblem) in try writer(data, name, folder) }
+        }
+    }
+}
