@@ -25,6 +25,7 @@ CURLMcode shim_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return 
 void shim_g_object_set_boolean(gpointer object, const char *property, gboolean value) {
     g_object_set(object, property, value, NULL);
 }
+void shim_g_object_set_string(gpointer object, const char *property, const char *value) { g_object_set(object, property, value, NULL); }
 gboolean shim_g_object_get_boolean(gpointer object, const char *property) {
     gboolean value = FALSE;
     g_object_get(object, property, &value, NULL);

@@ -14,6 +14,11 @@ public extension SignalDescriptor where Handler == @MainActor () -> Void {
     static var activate: Self { .noArguments("activate") }
     /// GtkEditable, GtkAdjustment (bounds or page size)
     static var changed: Self { .noArguments("changed") }
+    /// GtkSearchEntry: the text changed and typing has paused; Escape was pressed.
+    static var searchChanged: Self { .noArguments("search-changed") }
+    static var stopSearch: Self { .noArguments("stop-search") }
+    /// GtkFlowBox
+    static var selectedChildrenChanged: Self { .noArguments("selected-children-changed") }
     /// GtkAdjustment
     static var valueChanged: Self { .noArguments("value-changed") }
     /// GdkFrameClock

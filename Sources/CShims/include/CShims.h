@@ -24,6 +24,7 @@ CURLMcode shim_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long val
 // --- GObject / GTK variadic helpers ---
 void shim_g_object_set_boolean(gpointer object, const char *property, gboolean value);
 gboolean shim_g_object_get_boolean(gpointer object, const char *property);
+void shim_g_object_set_string(gpointer object, const char *property, const char *value);
 void shim_accessible_set_label(GtkAccessible *accessible, const char *label);
 // What a progress bar's value means in words ("1.2 of 4.1 MB"), read after its number.
 void shim_accessible_set_value_text(GtkAccessible *accessible, const char *text);

@@ -26,6 +26,13 @@ public struct PictureSaving: Sendable {
         public var notTried = 0
         public var cancelled = false
 
+        public init(saved: [URL] = [], failed: [(picture: Picture, problem: SaveProblem)] = [], notTried: Int = 0, cancelled: Bool = false) {
+            self.saved = saved
+            self.failed = failed
+            self.notTried = notTried
+            self.cancelled = cancelled
+        }
+
         public static func == (lhs: Report, rhs: Report) -> Bool {
             lhs.saved == rhs.saved && lhs.notTried == rhs.notTried && lhs.cancelled == rhs.cancelled
                 && lhs.failed.map(\.picture) == rhs.failed.map(\.picture) && lhs.failed.map(\.problem) == rhs.failed.map(\.problem)

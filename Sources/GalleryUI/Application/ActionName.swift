@@ -25,6 +25,11 @@ enum GalleryAction: String, ActionName {
     case slideshowFromTile = "slideshow-from-tile"
     case open, openAddress = "open-address", paste
     case openRecent = "open-recent", forgetRecentLists = "forget-recent-lists"
+    case find, findFailed = "find-failed", largerThumbnails = "larger-thumbnails", smallerThumbnails = "smaller-thumbnails"
+    case select, selectAll = "select-all", leaveSelection = "leave-selection"
+    case saveSelection = "save-selection", copySelectionLinks = "copy-selection-links"
+    case openSelectionInBrowser = "open-selection-in-browser", slideshowSelection = "slideshow-selection"
+    case retrySelection = "retry-selection", cancelSaving = "cancel-saving"
 }
 
 /// The grid's keys beyond the FlowBox's own (`GalleryGrid.actions`), active on a focused tile.

@@ -14,6 +14,9 @@ extension GalleryWindow {
         .init(name: GalleryAction.openAddress, accelerators: ["<Control>l"]) { $0.askForAddress() },
         .init(name: GalleryAction.paste, accelerators: ["<Control>v"]) { $0.pasteAddress() },
         .init(name: GalleryAction.forgetRecentLists) { $0.services.recentLists.forgetAll() },
+        .init(name: GalleryAction.find, accelerators: ["<Control>f"]) { $0.filterBar.open() },
+        // The failed links in one keystroke: the filter opened on "Failed".
+        .init(name: GalleryAction.findFailed, accelerators: ["<Shift><Control>f"]) { $0.filterBar.open(showing: .failed) },
     ]
 
     func installActions() {

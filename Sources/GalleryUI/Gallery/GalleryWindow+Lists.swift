@@ -42,6 +42,11 @@ extension GalleryWindow {
     /// Ctrl+V: an http(s) address on the clipboard is offered in the banner, not opened at once,
     /// so a stray paste never replaces the list on screen.
     func pasteAddress() {
+        // The key is the window's; in the filter's text field it pastes there, as anywhere else.
+        if let field = focusedTextField {
+            gtk_widget_activate_action_variant(field, "clipboard.paste", nil)
+            return
+        }
         ClipboardText.read(from: gtk_widget_get_display(window)) { [weak self] text in
             guard let self else { return }
             switch LinksSource.address(text ?? "") {

@@ -27,6 +27,7 @@ extension GalleryWindow {
                 grid.show(snapshot)
                 statusPage.stopSpinner()
                 gtk_stack_set_visible_child_name(stack.opaque, "grid")
+                showGridOrNoMatch()
             }
             if let problem {
                 banner.show(L10n.format("%1$s Showing the saved list.", ErrorMessages.title(forList: problem) + "."),
@@ -49,6 +50,15 @@ extension GalleryWindow {
         gtk_widget_set_visible(subtitle, 1)
         guard let snapshot = controller.snapshot, !snapshot.entries.isEmpty else {
             gtk_label_set_text(subtitle.opaque, source.displayName)
+            return
+        }
+        if grid.isSelecting {
+            gtk_label_set_text(subtitle.opaque, L10n.plural("%1$s selected", "%1$s selected", grid.selection.count))
+            return
+        }
+        if counts.shown != counts.total {
+            gtk_label_set_text(subtitle.opaque, source.displayName + " · "
+                + L10n.plural("%1$s of %2$s", "%1$s of %2$s", counts.shown, String(counts.total)))
             return
         }
         let words = L10n.plural("%1$s image", "%1$s images", counts.images) + " · "

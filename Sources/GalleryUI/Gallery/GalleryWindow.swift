@@ -8,11 +8,16 @@ import GalleryCore
 ///
 /// ```
 /// GtkApplicationWindow.gallery "Link Gallery"
-/// ├─ titlebar: GtkHeaderBar  [Refresh] "Link Gallery / images.txt · 60 images · 2 other entries" [Menu]
+/// ├─ titlebar: GtkHeaderBar  [Refresh] "Link Gallery / images.txt · 60 images · 2 other entries"
+/// │                          [Filter] [Select] [Menu]; in selection mode "3 selected" [Done]
 /// └─ GtkBox
-///    ├─ Banner (revealer)     offline with a cached list, cache problems
+///    ├─ Banner (revealer)     offline with a cached list, cache problems, a save's report
 ///    ├─ Banner (revealer)     decoders without bubblewrap, until dismissed for good
-///    └─ GtkStack              "status": StatusPage  |  "grid": GalleryGrid
+///    ├─ FilterBar             Ctrl+F: address text, and All / Pictures / Failed / Not Pictures
+///    ├─ GtkStack              "status": StatusPage  |  "grid": GalleryGrid  |  "no-match"
+///    ├─ SaveProgress          "Saving 12 of 40" [Cancel], while Save to Folder runs
+///    └─ GtkActionBar          in selection mode: Select All, Retry, Slideshow, Copy Links,
+///                             Open in Browser, Save to Folder…
 /// ```
 @MainActor
 final class GalleryWindow {
@@ -36,6 +41,16 @@ final class GalleryWindow {
     let sandboxNotice = Banner()
     let subtitle: UnsafeMutablePointer<GtkWidget>
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
+    private(set) lazy var filterBar = FilterBar(keysFrom: window)
+    let saveProgress = SaveProgress(cancelAction: .cancelSaving)
+    /// The Save to Folder under way, if any.
+    var saving: SaveToFolder?
+    let selectionBar = gtk_action_bar_new()!
+    let refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
+    let selectButton = gtk_button_new_from_icon_name("selection-mode-symbolic")!
+    let doneButton = gtk_button_new_with_label(L10n.tr("Done"))!
+    let filterButton = gtk_toggle_button_new()!
+    let noMatch = gtk_label_new(nil)!
     /// Tiles change state by the hundred while a big file loads; the label changes once per
     /// main-loop turn.
     private lazy var subtitleUpdate = IdleCoalescer { [weak self] in self?.updateSubtitle() }
@@ -69,6 +84,7 @@ final class GalleryWindow {
         buildContent()
         installActions()
         installListActions()
+        installSelectionActions()
         connectModel()
         Signal.connect(window, .closeRequest) { [weak self] in
             self?.saveWindowState()
@@ -143,7 +159,7 @@ final class GalleryWindow {
         gtk_box_append(titleBox.cast(), subtitle)
         gtk_header_bar_set_title_widget(header.opaque, titleBox)
 
-        let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic")!
+        let refresh = refreshButton
         gtk_actionable_set_action_name(refresh.opaque, GalleryAction.refresh.detailedName)
         gtk_widget_set_tooltip_text(refresh, L10n.tr("Refresh (F5)"))
         shim_accessible_set_label(refresh.opaque, L10n.tr("Refresh"))
@@ -158,6 +174,7 @@ final class GalleryWindow {
         gtk_widget_set_tooltip_text(menuButton, L10n.tr("Main Menu"))
         shim_accessible_set_label(menuButton.opaque, L10n.tr("Main Menu"))
         gtk_header_bar_pack_end(header.opaque, menuButton)
+        buildSelectionHeader(header)
         gtk_window_set_titlebar(window.cast(), header)
     }
 
@@ -165,12 +182,20 @@ final class GalleryWindow {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(box.cast(), banner.widget)
         gtk_box_append(box.cast(), sandboxNotice.widget)
+        gtk_box_append(box.cast(), filterBar.widget)
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_named(stack.opaque, statusPage.widget, "status")
         gtk_stack_add_named(stack.opaque, grid.scrolledWindow, "grid")
+        gtk_widget_add_css_class(noMatch, "dim-label")
+        gtk_stack_add_named(stack.opaque, noMatch, "no-match")
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(box.cast(), stack)
+        gtk_box_append(box.cast(), saveProgress.widget)
+        buildSelectionBar()
+        gtk_box_append(box.cast(), selectionBar)
         gtk_window_set_child(window.cast(), box)
+        filterBar.onChange = { [weak self] filter in self?.filterChanged(filter) }
+        filterBar.onDone = { [weak self] in self?.grid.focusItem(at: 0) }
 
         grid.onActivate = { [weak self] index in self?.open(index) }
         grid.onContextMenu = { [weak self] index, anchor, x, y in self?.showContextMenu(for: index, anchor: anchor, x: x, y: y) }

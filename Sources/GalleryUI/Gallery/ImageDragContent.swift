@@ -8,18 +8,23 @@ import GalleryCore
 @MainActor
 enum ImageDragContent {
     /// Transfer full: GTK's `prepare` handler returns it.
+    /// Several pictures (a selection) offer their addresses, one per line, and no picture.
     static func provider(url: URL, texture: TextureHandle?) -> UnsafeMutablePointer<GdkContentProvider> {
+        provider(urls: [url], texture: texture)
+    }
+
+    static func provider(urls: [URL], texture: TextureHandle?) -> UnsafeMutablePointer<GdkContentProvider> {
         var providers: [UnsafeMutablePointer<GdkContentProvider>?] = []
-        let uriList = Array((url.absoluteString + "\r\n").utf8)
+        let uriList = Array(urls.map { $0.absoluteString + "\r\n" }.joined().utf8)
         let bytes = uriList.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         providers.append(gdk_content_provider_new_for_bytes("text/uri-list", bytes))
         g_bytes_unref(bytes)
         var text = GValue()
         g_value_init(&text, g_type_from_name("gchararray"))
-        g_value_set_string(&text, url.absoluteString)
+        g_value_set_string(&text, urls.map(\.absoluteString).joined(separator: "\n"))
         providers.append(gdk_content_provider_new_for_value(&text))
         g_value_unset(&text)
-        if let texture {
+        if let texture, urls.count == 1 {
             var picture = GValue()
             g_value_init(&picture, gdk_texture_get_type())
             g_value_set_object(&picture, UnsafeMutableRawPointer(texture.texture))

@@ -12,10 +12,14 @@ extension GalleryGrid {
             self?.openContextMenu(x: x, y: y)
         }
         gtk_widget_add_controller(flowBox, rightClick.opaque)
+        // A long press selects, as in GNOME Photos and every phone's gallery; the tile's menu
+        // is a right click or the Menu key away.
         let longPress = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(longPress.opaque, 1)
         Signal.connect(longPress, .longPressed) { [weak self] (x: Double, y: Double) in
-            self?.openContextMenu(x: x, y: y)
+            guard let self, let child = gtk_flow_box_get_child_at_pos(self.flowBox.opaque, Int32(x), Int32(y)),
+                  let index = self.tiles.index(of: UnsafeMutableRawPointer(child)) else { return }
+            self.startSelecting(with: index)
         }
         gtk_widget_add_controller(flowBox, longPress.opaque)
 
@@ -166,6 +170,11 @@ extension GalleryGrid {
         // taken for the end of that old touch, and opened nothing (`test_touch.py`, Retry then
         // a tap in the viewer). They start clean once this tap is over.
         MainLoopSource.onceWhenIdle { [weak self] in self?.resetFlowBoxGestures() }
+    }
+
+    /// Retry of a selection: the failed ones load again, now, as if each Retry were pressed.
+    func retry(_ chosen: [GridItem]) {
+        for item in chosen { if case .failed = item.state { planner.retryNow(item) } }
     }
 
     private func resetFlowBoxGestures() {

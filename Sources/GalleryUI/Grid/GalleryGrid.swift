@@ -36,6 +36,15 @@ final class GalleryGrid {
     var onContextMenu: (@MainActor (_ index: Int, _ anchor: UnsafeMutablePointer<GtkWidget>, Double, Double) -> Void)?
     /// The counts changed: a tile changed state, or the list changed.
     var onCountsChange: (@MainActor (TileCounts) -> Void)?
+    /// Selection mode: taps and clicks pick tiles instead of opening them.
+    var isSelecting = false
+    var selection = TileSelection()
+    /// Selection mode began or ended, or the selection changed.
+    var onSelectionChange: (@MainActor () -> Void)?
+    /// While the grid itself selects FlowBox children (see `mirrorSelection`).
+    var isMirroringSelection = false
+    /// The modifier keys of the last press on a tile, until its click has been handled.
+    var pressModifiers = GdkModifierType(rawValue: 0)
 
     init(source: any ThumbnailSource, retries: RetryScheduler, tileTiming: TileTiming = TileTiming()) {
         planner = ThumbnailLoadPlanner(list: list, source: source, retries: retries)
@@ -73,6 +82,7 @@ final class GalleryGrid {
         tiles.bind = { [weak self] view, index in
             guard let self else { return }
             view.bind(self.items[index])
+            view.showsCheck(self.isSelecting)
         }
         list.onChange = { [weak self] item, oldState in self?.itemChanged(item, from: oldState) }
         connectSignals()
@@ -81,7 +91,7 @@ final class GalleryGrid {
     private func connectSignals() {
         Signal.connect(flowBox, .childActivated) { [weak self] (child: UnsafeMutableRawPointer?) in
             guard let self, let index = self.tiles.index(of: child) else { return }
-            self.onActivate?(index)
+            self.activated(index)
         }
         let vadjustment = gtk_scrolled_window_get_vadjustment(scrolledWindow.opaque)!
         Signal.connect(vadjustment, .valueChanged) { [weak self] in self?.windowUpdate.schedule() }
@@ -92,6 +102,7 @@ final class GalleryGrid {
         let hadjustment = gtk_scrolled_window_get_hadjustment(scrolledWindow.opaque)!
         Signal.connect(hadjustment, .changed) { [weak self] in self?.layoutUpdate.schedule() }
         connectInput()
+        connectSelectionInput()
     }
 
     var vadjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(scrolledWindow.opaque)! }
@@ -107,17 +118,31 @@ final class GalleryGrid {
         let entries = snapshot.entries
         PerformanceTrace.shared.record(.gridShowBegin, String(entries.count))
         defer { PerformanceTrace.shared.record(.gridShowEnd, String(entries.count)) }
-        let scrollPosition = gtk_adjustment_get_value(vadjustment)
-
         planner.release(list.replace(with: entries))
-        lastVisibleRange = 0..<0 // it indexed the old list
+        tilesChanged(keepingScroll: true)
+    }
+
+    /// Shows only the tiles `filter` lets through, from the top; nothing is downloaded again
+    /// (the tiles keep their thumbnails and states), and those now on screen load first.
+    func show(_ filter: TileFilter) {
+        guard filter != list.filter else { return }
+        list.show(filter)
+        tilesChanged(keepingScroll: false)
+    }
+
+    /// The shown items changed (a new list, another filter): the views on screen now stand for
+    /// other entries, so they keep their widgets and show the new items.
+    private func tilesChanged(keepingScroll: Bool) {
+        let scrollPosition = keepingScroll ? gtk_adjustment_get_value(vadjustment) : 0
+        lastVisibleRange = 0..<0 // it indexed the old items
         layout?.count = items.count
+        selectionShownChanged()
         onCountsChange?(list.counts)
 
-        // The views on screen now stand for other entries: keep the widgets, show the new items.
         let kept = tiles.range.clamped(to: 0..<items.count)
         tiles.show(kept, heightAbove: 0, heightBelow: 0)
         tiles.rebindAll()
+        if !keepingScroll { gtk_adjustment_set_value(vadjustment, 0) }
         updateWindow()
 
         // Restore the scroll position once the new rows are laid out.
@@ -147,7 +172,7 @@ final class GalleryGrid {
 
     /// The window is going away: give back the widgets and textures and stop retries.
     func disposeAll() {
-        planner.release(items)
+        planner.release(list.all)
         tiles.disposeAll()
         _ = list.replace(with: [])
         windowUpdate.cancel()
@@ -229,6 +254,7 @@ final class GalleryGrid {
         if planner.update(visible: visible, near: prefetch) { heapTrimmer.memoryWasReleased() }
         lastVisibleRange = visible
         if lostFocus { focusFirstVisibleTile() }
+        mirrorSelection()
         traceReadiness()
     }
 

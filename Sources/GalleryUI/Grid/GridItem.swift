@@ -15,8 +15,12 @@ final class GridItem {
     let id: Int
     /// The line; a new list may move it (another line number), never change its text.
     private(set) var entry: LinkEntry
-    /// Position in the grid, set by the list whenever it changes.
+    /// Position among the tiles shown, set by the list whenever it changes; `GridItem.hidden`
+    /// while a filter leaves it out.
     var index: Int
+    static let hidden = -1
+    /// The line lowered for the filter, made the first time a filter with text asks.
+    private(set) lazy var searchText = entry.text.lowercased()
     private(set) var state: TileState
     /// The thumbnail, held while `state` is `.loaded`.
     private(set) var image: ThumbnailImage?

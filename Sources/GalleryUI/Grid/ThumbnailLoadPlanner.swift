@@ -56,13 +56,13 @@ final class ThumbnailLoadPlanner {
 
     /// Forgets every failure, so the entries near the viewport load again at the next `update`.
     func forgetFailures() {
-        for item in list.items { resetFailure(item) }
+        for item in list.all { resetFailure(item) }
     }
 
     /// Asks the server again about links that once answered with something other than an
     /// image (a captive portal's login page, a proxy error); `done` runs once they are idle.
     func recheckVerdicts(done: @escaping @MainActor () -> Void) {
-        let probed = list.items.filter(\.hasProbedVerdict)
+        let probed = list.all.filter(\.hasProbedVerdict)
         guard !probed.isEmpty else { return }
         let source = self.source
         Task {

@@ -1,24 +1,30 @@
 import GalleryCore
 
-/// The grid's model: an item for every entry of the list, in order, and their counts.
+/// The grid's model: an item for every entry of the list, in order, the ones the filter
+/// shows, and their counts.
 ///
 /// A new list reuses the items of lines that are still there (moved or not), so their
 /// thumbnails and loads stay. Every item's state change arrives here first, to be counted,
-/// and then goes to `onChange` (the grid), the one path from a state to what shows it.
+/// and then goes to `onChange` (the grid) when the item is shown: the one path from a state to
+/// what shows it.
 @MainActor
 final class TileList {
+    /// Every entry of the list, shown or not.
+    private(set) var all: [GridItem] = []
+    /// The entries the filter shows, in list order; `GridItem.index` is the place in here.
     private(set) var items: [GridItem] = []
+    private(set) var filter = TileFilter()
     /// Counted as states change, not by walking every item: huge files change thousands of
     /// states while loading.
     private(set) var counts = TileCounts()
     /// A current item changed state (given the state before).
     var onChange: (@MainActor (GridItem, TileState) -> Void)?
 
-    /// Shows `entries`; returns the items of lines that left the list.
+    /// Shows `entries`, through the filter; returns the items of lines that left the list.
     func replace(with entries: [LinkEntry]) -> [GridItem] {
         var reusable: [String: [GridItem]] = [:]
-        for item in items { reusable[item.entry.text, default: []].append(item) }
-        items = entries.enumerated().map { index, entry in
+        for item in all { reusable[item.entry.text, default: []].append(item) }
+        all = entries.enumerated().map { index, entry in
             if var candidates = reusable[entry.text], !candidates.isEmpty {
                 let item = candidates.removeFirst()
                 reusable[entry.text] = candidates
@@ -29,18 +35,35 @@ final class TileList {
             item.onChange = { [weak self] item, oldState in self?.itemChanged(item, from: oldState) }
             return item
         }
-        counts = TileCounts(total: items.count)
-        for item in items { counts.count(item.state, 1) }
+        counts = TileCounts(total: all.count)
+        for item in all { counts.count(item.state, 1) }
         let leftovers = Array(reusable.values.joined())
-        for item in leftovers { item.onChange = nil }
+        for item in leftovers {
+            item.onChange = nil
+            item.index = GridItem.hidden
+        }
+        applyFilter()
         return leftovers
     }
 
-    /// True while `item` is in the list (a line that left may still finish something).
+    /// Shows only what `filter` lets through.
+    func show(_ filter: TileFilter) {
+        self.filter = filter
+        applyFilter()
+    }
+
+    private func applyFilter() {
+        items = filter.showsEverything ? all : all.filter(filter.matches)
+        if !filter.showsEverything { for item in all { item.index = GridItem.hidden } }
+        for (index, item) in items.enumerated() { item.index = index }
+        counts.shown = items.count
+    }
+
+    /// True while `item` is shown (a line that left, or is filtered out, may still finish something).
     func contains(_ item: GridItem) -> Bool { items[safe: item.index] === item }
 
     private func itemChanged(_ item: GridItem, from oldState: TileState) {
-        guard contains(item) else { return }
+        guard item.onChange != nil else { return } // left the list
         counts.count(oldState, -1)
         counts.count(item.state, 1)
         onChange?(item, oldState)

@@ -16,7 +16,8 @@ import GalleryCore
 ///    ├─ GtkPicture.thumbnail      fills the square frame, fades in after a wait
 ///    ├─ GtkSpinner                only after 200 ms of loading
 ///    ├─ TileProgressRing          instead, once its original has downloaded for a second
-///    └─ GtkBox.tile-message       icon, title and line, and a "Retry" button when failed
+///    ├─ GtkBox.tile-message       icon, title and line, and a "Retry" button when failed
+///    └─ GtkImage.tile-check       in selection mode: a round check, filled when selected
 /// ```
 @MainActor
 final class TileView {
@@ -35,6 +36,8 @@ final class TileView {
     private var spinner: UnsafeMutablePointer<GtkWidget>?
     private var message: TileMessage?
     private var ring: TileProgressRing?
+    /// The round check mark of selection mode, drawn checked when the FlowBox child is selected.
+    private var check: UnsafeMutablePointer<GtkWidget>?
     private let spinnerTimer = MainLoopSource()
     private let progressTimer = MainLoopSource()
     private let fadeTimer = MainLoopSource()
@@ -227,6 +230,25 @@ final class TileView {
             spinner.map { gtk_widget_set_visible($0, 1); gtk_spinner_start($0.opaque) }
         }
         progressTimer.after(milliseconds: timing.progressTickMilliseconds) { [weak self] in self?.showProgress() }
+    }
+
+    /// Shows the check mark while the grid is in selection mode (`flowboxchild:selected` checks it).
+    func showsCheck(_ shown: Bool) {
+        guard shown || check != nil else { return }
+        let check = ensureCheck()
+        if (gtk_widget_get_visible(check) != 0) != shown { gtk_widget_set_visible(check, shown ? 1 : 0) }
+    }
+
+    private func ensureCheck() -> UnsafeMutablePointer<GtkWidget> {
+        if let check { return check }
+        let check = gtk_image_new_from_icon_name("object-select-symbolic")!
+        gtk_widget_add_css_class(check, "tile-check")
+        gtk_widget_set_halign(check, GTK_ALIGN_END)
+        gtk_widget_set_valign(check, GTK_ALIGN_START)
+        gtk_widget_set_can_target(check, 0)
+        gtk_overlay_add_overlay(frame.opaque, check)
+        self.check = check
+        return check
     }
 
     private func ensureRing() -> TileProgressRing {

@@ -96,6 +96,15 @@ enum Stylesheet {
     .tile.failed .tile-message label.tile-text { color: @lg_error_fg; }
     .tile.offline .tile-message image { color: @lg_dim_fg; }
     .tile button.retry { padding: 2px 8px; min-height: 20px; font-size: x-small; }
+    /* Selection mode: a round check on every tile, filled on the selected ones, whose picture
+       is inset in an accent frame (GNOME Photos' look, in our own colours). */
+    .tile .tile-check { margin: 8px; padding: 3px; border-radius: 999px; -gtk-icon-size: 14px;
+                        color: transparent; background-color: rgba(0, 0, 0, 0.35); border: 2px solid #ffffff; }
+    flowboxchild.tile:selected .tile-check { color: #ffffff; background-color: @lg_tile_focus; }
+    flowboxchild.tile:selected { background-color: @lg_tile_focus; }
+    flowboxchild.tile:selected .tile-frame { margin: 6px; }
+    headerbar.selection-mode { background: mix(@lg_headerbar_bg, @lg_tile_focus, 0.25); }
+    .save-progress { padding: 6px 12px; border-top: 1px solid @lg_headerbar_shade; }
 
     .status-page { padding: 36px; }
     .status-page image.status-icon { color: @lg_dim_fg; -gtk-icon-size: 96px; }

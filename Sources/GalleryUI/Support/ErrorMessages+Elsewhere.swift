@@ -46,6 +46,35 @@ extension ErrorMessages {
         }
     }
 
+    /// Why one picture of a Save to Folder was not saved.
+    static func explanation(for problem: SaveProblem) -> String {
+        switch problem {
+        case .download(let error): return explanation(for: error)
+        case .diskFull: return L10n.tr("The disk is full.")
+        case .notWritable: return L10n.tr("The folder cannot be written to.")
+        case .folderGone: return L10n.tr("The folder is gone.")
+        case .failed(let reason): return L10n.format("It could not be written: %1$s", reason)
+        }
+    }
+
+    /// The one message at the end of a Save to Folder: how many, and why the others were not.
+    static func saveReport(_ report: PictureSaving.Report, folderName: String) -> String {
+        var parts: [String] = []
+        parts.append(L10n.plural("%1$s picture saved to “%2$s”.", "%1$s pictures saved to “%2$s”.", report.saved.count, folderName))
+        if !report.failed.isEmpty {
+            let reasons = report.failed.prefix(3).map { "\($0.picture.title): \(explanation(for: $0.problem))" }
+            let more = report.failed.count > 3 ? " " + L10n.plural("And %1$s more.", "And %1$s more.", report.failed.count - 3) : ""
+            parts.append(L10n.plural("%1$s could not be saved:", "%1$s could not be saved:", report.failed.count)
+                + " " + reasons.joined(separator: "; ") + "." + more)
+        }
+        if report.notTried > 0 {
+            parts.append(report.cancelled
+                ? L10n.plural("%1$s was not saved: cancelled.", "%1$s were not saved: cancelled.", report.notTried)
+                : L10n.plural("%1$s was not tried.", "%1$s were not tried.", report.notTried))
+        }
+        return parts.joined(separator: " ")
+    }
+
     /// A mistake on the command line, printed before `Try “link-gallery --help”.`
     static func explanation(for error: CommandLineOptions.ParseError) -> String {
         switch error {

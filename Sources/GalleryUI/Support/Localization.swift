@@ -35,13 +35,13 @@ public enum L10n {
     }
 
     /// Chooses the plural form for `count` (Russian has three); `%1$s` is the count.
-    public static func plural(_ singular: String, _ plural: String, _ count: Int) -> String {
+    public static func plural(_ singular: String, _ plural: String, _ count: Int, _ more: String...) -> String {
         let form = singular.withCString { one in
             plural.withCString { many in
                 String(cString: g_dngettext(AppIdentity.gettextDomain, one, many, gulong(max(count, 0))))
             }
         }
-        return substitute(form, [String(count)])
+        return substitute(form, [String(count)] + more)
     }
 
     /// One pass over the text, so an argument that holds `%2$s` (a file name, a link) is never

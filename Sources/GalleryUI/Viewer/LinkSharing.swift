@@ -25,6 +25,15 @@ public enum LinkSharing {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw Failure.notAWebLink
         }
+        try open(url, onFailure: onFailure)
+    }
+
+    /// Shows a folder in the file manager (Save to Folder's "Open Folder"), the same way.
+    public static func openFolder(_ folder: URL, onFailure: (@MainActor (Failure) -> Void)? = nil) throws {
+        try open(folder, onFailure: onFailure)
+    }
+
+    private static func open(_ url: URL, onFailure: (@MainActor (Failure) -> Void)?) throws {
         guard let found = g_find_program_in_path("xdg-open") else { throw Failure.browserOpenerMissing }
         let program = String(cString: found)
         g_free(found)
@@ -101,6 +110,12 @@ public enum LinkSharing {
     public static func copyLink(_ url: URL, display: OpaquePointer? = nil) {
         guard let clipboard = clipboard(display) else { return }
         gdk_clipboard_set_text(clipboard, url.absoluteString)
+    }
+
+    /// Several links, one per line (Copy Links of a selection).
+    public static func copyLinks(_ urls: [URL], display: OpaquePointer? = nil) {
+        guard let clipboard = clipboard(display) else { return }
+        gdk_clipboard_set_text(clipboard, urls.map(\.absoluteString).joined(separator: "\n"))
     }
 
     /// Puts the decoded image on the clipboard; GTK offers it as PNG/TIFF to other apps.

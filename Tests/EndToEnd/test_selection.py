@@ -1,0 +1,161 @@
+"""Many pictures at once (issue 34): selection mode by Ctrl+click and Shift+click, Save to Folder
+through GTK's real folder chooser (the files compared byte for byte with what the server sent),
+the filter that finds the failed tiles and Retry of them, and the thumbnail size by keyboard."""
+
+import hashlib
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pyatspi
+
+from broadway import Trace
+from harness import App, wait_for
+from test_open_lists import subtitle
+from test_viewer import images_loaded, screen_centre
+
+
+def traced_app(display, server, name, urls):
+    home = Path(tempfile.mkdtemp(prefix=f"lg-{name}-"))
+    trace = Trace(home / "trace")
+    app = App(display, server.write(f"{name}.txt", "\n".join(urls) + "\n"), home=home,
+              extra_env={"LINK_GALLERY_TRACE": str(trace.path)})
+    return app, trace
+
+
+def click_tile(app, display, tile, modifier=None):
+    grid = app.window_named("Link Gallery")
+    centre, corner = screen_centre(display, grid, tile)
+    display.xdotool("mousemove", *corner)
+    time.sleep(0.1)
+    display.xdotool("mousemove", *centre)
+    time.sleep(0.1)
+    if modifier:
+        display.xdotool("keydown", modifier)
+    display.xdotool("click", 1)
+    if modifier:
+        display.xdotool("keyup", modifier)
+
+
+def selected_in_trace(trace):
+    return trace.last("grid-selection")
+
+
+def button(app, name):
+    return wait_for(lambda: next((b for b in app.find_all(name=name)
+                                  if "button" in b.getRoleName() and b.getState().contains(pyatspi.STATE_VISIBLE)), None),
+                    message=f"the {name!r} button")
+
+
+def test_ctrl_and_shift_click_select_three_and_save_to_folder_writes_the_servers_bytes(display, server, tmp_path):
+    urls = [server.url(f"/img/{200 + 10 * i}x{150 + 5 * i}.{'png' if i % 2 else 'jpg'}") for i in range(6)]
+    app, trace = traced_app(display, server, "select", urls)
+    try:
+        wait_for(lambda: images_loaded(app, len(urls)), 30, message="the thumbnails")
+        tiles = app.tiles()
+        click_tile(app, display, tiles[1], "ctrl")
+        wait_for(lambda: selected_in_trace(trace) == "1", message="Ctrl+click to start selection mode with one tile")
+        click_tile(app, display, tiles[3], "shift")
+        wait_for(lambda: selected_in_trace(trace) == "3", message="Shift+click to add the range")
+        subtitle(app, "3 selected")
+        # What a screen reader reads: the grid's AT-SPI Selection and each tile's state.
+        table = app.find_all(role="table")[0]
+        assert table.querySelection().nSelectedChildren == 3
+        selected = [i for i, tile in enumerate(app.tiles()) if tile.getState().contains(pyatspi.STATE_SELECTED)]
+        assert selected == [1, 2, 3]
+        display.screenshot("selection-three")
+        assert trace.count("viewer-view") == 0, "clicks in selection mode open nothing"
+
+        folder = tmp_path / "Kept pictures"
+        folder.mkdir()
+        (folder / "210x155.png").write_bytes(b"already here")  # a name the first picture would take
+        app.do_action(button(app, "Save to Folder…"))
+        chooser = app.window_named("Save to Folder")
+        display.screenshot("save-to-folder-chooser")
+        app.press("ctrl+l")
+        display.xdotool("type", "--delay", "20", str(folder) + "/")
+        time.sleep(0.3)
+        # GTK 4.8's own dialog names its buttons by mnemonic and label: "_Save Save".
+        save = wait_for(lambda: next((b for b in app.find_all(root=chooser, contains="Save")
+                                      if "button" in b.getRoleName() and b.name.split()[-1] == "Save"), None),
+                        message="the chooser's Save button")
+        app.do_action(save)
+        wait_for(lambda: trace.last("pictures-saved"), 30, message="the pictures saved")
+        assert trace.last("pictures-saved") == "3 0 0"
+        wait_for(lambda: app.find_all(contains="3 pictures saved to “Kept pictures”"), message="the report")
+        display.screenshot("save-to-folder-report")
+
+        expected = {}
+        for url in urls[1:4]:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                expected[url.rsplit("/", 1)[1]] = response.read()
+        assert (folder / "210x155.png").read_bytes() == b"already here", "nothing is overwritten"
+        written = {path.name: path.read_bytes() for path in folder.iterdir() if path.name != "210x155.png"}
+        assert sorted(written) == ["210x155 (2).png", "220x160.jpg", "230x165.png"]
+        assert written["210x155 (2).png"] == expected["210x155.png"]
+        assert written["220x160.jpg"] == expected["220x160.jpg"]
+        assert written["230x165.png"] == expected["230x165.png"]
+
+        # Escape leaves selection mode; a click opens the viewer again.
+        app.press("Escape")
+        wait_for(lambda: selected_in_trace(trace) == "off", message="Escape to leave selection mode")
+    finally:
+        app.stop()
+
+
+def test_the_failed_filter_finds_the_failed_tiles_and_retry_loads_them(display, server):
+    good = [server.url(f"/img/{120 + i}x90.png") for i in range(4)]
+    missing = [f"later-{i}.png" for i in range(3)]
+    urls = good[:2] + [server.url("/" + name) for name in missing] + good[2:]
+    app, trace = traced_app(display, server, "failed-filter", urls)
+    try:
+        wait_for(lambda: images_loaded(app, len(urls)), 30, message="the grid settled")
+        assert sum("Server error 404" in (t.name or "") or "404" in (t.name or "") for t in app.tiles()) == 3, \
+            [t.name for t in app.tiles()]
+        app.press("ctrl+shift+f")
+        wait_for(lambda: len(app.tiles()) == 3, message="only the failed tiles")
+        subtitle(app, "3 of 7")
+        display.screenshot("filter-failed")
+        # The pictures appear on the server; the person selects all and retries.
+        for index, name in enumerate(missing):
+            data = urllib.request.urlopen(server.url(f"/img/{90 + index}x60.png"), timeout=10).read()
+            (server.root / name).write_bytes(data)
+        app.press("Return")  # from the filter's text field to the tiles
+        app.press("ctrl+a")
+        wait_for(lambda: selected_in_trace(trace) == "3", message="Ctrl+A to select the three")
+        app.do_action(button(app, "Retry Failed"))
+        try:
+            wait_for(lambda: all((t.name or "").startswith("Image ") and "(" not in t.name for t in app.tiles()),
+                     30, message="the retried tiles to load")
+        except AssertionError:
+            print([t.name for t in app.tiles()], [e["path"] for e in server.log()])
+            display.screenshot("filter-failed-retry-timeout")
+            raise
+        assert len(app.tiles()) == 3, "a retried tile stays in place until the filter changes"
+        display.screenshot("filter-failed-retried")
+        app.press("Escape")  # leaves selection mode
+        wait_for(lambda: selected_in_trace(trace) == "off", message="selection mode to end")
+    finally:
+        app.stop()
+
+
+def test_typing_filters_by_address_and_closing_the_bar_shows_all(display, server):
+    urls = [server.url(f"/img/{100 + i}x80.png?album={'cats' if i % 3 == 0 else 'dogs'}") for i in range(9)]
+    app, trace = traced_app(display, server, "typed-filter", urls)
+    try:
+        wait_for(lambda: images_loaded(app, len(urls)), 30, message="the thumbnails")
+        requests = len(server.log())
+        focus = app.tiles()[0]
+        click_tile(app, display, focus, "ctrl")  # a tile has the focus (and selection mode starts)
+        app.press("Escape")
+        display.xdotool("type", "--delay", "40", "cats")
+        wait_for(lambda: len(app.tiles()) == 3, message="the three cats")
+        subtitle(app, "3 of 9")
+        assert all("cats" in t.name for t in app.tiles())
+        assert len(server.log()) == requests, "filtering downloads nothing again"
+        app.press("ctrl+f")
+        app.press("Escape")
+        wait_for(lambda: len(app.tiles()) == 9, message="every tile again")
+    finally:
+        app.stop()
