@@ -159,3 +159,41 @@ def test_typing_filters_by_address_and_closing_the_bar_shows_all(display, server
         wait_for(lambda: len(app.tiles()) == 9, message="every tile again")
     finally:
         app.stop()
+
+
+def columns(app):
+    """Tiles in the first row, and their width, from where AT-SPI says the tiles are."""
+    boxes = [t.queryComponent().getExtents(pyatspi.WINDOW_COORDS) for t in app.tiles()]
+    top = min(b.y for b in boxes)
+    first_row = [b for b in boxes if b.y == top]
+    return len(first_row), first_row[0].width
+
+
+def test_the_keyboard_changes_the_thumbnail_size_without_downloading_and_it_is_remembered(display, server):
+    urls = [server.url(f"/img/{300 + i}x200.jpg") for i in range(12)]
+    app, trace = traced_app(display, server, "sizes", urls)
+    home = app.home
+    try:
+        wait_for(lambda: images_loaded(app, len(urls)), 30, message="the thumbnails")
+        before, width = columns(app)
+        assert 100 <= width <= 121, width
+        requests = len(server.log())
+        app.press("ctrl+plus", "ctrl+plus")
+        wait_for(lambda: trace.last("thumbnail-size") == "192", message="two steps larger")
+        wait_for(lambda: columns(app)[0] < before and images_loaded(app, len(urls)), message="fewer, wider columns")
+        after, wide = columns(app)
+        assert wide >= 192, wide
+        print(f"columns {before} × {width} px → {after} × {wide} px")
+        display.screenshot("thumbnails-192")
+        assert len(server.log()) == requests, "larger thumbnails are made from the cached originals"
+    finally:
+        app.stop()
+    # The next start opens at the chosen size.
+    again = App(display, server.url("/sizes.txt"), home=home)
+    try:
+        wait_for(lambda: images_loaded(again, len(urls)), 30, message="the thumbnails after a restart")
+        wait_for(lambda: columns(again)[1] >= 192, message="the remembered size")
+        again.press("ctrl+minus", "ctrl+minus", "ctrl+minus")
+        wait_for(lambda: 100 <= columns(again)[1] <= 121, message="back to the smallest")
+    finally:
+        again.stop()

@@ -19,6 +19,8 @@ public enum ImageDecoder {
     /// 128 did. A start with 200 thumbnails on screen allocates, clears and uploads 13 pages
     /// instead of 23: measured, the first frame paints 6–8 ms sooner with software GL.
     public static let defaultThumbnailSide = 126
+    /// The largest thumbnail asked for: 256 px cells at scale 3.
+    public static let largestThumbnailSide = 1024
 
     /// The image at full size, or downscaled to fit `maxTextureSide` (GPU texture limits), or,
     /// given `screen`, scaled while decoding to fit that box (the viewer's screen-sized pages:

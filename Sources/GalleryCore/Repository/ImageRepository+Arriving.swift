@@ -11,11 +11,13 @@ extension ImageRepository {
     /// The stored thumbnail's whole picture laid out as the original (`ThumbnailPNG.preview`):
     /// shown at once on a page whose original is not ready. Nil when no thumbnail is on disk,
     /// or it does not know the original's size.
+    /// The sizes the grid has used are tried, largest first: the sharpest stand-in.
     public func preview(for url: URL) async -> DecodedImage? {
         guard let store = thumbnailStore else { return nil }
-        let key = thumbnailKey(url)
+        let sides = thumbnailSidesInUse.withLock { $0.union([configuration.thumbnailSide]) }.sorted(by: >)
+        let keys = sides.map { thumbnailKey(url, side: $0) }
         return await BlockingWork.run(on: BlockingWork.thumbnailReads) {
-            store.read(key: key).flatMap { ThumbnailPNG.preview($0) }
+            keys.lazy.compactMap { store.read(key: $0).flatMap { ThumbnailPNG.preview($0) } }.first
         }
     }
 

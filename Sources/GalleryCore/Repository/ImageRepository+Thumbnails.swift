@@ -4,28 +4,32 @@ import Foundation
 /// once, read back under `thumbnailOriginals`), and "not an image" verdicts remembered.
 extension ImageRepository {
     /// A thumbnail already decoded in memory, for showing a tile without a flash of a spinner.
-    public func cachedThumbnail(for url: URL) -> ThumbnailImage? {
-        memory.value(for: thumbnailKey(url))
+    public func cachedThumbnail(for url: URL, side: Int? = nil) -> ThumbnailImage? {
+        memory.value(for: thumbnailKey(url, side: side ?? configuration.thumbnailSide))
     }
 
-    /// Thumbnails of one size per URL; the not-an-image verdict and originals are per URL.
+    /// Thumbnails of each size per URL; the not-an-image verdict and originals are per URL.
     /// "cm:" marks thumbnails made with colour management: those cached before it showed tagged
     /// pictures in the wrong colours, so they are made again (and the old files age out).
-    func thumbnailKey(_ url: URL) -> String {
-        "cm:\(configuration.thumbnailSide)px:\(url.absoluteString)"
+    func thumbnailKey(_ url: URL, side: Int) -> String {
+        "cm:\(side)px:\(url.absoluteString)"
     }
 
-    /// The downscaled image for a grid tile, at a priority the caller may change while it waits
+    /// The downscaled image for a grid tile, `side` pixels square (the configured size unless
+    /// the person chose larger tiles), at a priority the caller may change while it waits
     /// (a tile scrolled into view): the download, the wait for the originals' gate and the
-    /// decode follow it. Throws `LoadError`.
-    public func thumbnail(for url: URL, priority: SharedPriority) async throws -> ThumbnailImage {
-        let key = thumbnailKey(url)
+    /// decode follow it. A new size is made from the original on disk, not downloaded again.
+    /// Throws `LoadError`.
+    public func thumbnail(for url: URL, side: Int? = nil, priority: SharedPriority) async throws -> ThumbnailImage {
+        let side = min(max(side ?? configuration.thumbnailSide, 16), ImageDecoder.largestThumbnailSide)
+        thumbnailSidesInUse.withLock { _ = $0.insert(side) }
+        let key = thumbnailKey(url, side: side)
         if let hit = memory.value(for: key) { return hit }
         do {
             return try await thumbnails.value(for: key, priority: priority) { [self] priority in
                 if let fromDisk = await thumbnailFromDisk(key: key) { return fromDisk }
                 if await isKnownNotImage(key: url.absoluteString) { throw LoadError.notAnImage }
-                let made = try await makeThumbnail(of: url, priority: priority)
+                let made = try await makeThumbnail(of: url, side: side, priority: priority)
                 await save(made.file, key: key, to: thumbnailStore)
                 memory.insert(made.image, for: key, cost: made.image.texture.byteCost)
                 return made.image
@@ -39,9 +43,9 @@ extension ImageRepository {
     /// `thumbnailOriginals` gate has room for it: originals are written to disk as they
     /// arrive, so thumbnails waiting for a decode hold no memory. Without a disk cache (or when
     /// the file went away meanwhile) from the bytes in memory, under the same gate.
-    func makeThumbnail(of url: URL, priority: SharedPriority) async throws -> (image: ThumbnailImage, file: Data) {
+    func makeThumbnail(of url: URL, side: Int, priority: SharedPriority) async throws -> (image: ThumbnailImage, file: Data) {
         let key = url.absoluteString
-        let side = configuration.thumbnailSide, maxPixels = configuration.maxPixels
+        let maxPixels = configuration.maxPixels
         let mostPixels = ImageDecoder.mostPixels(ofThumbnailSide: side, maxPixels: maxPixels)
         var bytes: Data
         switch try await locateOriginal(url, priority: priority) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one place grid and viewer get images from: memory, then disk, then network.
 ///
@@ -42,6 +43,8 @@ public final class ImageRepository: Sendable {
     let memory: MemoryCache<String, ThumbnailImage>
     let originalDownloads = CoalescedTasks<String, DownloadedOriginal>()
     let thumbnails = CoalescedTasks<String, ThumbnailImage>()
+    /// The thumbnail sizes asked for since launch (the person may choose larger tiles).
+    let thumbnailSidesInUse = Mutex<Set<Int>>([])
     /// Bytes of originals thumbnail decodes hold at once. A grid of camera photos downloads
     /// 9–20 MB per tile, six at a time, and decodes them a few at a time: unbounded, finished
     /// bodies piled up waiting for a decode (heaptrack: 159 MiB of the grid's 420 MiB peak with

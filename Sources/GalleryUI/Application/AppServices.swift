@@ -11,6 +11,8 @@ final class AppServices {
     let style: StyleManager
     let http: HTTPClient
     let images: ImageRepository
+    /// The largest scale among the monitors: thumbnails are made for it.
+    let displayScale: Int
     private let directories: CacheDirectories?
     /// The `links-url` setting (the built-in address when it is not a web address).
     let defaultSource: LinksSource
@@ -29,6 +31,7 @@ final class AppServices {
         self.directories = directories
         var imageConfiguration = ImageRepository.Configuration()
         let scale = Self.largestDisplayScale()
+        displayScale = scale
         imageConfiguration.thumbnailSide = ImageDecoder.defaultThumbnailSide * scale
         // As many thumbnails as at scale 1: each has scale² the pixels.
         imageConfiguration.memoryCapacityBytes *= scale * scale

@@ -16,7 +16,7 @@ public final class AppSettings {
         "color-scheme": "system", "window-width": 900, "window-height": 700,
         "window-maximized": false, "links-url": AppIdentity.defaultLinksURL,
         "recent-lists": [(String, String, Int)](), "slideshow-interval": SlideshowModel.defaultInterval,
-        "sandbox-notice-dismissed": false,
+        "sandbox-notice-dismissed": false, "thumbnail-size": ThumbnailSize.defaultCellSide,
     ]
 
     public convenience init(schemaID: String = AppIdentity.applicationID) {
@@ -112,6 +112,12 @@ public final class AppSettings {
     var slideshowInterval: Int {
         get { SlideshowModel.validInterval(int("slideshow-interval")) }
         set { setInt("slideshow-interval", SlideshowModel.validInterval(newValue)) }
+    }
+
+    /// The narrowest width of a grid cell, in logical pixels (one of `ThumbnailSize.cellSides`).
+    var thumbnailSize: Int {
+        get { ThumbnailSize.valid(int("thumbnail-size")) }
+        set { setInt("thumbnail-size", ThumbnailSize.valid(newValue)) }
     }
 
     /// The person chose never to be told again that pictures are decoded without bubblewrap.

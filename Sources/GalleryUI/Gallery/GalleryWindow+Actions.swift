@@ -16,6 +16,10 @@ extension GalleryWindow {
         .init(name: GalleryAction.forgetRecentLists) { $0.services.recentLists.forgetAll() },
         .init(name: GalleryAction.find, accelerators: ["<Control>f"]) { $0.filterBar.open() },
         // The failed links in one keystroke: the filter opened on "Failed".
+        .init(name: GalleryAction.largerThumbnails, accelerators: ["<Control>plus"],
+              alternatives: ["<Control>equal", "<Control>KP_Add"]) { $0.changeThumbnailSize(by: 1) },
+        .init(name: GalleryAction.smallerThumbnails, accelerators: ["<Control>minus"],
+              alternatives: ["<Control>KP_Subtract", "<Control>underscore"]) { $0.changeThumbnailSize(by: -1) },
         .init(name: GalleryAction.findFailed, accelerators: ["<Shift><Control>f"]) { $0.filterBar.open(showing: .failed) },
     ]
 
@@ -53,6 +57,13 @@ extension GalleryWindow {
             guard let self, let url = self.grid.items[safe: index]?.url else { return }
             LinkSharing.copyLink(url)
         }
+    }
+
+    /// Larger or smaller cells, remembered for the next start.
+    func changeThumbnailSize(by steps: Int) {
+        let side = ThumbnailSize.step(from: services.settings.thumbnailSize, by: steps)
+        services.settings.thumbnailSize = side
+        grid.setCellSide(side)
     }
 
     /// Opens the viewer on entry `index` (a slideshow from there, when asked); it pages through

@@ -67,6 +67,8 @@ final class GalleryWindow {
         self.source = source
         controller = LinksController(repository: services.linksRepository(for: source), retries: services.retries)
         grid = GalleryGrid(source: services.images, retries: services.retries)
+        grid.displayScale = services.displayScale
+        grid.setCellSide(services.settings.thumbnailSize)
         window = gtk_application_window_new(application.cast())
         gtk_window_set_title(window.cast(), AppIdentity.name)
         gtk_widget_add_css_class(window, "gallery")
@@ -196,6 +198,7 @@ final class GalleryWindow {
         gtk_window_set_child(window.cast(), box)
         filterBar.onChange = { [weak self] filter in self?.filterChanged(filter) }
         filterBar.onDone = { [weak self] in self?.grid.focusItem(at: 0) }
+        grid.onCellSideRequest = { [weak self] steps in self?.changeThumbnailSize(by: steps) }
 
         grid.onActivate = { [weak self] index in self?.open(index) }
         grid.onContextMenu = { [weak self] index, anchor, x, y in self?.showContextMenu(for: index, anchor: anchor, x: x, y: y) }

@@ -16,7 +16,7 @@ enum TileDragSource {
                   let child = gtk_flow_box_get_child_at_pos(grid.flowBox.opaque, Int32(x), Int32(y)),
                   let index = grid.tiles.index(of: UnsafeMutableRawPointer(child)),
                   let item = grid.items[safe: index], let url = item.url else { return nil }
-            let thumbnail = images.cachedThumbnail(for: url)?.texture
+            let thumbnail = images.cachedThumbnail(for: url, side: grid.planner.thumbnailSide)?.texture
             if grid.isSelecting, grid.selection.contains(item.id), grid.selection.count > 1 {
                 if let thumbnail { gtk_drag_source_set_icon(OpaquePointer(source), thumbnail.texture, 16, 16) }
                 return UnsafeMutableRawPointer(ImageDragContent.provider(urls: grid.selectedItems.compactMap(\.url), texture: nil))

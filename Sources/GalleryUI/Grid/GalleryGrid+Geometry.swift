@@ -18,8 +18,8 @@ extension GalleryGrid {
     /// How many tiles fill the viewport, or a maximized full-HD window before the first layout.
     func estimatedFirstScreen() -> (columns: Int, rows: Int) {
         let width = gtk_widget_get_width(scrolledWindow), height = gtk_widget_get_height(scrolledWindow)
-        let columns = Int(width > 0 ? width : 1920) / Int(TileView.naturalSize)
-        let rows = Int(height > 0 ? height : 1080) / Int(TileView.naturalSize) + 1
+        let columns = Int(width > 0 ? width : 1920) / cellSide
+        let rows = Int(height > 0 ? height : 1080) / cellSide + 1
         return (max(columns, 1), rows)
     }
 }

@@ -45,6 +45,12 @@ final class GalleryGrid {
     var isMirroringSelection = false
     /// The modifier keys of the last press on a tile, until its click has been handled.
     var pressModifiers = GdkModifierType(rawValue: 0)
+    /// The narrowest a cell may be (`ThumbnailSize`); FlowBox fits as many columns as that allows.
+    private(set) var cellSide = ThumbnailSize.defaultCellSide
+    /// The display's scale, for thumbnails as sharp as its pixels.
+    var displayScale = 1
+    /// The cell size changed by a key, the wheel or a pinch on the grid (the window remembers it).
+    var onCellSideRequest: (@MainActor (_ steps: Int) -> Void)?
 
     init(source: any ThumbnailSource, retries: RetryScheduler, tileTiming: TileTiming = TileTiming()) {
         planner = ThumbnailLoadPlanner(list: list, source: source, retries: retries)
@@ -83,6 +89,7 @@ final class GalleryGrid {
             guard let self else { return }
             view.bind(self.items[index])
             view.showsCheck(self.isSelecting)
+            view.setCellSide(self.cellSide)
         }
         list.onChange = { [weak self] item, oldState in self?.itemChanged(item, from: oldState) }
         connectSignals()
@@ -103,6 +110,7 @@ final class GalleryGrid {
         Signal.connect(hadjustment, .changed) { [weak self] in self?.layoutUpdate.schedule() }
         connectInput()
         connectSelectionInput()
+        connectZoomInput()
     }
 
     var vadjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(scrolledWindow.opaque)! }
@@ -183,6 +191,22 @@ final class GalleryGrid {
 
     // MARK: Layout
 
+    /// Cells of at least `side` logical pixels from now on, with thumbnails made for them (from
+    /// the memory or disk cache, or the originals on disk: nothing is downloaded again).
+    func setCellSide(_ side: Int) {
+        let side = ThumbnailSize.valid(side)
+        let thumbnails = ThumbnailSize.thumbnailSide(forCell: side, scale: displayScale)
+        let usual = ThumbnailSize.thumbnailSide(forCell: ThumbnailSize.defaultCellSide, scale: displayScale)
+        planner.setThumbnailSide(thumbnails == usual ? nil : thumbnails)
+        guard side != cellSide else { return }
+        cellSide = side
+        PerformanceTrace.shared.record(.thumbnailSize, String(side))
+        for view in tiles.views { view.setCellSide(side) }
+        // The FlowBox lays out again; `measureLayout` then keeps the first entry on screen.
+        gtk_widget_queue_resize(flowBox)
+        windowUpdate.schedule()
+    }
+
     /// Reads what the FlowBox laid out: the columns and the row height. Runs after a layout;
     /// a change moves the range and spacers.
     private func measureLayout() {
@@ -246,7 +270,7 @@ final class GalleryGrid {
             let guess = estimatedFirstScreen()
             materialized = 0..<min(items.count, guess.columns * guess.rows)
             let rowsBelow = (items.count - materialized.count + guess.columns - 1) / guess.columns
-            tiles.show(materialized, heightAbove: 0, heightBelow: rowsBelow * Int(TileView.naturalSize))
+            tiles.show(materialized, heightAbove: 0, heightBelow: rowsBelow * cellSide)
             visible = materialized
             prefetch = materialized
         }

@@ -27,6 +27,8 @@ final class ThumbnailLoadPlanner {
     private var holders: [Int: GridItem] = [:]
     /// Entries within a screen of the viewport: their failures retry by themselves.
     private(set) var nearRange: Range<Int> = 0..<0
+    /// Pixels of a thumbnail's side; nil for the source's usual size.
+    private(set) var thumbnailSide: Int?
 
     init(list: TileList, source: any ThumbnailSource, retries: RetryScheduler) {
         self.list = list
@@ -45,6 +47,15 @@ final class ThumbnailLoadPlanner {
         let far = holders.values.filter { !near.contains($0.index) }
         for item in far { unload(item) }
         return !far.isEmpty
+    }
+
+    /// Thumbnails of another size from now on (the person chose larger or smaller tiles): those
+    /// shown and on their way are let go, and the next `update` loads the new size, from the
+    /// originals on disk rather than the network.
+    func setThumbnailSide(_ side: Int?) {
+        guard side != thumbnailSide else { return }
+        thumbnailSide = side
+        for item in Array(holders.values) { unload(item) }
     }
 
     /// Retry now: a person pressed a tile's Retry button.
@@ -91,7 +102,7 @@ final class ThumbnailLoadPlanner {
     private func load(_ item: GridItem, priority: LoadPriority) {
         if let load = loads[item.id], load.priority.current != .interactive { load.priority.set(priority) }
         guard let url = item.url, item.state == .idle else { return }
-        if let cached = source.cachedThumbnail(for: url) {
+        if let cached = source.cachedThumbnail(for: url, side: thumbnailSide) {
             retries.reset(retryKey(item))
             set(item, .loaded, image: cached)
             return
@@ -116,7 +127,8 @@ final class ThumbnailLoadPlanner {
         // first wait for the main thread, which at start-up is busy realizing the window for
         // ~70 ms (the thumbnails then missed the first frame), and while scrolling, drawing.
         let shared = SharedPriority(priority)
-        let fetch = Task.detached { try await source.thumbnail(for: url, priority: shared) }
+        let side = thumbnailSide
+        let fetch = Task.detached { try await source.thumbnail(for: url, side: side, priority: shared) }
         let task = Task { [weak self, weak item] in
             let result = await withTaskCancellationHandler { await fetch.result } onCancel: { fetch.cancel() }
             // A load that was cancelled or replaced (unloaded, retried) must not touch the item.

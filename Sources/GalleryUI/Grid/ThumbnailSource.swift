@@ -3,10 +3,10 @@ import GalleryCore
 
 /// Where the grid's thumbnails come from: the app's `ImageRepository`, a fake in tests.
 protocol ThumbnailSource: Sendable {
-    /// A thumbnail already in memory, without waiting.
-    func cachedThumbnail(for url: URL) -> ThumbnailImage?
+    /// A thumbnail already in memory, without waiting; `side` in pixels, nil for the usual size.
+    func cachedThumbnail(for url: URL, side: Int?) -> ThumbnailImage?
     /// The planner keeps `priority` and sets it as the tile comes into view or leaves it.
-    func thumbnail(for url: URL, priority: SharedPriority) async throws -> ThumbnailImage
+    func thumbnail(for url: URL, side: Int?, priority: SharedPriority) async throws -> ThumbnailImage
     /// Forgets a remembered failure or verdict, so the next request asks the server again.
     func forgetFailure(for url: URL) async
     /// How far the download of a link's original has come; nil when none is under way.

@@ -232,6 +232,13 @@ final class TileView {
         progressTimer.after(milliseconds: timing.progressTickMilliseconds) { [weak self] in self?.showProgress() }
     }
 
+    /// Makes the cell at least `side` wide (the person's thumbnail size); it stays square.
+    func setCellSide(_ side: Int) {
+        var width: Int32 = 0
+        gtk_widget_get_size_request(child, &width, nil)
+        if width != Int32(side) { gtk_widget_set_size_request(child, Int32(side), -1) }
+    }
+
     /// Shows the check mark while the grid is in selection mode (`flowboxchild:selected` checks it).
     func showsCheck(_ shown: Bool) {
         guard shown || check != nil else { return }

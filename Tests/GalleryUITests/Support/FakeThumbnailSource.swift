@@ -11,6 +11,8 @@ final class FakeThumbnailSource: ThumbnailSource {
         let url: URL
         /// The priority it was asked at.
         let priority: LoadPriority
+        /// The size asked for; nil for the usual one.
+        var side: Int? = nil
     }
 
     /// One request still waiting for its answer; `id` tells it apart from a later request for
@@ -47,9 +49,9 @@ final class FakeThumbnailSource: ThumbnailSource {
         waiting?.continuation.resume(with: result.mapError { $0 as any Error })
     }
 
-    func cachedThumbnail(for url: URL) -> ThumbnailImage? { state.withLock { $0.cached[url] } }
+    func cachedThumbnail(for url: URL, side: Int?) -> ThumbnailImage? { state.withLock { side == nil ? $0.cached[url] : nil } }
 
-    func thumbnail(for url: URL, priority: SharedPriority) async throws -> ThumbnailImage {
+    func thumbnail(for url: URL, side: Int?, priority: SharedPriority) async throws -> ThumbnailImage {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -60,7 +62,7 @@ final class FakeThumbnailSource: ThumbnailSource {
                 // the lock: a task cancelled before it got here is answered at once, because
                 // its handler found nothing to answer.
                 let (cancelled, replaced) = state.withLock { state in
-                    state.requests.append(Request(url: url, priority: priority.current))
+                    state.requests.append(Request(url: url, priority: priority.current, side: side))
                     state.livePriorities[url] = priority
                     if Task.isCancelled { return (true, nil as Waiting?) }
                     let replaced = state.waiting.updateValue(Waiting(id: id, continuation: continuation), forKey: url)
