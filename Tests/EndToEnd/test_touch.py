@@ -563,20 +563,36 @@ def test_a_tap_on_retry_fetches_the_failed_picture_again(grid):
     assert grid.app.trace.count("viewer-view") == 0  # the tap was Retry's, not the tile's
 
 
-def test_a_long_press_on_a_tile_opens_its_menu(grid):
-    mark_surfaces(grid.app)
-    left, right = grid.boxes[2]
-    finger = ((left + right) / 2, 110)
-    grid.fingers.press(finger)
-    # A popover: a new surface, placed by the finger (broadway places it once shown).
-    wait_for(lambda: any(x < finger[0] < x + w and abs(y - finger[1]) < 40 for x, y, w, _ in new_menus(grid.app)),
-             message="the tile's menu at the finger")
+def test_a_long_press_selects_and_taps_toggle(untouched_grid):
+    """Selection by touch (issue 34): a long press on a tile starts selection mode with that tile
+    selected, and taps toggle tiles instead of opening the viewer."""
+    grid = untouched_grid
+    trace = grid.app.trace
+    (left, right), (left3, right3) = grid.boxes[2], grid.boxes[3]
+    grid.fingers.press(((left + right) / 2, 110))
+    wait_for(lambda: trace.last("grid-selection") == "1", message="the long press to select the tile")
     grid.fingers.lift()
-    grid.app.browser.screenshot("grid-long-press")
-    # A tap on the header closes it, and opens nothing.
-    grid.fingers.tap((460, 20))
-    wait_for(lambda: not new_menus(grid.app), message="the menu to close")
-    assert grid.app.trace.count("viewer-view") == 0
+    grid.fingers.tap(((left3 + right3) / 2, 110))
+    wait_for(lambda: trace.last("grid-selection") == "2", message="a tap to add a tile")
+    grid.app.browser.screenshot("grid-touch-selection")
+    grid.fingers.tap(((left + right) / 2, 110))
+    wait_for(lambda: trace.last("grid-selection") == "1", message="a tap to take the first one out")
+    assert grid.app.trace.count("viewer-view") == 0, "taps in selection mode open nothing"
+
+
+def test_a_pinch_on_the_grid_makes_the_tiles_larger_then_smaller(untouched_grid):
+    grid = untouched_grid
+    trace = grid.app.trace
+    middle = (grid.x + 60, 400)
+    grid.fingers.pinch((middle[0] - 40, middle[1]), (middle[0] + 40, middle[1]),
+                       (middle[0] - 120, middle[1]), (middle[0] + 120, middle[1]))
+    wait_for(lambda: trace.last("thumbnail-size") in ("192", "256"), message="spread fingers to make the tiles larger")
+    grid.app.browser.screenshot("grid-pinch-larger")
+    larger = int(trace.last("thumbnail-size"))
+    grid.fingers.pinch((middle[0] - 150, middle[1]), (middle[0] + 150, middle[1]),
+                       (middle[0] - 30, middle[1]), (middle[0] + 30, middle[1]))
+    wait_for(lambda: int(trace.last("thumbnail-size")) < larger, message="fingers together to make them smaller")
+    print(f"grid pinch: cells {larger} px, then {trace.last('thumbnail-size')} px")
 
 
 def test_a_flick_scrolls_the_grid_on_after_the_finger_lifts(grid):

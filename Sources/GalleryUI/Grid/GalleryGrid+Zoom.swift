@@ -35,7 +35,11 @@ extension GalleryGrid {
 
         let pinch = gtk_gesture_zoom_new()!
         var stepsTaken = 0
-        Signal.connect(pinch, .begin) { (_: UnsafeMutableRawPointer?) in stepsTaken = 0 }
+        Signal.connect(pinch, .begin) { (_: UnsafeMutableRawPointer?) in
+            stepsTaken = 0
+            // Two fingers: not a long press on a tile, nor a scroll.
+            gtk_gesture_set_state(pinch.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+        }
         Signal.connect(pinch, .scaleChanged) { [weak self] (factor: Double) in
             guard let self, factor > 0 else { return }
             let steps = Int((log(factor) / log(Self.pinchStepFactor)).rounded(.towardZero))
