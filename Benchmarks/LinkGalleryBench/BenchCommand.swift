@@ -12,12 +12,16 @@ import GalleryCore
 ///         process next to vipsthumbnail and gdk-pixbuf-thumbnailer
 ///     link-gallery-bench startup
 ///         does nothing: the cost of starting this process (Swift runtime, GTK libraries)
+///     link-gallery-bench save-cached CACHE LIST FOLDER
+///         saves the originals of LIST's links from the cache at CACHE into FOLDER, as Save to
+///         Folder does, without the network
 enum BenchCommand {
     static let usage = """
         usage: link-gallery-bench report [--work DIR] [--runs N] [--app-results FILE] [--no-app] [--section TEXT]
                link-gallery-bench thumbnail IN OUT
                link-gallery-bench thumbnail-here IN OUT   (decoded in this process, no worker)
                link-gallery-bench startup
+               link-gallery-bench save-cached CACHE LIST FOLDER
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -28,6 +32,8 @@ enum BenchCommand {
             DecoderIsolation.current = .inProcess
             return thumbnail(input: arguments[1], output: arguments[2])
         case "startup" where arguments.count == 1: return 0
+        case "save-cached" where arguments.count == 4:
+            return SavingBenchmarks.saveCached(cache: arguments[1], list: arguments[2], folder: arguments[3])
         default:
             printError(usage)
             return 2

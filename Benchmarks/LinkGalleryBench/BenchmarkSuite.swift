@@ -41,6 +41,8 @@ enum BenchmarkSuite {
                     explanation: PictureFormatBenchmarks.explanation, rows: PictureFormatBenchmarks.rows),
             Section(title: "Decoder sandbox: the worker pool against in-process decoding",
                     explanation: SandboxBenchmarks.explanation, rows: SandboxBenchmarks.rows),
+            Section(title: "Save to Folder: cached originals against cp",
+                    explanation: SavingBenchmarks.explanation, rows: SavingBenchmarks.rows),
         ] + (context.includeAppLevel ? [appSection] : [])
     }
 

@@ -14,7 +14,8 @@ final class ActionTablesTests: XCTestCase {
         }
         let app = keys(GalleryApplication.actions), gallery = keys(GalleryWindow.actions)
         let grid = keys(GalleryGrid.actions), viewer = keys(ViewerWindow.actions)
-        return [("everywhere", app.listed, app.all), ("gallery", gallery.listed, gallery.all),
+        let selection = keys(GalleryWindow.selectionActions)
+        return [("everywhere", app.listed, app.all), ("gallery", gallery.listed + selection.listed, gallery.all + selection.all),
                 ("gallery", grid.listed, grid.all), ("viewer", viewer.listed, viewer.all)]
     }
 

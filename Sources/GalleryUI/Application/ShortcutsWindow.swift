@@ -16,10 +16,20 @@ enum ShortcutsWindow {
                 Row(keys: keys(GalleryWindow.actions, [GalleryAction.openAddress]), title: L10n.tr("Open a links file's address")),
                 Row(keys: keys(GalleryWindow.actions, [GalleryAction.paste]), title: L10n.tr("Open the address on the clipboard")),
                 // The FlowBox's own keys: they move and activate within the tiles that have widgets.
-                Row(keys: ["Return", "space"], title: L10n.tr("Open the selected image")),
+                Row(keys: ["Return", "space"], title: L10n.tr("Open the image, or select it in selection mode")),
                 Row(keys: ["Left", "Right", "Up", "Down"], title: L10n.tr("Move between images")),
                 Row(keys: keys(GalleryGrid.actions, [GridAction.first, .last, .pageUp, .pageDown]), title: L10n.tr("Jump through the grid")),
                 Row(keys: keys(GalleryGrid.actions, [GridAction.menu]), title: L10n.tr("Show the image menu")),
+                Row(keys: keys(GalleryWindow.actions, [GalleryAction.find]), title: L10n.tr("Filter the images by address")),
+                Row(keys: keys(GalleryWindow.actions, [GalleryAction.findFailed]), title: L10n.tr("Show only the images that failed")),
+                Row(keys: keys(GalleryWindow.actions, [GalleryAction.largerThumbnails, .smallerThumbnails]),
+                    title: L10n.tr("Larger and smaller thumbnails")),
+            ]),
+            Group(title: L10n.tr("Selection"), rows: [
+                Row(keys: keys(GalleryWindow.selectionActions, [GalleryAction.selectAll]), title: L10n.tr("Select all images")),
+                Row(keys: keys(GalleryWindow.selectionActions, [GalleryAction.saveSelection]), title: L10n.tr("Save the selected images to a folder")),
+                Row(keys: keys(GalleryWindow.selectionActions, [GalleryAction.copySelectionLinks]), title: L10n.tr("Copy the links of the selected images")),
+                Row(keys: keys(GalleryWindow.selectionActions, [GalleryAction.leaveSelection]), title: L10n.tr("Leave selection mode")),
             ]),
             Group(title: L10n.tr("Viewer"), rows: [
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.previous, .next]), title: L10n.tr("Previous and next image")),

@@ -58,7 +58,7 @@ extension GalleryWindow {
         }
         if counts.shown != counts.total {
             gtk_label_set_text(subtitle.opaque, source.displayName + " · "
-                + L10n.plural("%1$s of %2$s", "%1$s of %2$s", counts.shown, String(counts.total)))
+                + L10n.format("%1$s of %2$s", String(counts.shown), String(counts.total)))
             return
         }
         let words = L10n.plural("%1$s image", "%1$s images", counts.images) + " · "

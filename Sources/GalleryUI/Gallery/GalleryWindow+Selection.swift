@@ -74,12 +74,12 @@ extension GalleryWindow {
             if let tooltip { gtk_widget_set_tooltip_text(button, tooltip) }
             return button
         }
-        gtk_action_bar_pack_start(selectionBar.opaque, button(L10n.tr("Select All"), .selectAll, tooltip: L10n.tr("Ctrl+A")))
-        let save = button(L10n.tr("Save to Folder…"), .saveSelection, tooltip: L10n.tr("Ctrl+S"))
+        gtk_action_bar_pack_start(selectionBar.opaque, button(L10n.tr("Select All"), .selectAll, tooltip: "Ctrl+A"))
+        let save = button(L10n.tr("Save to Folder…"), .saveSelection, tooltip: "Ctrl+S")
         gtk_widget_add_css_class(save, "suggested-action")
         gtk_action_bar_pack_end(selectionBar.opaque, save)
         gtk_action_bar_pack_end(selectionBar.opaque, button(L10n.tr("Open in Browser"), .openSelectionInBrowser))
-        gtk_action_bar_pack_end(selectionBar.opaque, button(L10n.tr("Copy Links"), .copySelectionLinks, tooltip: L10n.tr("Ctrl+C")))
+        gtk_action_bar_pack_end(selectionBar.opaque, button(L10n.tr("Copy Links"), .copySelectionLinks, tooltip: "Ctrl+C"))
         gtk_action_bar_pack_end(selectionBar.opaque, button(L10n.tr("Slideshow"), .slideshowSelection))
         gtk_action_bar_pack_end(selectionBar.opaque, button(L10n.tr("Retry Failed"), .retrySelection))
     }
