@@ -10,7 +10,8 @@ enum SavingBenchmarks {
         cache holding 300 originals (JPEGs of 640×480 to 1600×1200 from the fixture server, \
         stopped before the runs: nothing comes from the network) and saves them with \
         `PictureSaving` into an empty folder — read from the cache, named from the link and the \
-        sniffed format, each written to an unnamed file, flushed (fsync) and linked under its \
+        sniffed format (all 300 are "img.jpg", "img (2).jpg"…, as a real list's search \
+        thumbnails are all "images"), each written to an unnamed file, flushed (fsync) and linked under its \
         name. Reference: `cp` of the same 300 files into an empty folder, then (second row) \
         `sync -f` on that file system, since the app's files are on the disk when it says \
         so. Both commands start by removing the previous run's folder. Peak RSS from GNU time.
@@ -84,7 +85,9 @@ enum SavingBenchmarks {
             let saving = PictureSaving(folder: URL(fileURLWithPath: folder)) { url in
                 try await repository.original(bytesFor: url, priority: .interactive)
             }
-            let pictures = urls.map { PictureSaving.Picture(url: $0, title: "picture") }
+            // Named from the link, as the app does: every one is "img" here, as every search
+            // thumbnail of a real list is "images", so the names collide as they do there.
+            let pictures = urls.map { PictureSaving.Picture(url: $0, title: $0.lastPathComponent) }
             let failed = Box(0)
             try blocking { failed.value = await saving.run(pictures) { _ in }.failed.count }
             return failed.value == 0 ? 0 : 1

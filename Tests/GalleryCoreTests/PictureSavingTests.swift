@@ -89,6 +89,20 @@ final class PictureSavingTests: XCTestCase {
         XCTAssertEqual(mode, 0o644, "a saved picture is readable like any other file")
     }
 
+    /// A real list's search thumbnails are all named "images": each takes the next number, the
+    /// person's own "images (3).png" stays, and no name is tried twice per file.
+    func testManyLinksOfOneNameTakeTheNextFreeNumbers() async throws {
+        let data = try await png(30)
+        let tag = FixtureServer.uniqueTag()
+        try write(data, as: "\(tag)/images", on: server)
+        try Data("theirs".utf8).write(to: folder.appendingPathComponent("images (3).png"))
+        let url = server.url("/\(tag)/images")
+        let report = await saving(try makeRepository()).run(Array(repeating: picture(url), count: 5)) { _ in }
+        XCTAssertEqual(report.saved.map(\.lastPathComponent),
+                       ["images.png", "images (2).png", "images (4).png", "images (5).png", "images (6).png"])
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("images (3).png")), Data("theirs".utf8))
+    }
+
     func testHostileNamesAreMadeSafeInsideTheChosenFolder() async throws {
         let data = try await png(5)
         let tag = FixtureServer.uniqueTag()
@@ -173,10 +187,10 @@ final class PictureSavingTests: XCTestCase {
         let repository = try makeRepository()
         let calls = Counter()
         let saving = PictureSaving(folder: folder, bytes: { try await repository.original(bytesFor: $0, priority: .interactive) }) {
-            data, name, folder throws(SaveProblem) in
+            data, name, folder, from throws(SaveProblem) in
             calls.increment()
             if calls.value == 2 { throw SaveProblem.failed("Input/output error") }
-            return try NewFileInFolder.write(data, named: name, in: folder)
+            return try NewFileInFolder.write(data, named: name, in: folder, from: from)
         }
         let report = await saving.run(pictures.map { picture($0.url) }) { _ in }
         XCTAssertEqual(report.saved.map(\.lastPathComponent), ["p0.png", "p2.png"])

@@ -11,12 +11,20 @@ import Glibc
 /// some network shares) a hidden temporary file stands in, is linked or renamed the same way, and
 /// is removed on failure.
 public enum NewFileInFolder {
-    /// Names tried before giving up ("name (1000).jpg"): a folder with that many copies is a mistake.
-    static let mostNumbers = 1000
+    /// Names tried before giving up ("name (10000).jpg"): lists of search thumbnails name
+    /// thousands of links "images", but a folder with more copies than that is a mistake.
+    static let mostNumbers = 10_000
 
     /// Writes `data` into `folder` as `name`, or its first numbered variant that is free.
     /// Returns where it landed.
     public static func write(_ data: Data, named name: String, in folder: URL) throws(SaveProblem) -> URL {
+        try write(data, named: name, in: folder, from: 1).file
+    }
+
+    /// The same, trying numbers from `first` on ("name (first).jpg"), and saying which it took:
+    /// a run that saves 300 links all named "images" asks for the next free number from where
+    /// the last one landed, instead of trying "images.jpg" … "images (299).jpg" each time.
+    public static func write(_ data: Data, named name: String, in folder: URL, from first: Int) throws(SaveProblem) -> (file: URL, number: Int) {
         let directory = folder.path
         var fd = shim_open_unnamed_file(directory)
         var temporaryPath: String?
@@ -38,16 +46,16 @@ public enum NewFileInFolder {
         guard written, fsync(fd) == 0 else { throw SaveProblem.from(errno: errno) }
 
         let source = temporaryPath ?? "/proc/self/fd/\(fd)"
-        for number in 1...mostNumbers {
+        for number in max(first, 1)...max(first, mostNumbers) {
             let path = directory + "/" + SavedFileName.numbered(name, number)
-            if linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return URL(fileURLWithPath: path) }
+            if linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return (URL(fileURLWithPath: path), number) }
             let code = errno
             if code == EEXIST { continue }
             // FAT has no links: a rename that refuses to replace, then a plain one after a look.
             guard let temporaryPath, [EPERM, EOPNOTSUPP, EMLINK].contains(code) else { throw SaveProblem.from(errno: code) }
             if access(path, F_OK) == 0 { continue }
             guard rename(temporaryPath, path) == 0 else { throw SaveProblem.from(errno: errno) }
-            return URL(fileURLWithPath: path)
+            return (URL(fileURLWithPath: path), number)
         }
         throw SaveProblem.failed(String(cString: strerror(EEXIST)))
     }

@@ -40,7 +40,8 @@ public struct PictureSaving: Sendable {
     }
 
     public typealias Bytes = @Sendable (URL) async throws -> Data
-    public typealias Writer = @Sendable (_ data: Data, _ name: String, _ folder: URL) throws(SaveProblem) -> URL
+    /// Writes a file under `name` or a numbered variant from `from` on; says where and which number.
+    public typealias Writer = @Sendable (_ data: Data, _ name: String, _ folder: URL, _ from: Int) throws(SaveProblem) -> (file: URL, number: Int)
 
     /// Originals fetched ahead of the one being written.
     public static let lookahead = 3
@@ -50,8 +51,8 @@ public struct PictureSaving: Sendable {
     private let writer: Writer
 
     /// `writer` is the real one but in tests that need a disk to fail at a given file.
-    public init(folder: URL, bytes: @escaping Bytes, writer: @escaping Writer = { data, name, folder throws(SaveProblem) in
-        try NewFileInFolder.write(data, named: name, in: folder)
+    public init(folder: URL, bytes: @escaping Bytes, writer: @escaping Writer = { data, name, folder, from throws(SaveProblem) in
+        try NewFileInFolder.write(data, named: name, in: folder, from: from)
     }) {
         self.folder = folder
         self.bytes = bytes
@@ -61,6 +62,8 @@ public struct PictureSaving: Sendable {
     /// Saves `pictures` in order, calling `progress` with how many are done (saved or failed).
     public func run(_ pictures: [Picture], progress: @escaping @Sendable (_ done: Int) -> Void) async -> Report {
         var report = Report()
+        // The number each name landed at last: the next file of that name looks from there on.
+        var numbers: [String: Int] = [:]
         var fetches: [Task<Data, any Error>] = []
         func startFetch(_ index: Int) {
             guard index < pictures.count else { return }
@@ -73,7 +76,7 @@ public struct PictureSaving: Sendable {
         for (index, picture) in pictures.enumerated() {
             startFetch(index + Self.lookahead + 1)
             let outcome = await withTaskCancellationHandler {
-                await save(picture, fetched: fetches[index])
+                await save(picture, fetched: fetches[index], numbers: &numbers)
             } onCancel: { [fetch = fetches[index]] in fetch.cancel() }
             if Task.isCancelled {
                 report.cancelled = true
@@ -101,7 +104,7 @@ public struct PictureSaving: Sendable {
     }
 
     /// The picture's file, or why not; nil when cancelled before it was written.
-    private func save(_ picture: Picture, fetched: Task<Data, any Error>) async -> Result<URL, SaveProblem>? {
+    private func save(_ picture: Picture, fetched: Task<Data, any Error>, numbers: inout [String: Int]) async -> Result<URL, SaveProblem>? {
         let data: Data
         do {
             data = try await fetched.value
@@ -111,9 +114,11 @@ public struct PictureSaving: Sendable {
         }
         guard !Task.isCancelled else { return nil }
         let name = SavedFileName.suggested(title: picture.title, data: data)
-        let folder = self.folder, writer = self.writer
-        return await BlockingWork.run(on: BlockingWork.disk) {
-            Result { () throws(SaveProblem) in try writer(data, name, folder) }
+        let folder = self.folder, writer = self.writer, from = numbers[name] ?? 1
+        let written = await BlockingWork.run(on: BlockingWork.disk) {
+            Result { () throws(SaveProblem) in try writer(data, name, folder, from) }
         }
+        if case .success(let landed) = written { numbers[name] = landed.number + 1 }
+        return written.map(\.file)
     }
 }
