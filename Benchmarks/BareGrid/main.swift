@@ -6,6 +6,12 @@
 // Built by the same toolchain and in the same configuration as link-gallery (tools/bench).
 //
 //   bare-grid [CELLS]   (default 10,000; the warm-start context uses 200, the app's first screen)
+//   bare-grid --filter FILE
+//               the reference for filtering as you type: one cell per line of FILE under a
+//               GtkSearchEntry that has the focus, filtered by GTK's own GtkFilterListModel and
+//               GtkStringFilter (substring, ignoring case); prints "filter-begin <ms>" when the
+//               entry's text reaches the filter and "filter-painted <ms> <cells shown>" at the
+//               next frame painted
 //               prints "startup", "present", "first-layout-done" and "first-frame", each with
 //               its CLOCK_MONOTONIC ms (the app's trace events of the same names); then, until it
 //               is terminated, "frame <CLOCK_MONOTONIC ms>" after every frame painted, and
@@ -16,8 +22,15 @@ import CGtk
 import Foundation
 import GObjectSupport
 
+/// `--filter FILE`: the lines of FILE, filtered as the person types.
+let filterLines: [String]? = {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    guard arguments.first == "--filter", arguments.count == 2,
+          let text = try? String(contentsOfFile: arguments[1], encoding: .utf8) else { return nil }
+    return text.split(separator: "\n").map(String.init)
+}()
 /// The cells: 10,000 unless the first argument says otherwise.
-let cellCount = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000
+let cellCount = filterLines?.count ?? CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000
 let distinctTextures = 200
 let textureSide = 126
 
@@ -57,7 +70,7 @@ func watchStalls() {
 @MainActor
 func makeGrid(textures: [OpaquePointer]) -> UnsafeMutablePointer<GtkWidget> {
     let strings = gtk_string_list_new(nil)!
-    for index in 0..<cellCount { gtk_string_list_append(strings, "\(index)") }
+    for index in 0..<cellCount { gtk_string_list_append(strings, filterLines?[index] ?? "\(index)") }
     let factory = gtk_signal_list_item_factory_new()!
     Signal.connect(factory, .setup) { (item: UnsafeMutableRawPointer?) in
         let picture = gtk_picture_new()!
@@ -72,13 +85,41 @@ func makeGrid(textures: [OpaquePointer]) -> UnsafeMutablePointer<GtkWidget> {
         let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
         gtk_picture_set_paintable(gtk_list_item_get_child(OpaquePointer(item)).opaque, textures[position % textures.count])
     }
-    let selection = gtk_no_selection_new(strings)
+    let filtered = filterLines == nil ? nil : makeFilter(strings)
+    let selection = gtk_no_selection_new(filtered?.model ?? strings.opaque)
     let grid = gtk_grid_view_new(selection, factory)!
     gtk_grid_view_set_max_columns(grid.opaque, 1000)
     let scrolled = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_scrolled_window_set_child(scrolled.opaque, grid)
-    return scrolled
+    gtk_widget_set_vexpand(scrolled, 1)
+    guard let filtered else { return scrolled }
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    gtk_box_append(box.cast(), filtered.entry)
+    gtk_box_append(box.cast(), scrolled)
+    return box
+}
+
+/// A search entry whose text filters `strings` through GTK's own filter model.
+@MainActor
+func makeFilter(_ strings: some GPointer) -> (model: OpaquePointer, entry: UnsafeMutablePointer<GtkWidget>) {
+    let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+    let filter = gtk_string_filter_new(expression)!
+    gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
+    gtk_string_filter_set_ignore_case(filter, 1)
+    let model = gtk_filter_list_model_new(strings.opaque, filter.cast())!
+    gtk_filter_list_model_set_incremental(model, 0)
+    let entry = gtk_search_entry_new()!
+    Signal.connect(entry, .searchChanged) {
+        emitTime("filter-begin")
+        gtk_string_filter_set_search(filter, gtk_editable_get_text(entry.opaque))
+        let shown = g_list_model_get_n_items(model.opaque)
+        guard let clock = gtk_widget_get_frame_clock(entry) else { return }
+        Signal.connectOnce(clock, .afterPaint) { emit(String(format: "filter-painted %.3f %d", monotonicMilliseconds(), shown)) }
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
+    }
+    Signal.connectOnce(entry, .map) { gtk_widget_grab_focus(entry) }
+    return (model.opaque, entry)
 }
 
 g_unix_signal_add(SIGTERM, { _ in exit(0) }, nil)

@@ -47,6 +47,16 @@ final class TileFilterTests: XCTestCase {
         }
     }
 
+    /// A letter more that leaves the same tiles changes nothing the grid must redo.
+    func testAFilterThatShowsTheSameTilesSaysSo() {
+        MainActor.assumeIsolated {
+            let setup = Setup()
+            XCTAssertTrue(setup.list.show(TileFilter(text: "dogs")))
+            XCTAssertFalse(setup.list.show(TileFilter(text: "dogs.")), "the same two tiles")
+            XCTAssertTrue(setup.list.show(TileFilter(text: "dogs.example.invalid/b")))
+        }
+    }
+
     func testKindsPicturesFailedAndNotPictures() {
         MainActor.assumeIsolated {
             let setup = Setup()

@@ -133,8 +133,7 @@ final class GalleryGrid {
     /// Shows only the tiles `filter` lets through, from the top; nothing is downloaded again
     /// (the tiles keep their thumbnails and states), and those now on screen load first.
     func show(_ filter: TileFilter) {
-        guard filter != list.filter else { return }
-        list.show(filter)
+        guard filter != list.filter, list.show(filter) else { return }
         tilesChanged(keepingScroll: false)
     }
 

@@ -46,10 +46,14 @@ final class TileList {
         return leftovers
     }
 
-    /// Shows only what `filter` lets through.
-    func show(_ filter: TileFilter) {
+    /// Shows only what `filter` lets through; false when that is what was shown already (a
+    /// letter more that matches the same tiles), so the grid has nothing to redo.
+    @discardableResult
+    func show(_ filter: TileFilter) -> Bool {
         self.filter = filter
+        let before = items
         applyFilter()
+        return before.count != items.count || zip(before, items).contains { $0 !== $1 }
     }
 
     private func applyFilter() {

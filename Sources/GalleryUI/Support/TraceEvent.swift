@@ -33,6 +33,7 @@ enum TraceEvent: String {
     case picturesSaved = "pictures-saved"
     case gridSelection = "grid-selection"
     case gridFilter = "grid-filter"
+    case gridFilterPainted = "grid-filter-painted"
     case thumbnailSize = "thumbnail-size"
     case viewerStandInShown = "viewer-stand-in-shown"
     case viewerView = "viewer-view"
