@@ -66,6 +66,14 @@ def test_ctrl_and_shift_click_select_three_and_save_to_folder_writes_the_servers
         assert selected == [1, 2, 3]
         display.screenshot("selection-three")
         assert trace.count("viewer-view") == 0, "clicks in selection mode open nothing"
+        # The keyboard: arrows move without losing the selection (the FlowBox would select the
+        # focused tile alone), Space toggles the focused tile.
+        app.press("Right", "space")
+        wait_for(lambda: selected_in_trace(trace) == "4", message="Space to add the focused tile")
+        assert table.querySelection().nSelectedChildren == 4
+        app.press("space")
+        wait_for(lambda: selected_in_trace(trace) == "3", message="Space again to take it out")
+        assert [i for i, t in enumerate(app.tiles()) if t.getState().contains(pyatspi.STATE_SELECTED)] == [1, 2, 3]
 
         folder = tmp_path / "Kept pictures"
         folder.mkdir()
@@ -197,3 +205,52 @@ def test_the_keyboard_changes_the_thumbnail_size_without_downloading_and_it_is_r
         wait_for(lambda: 100 <= columns(again)[1] <= 121, message="back to the smallest")
     finally:
         again.stop()
+
+
+def test_the_selection_is_copied_opened_in_the_browser_after_asking_and_shown_as_a_slideshow(display, server, tmp_path):
+    import os
+    import subprocess
+
+    urls = [server.url(f"/img/{140 + i}x100.png") for i in range(7)]
+    opened = tmp_path / "opened.txt"
+    opener = tmp_path / "xdg-open"
+    opener.write_text(f'#!/bin/sh\nprintf "%s\\n" "$1" >> "{opened}"\n')
+    opener.chmod(0o755)
+    home = Path(tempfile.mkdtemp(prefix="lg-selection-acts-"))
+    trace = Trace(home / "trace")
+    app = App(display, server.write("acts.txt", "\n".join(urls) + "\n"), home=home,
+              extra_env={"LINK_GALLERY_TRACE": str(trace.path), "PATH": f"{tmp_path}:{os.environ['PATH']}"})
+    try:
+        wait_for(lambda: images_loaded(app, len(urls)), 30, message="the thumbnails")
+        app.do_action(button(app, "Select"))
+        wait_for(lambda: selected_in_trace(trace) == "0", message="selection mode from the header's Select")
+        app.do_action(button(app, "Select All"))
+        wait_for(lambda: selected_in_trace(trace) == "7", message="Select All")
+
+        app.do_action(button(app, "Copy Links"))
+        def clipboard():
+            result = subprocess.run(["xclip", "-o", "-selection", "clipboard"], env=display.env,
+                                    capture_output=True, text=True, timeout=5)
+            return result.stdout if result.returncode == 0 else None
+        wait_for(lambda: clipboard() == "\n".join(urls), message="the links on the clipboard, one per line")
+
+        app.do_action(button(app, "Open in Browser"))
+        wait_for(lambda: app.find_all(contains="Open 7 links in the browser?"), message="the question first")
+        assert not opened.exists(), "nothing opens before the person says so"
+        display.screenshot("selection-open-in-browser-asks")
+        app.do_action(button(app, "Open All"))
+        wait_for(lambda: opened.exists() and len(opened.read_text().splitlines()) == 7, message="seven tabs")
+        assert sorted(opened.read_text().splitlines()) == sorted(urls)
+
+        # A slideshow of two of them.
+        app.press("Escape")
+        tiles = app.tiles()
+        click_tile(app, display, tiles[2], "ctrl")
+        click_tile(app, display, tiles[5], "ctrl")
+        wait_for(lambda: selected_in_trace(trace) == "2", message="two tiles")
+        app.do_action(button(app, "Slideshow"))
+        viewer = app.window_named("1 / 2")
+        assert "142x100" in viewer.name
+        wait_for(lambda: trace.events("slideshow-started"), message="the slideshow")
+    finally:
+        app.stop()

@@ -135,3 +135,38 @@ def test_open_with_hands_the_application_picked_a_copy_of_the_original(display, 
         wait_for(lambda: received.exists() and received.read_bytes() == served, 20, message="opened from the tile")
     finally:
         app.stop()
+
+
+def test_selected_tiles_dragged_out_together_give_every_link(display, server):
+    """A drag from a selected tile takes the whole selection (issue 34): every link, in the order
+    shown, and no single picture standing for them all."""
+    import time
+
+    urls = [server.url(f"/img/{150 + i}x120.png") for i in range(4)]
+    app = App(display, server.write("share-many.txt", "\n".join(urls) + "\n"))
+    target = None
+    try:
+        tiles = wait_for(lambda: (lambda ts: ts if len(ts) == 4 and all(t.name in {f"Image {u}" for u in urls} for t in ts)
+                                  else None)(app.tiles()), 30, message="the loaded tiles")
+        grid = app.window_named("Link Gallery")
+        for index in (1, 3):
+            centre, corner = screen_centre(display, grid, tiles[index])
+            display.xdotool("mousemove", *corner)
+            time.sleep(0.1)
+            display.xdotool("mousemove", *centre)
+            time.sleep(0.1)
+            display.xdotool("keydown", "ctrl")
+            display.xdotool("click", 1)
+            display.xdotool("keyup", "ctrl")
+            time.sleep(0.3)
+        wait_for(lambda: app.find_all(role="label", contains="2 selected"), message="two tiles selected")
+        target, output, target_centre = drop_window(display)
+        centre, _ = screen_centre(display, grid, tiles[3])
+        drag(display, centre, target_centre)
+        formats = output.next("the formats offered")
+        assert "text/uri-list" in formats and "image/png" not in formats, formats
+        assert output.next("the links") == f"URIS {urls[1]} {urls[3]}"
+    finally:
+        if target:
+            target.terminate()
+        app.stop()

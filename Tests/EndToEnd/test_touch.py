@@ -578,6 +578,10 @@ def test_a_long_press_selects_and_taps_toggle(untouched_grid):
     grid.fingers.tap(((left + right) / 2, 110))
     wait_for(lambda: trace.last("grid-selection") == "1", message="a tap to take the first one out")
     assert grid.app.trace.count("viewer-view") == 0, "taps in selection mode open nothing"
+    # A finger still scrolls the grid in selection mode (the FlowBox's rubberband would take it).
+    grid.fingers.swipe((grid.x, 600), (grid.x, 400), 150, steps=8)
+    wait_for(lambda: (grid.scrolled() or 0) > 100, message="a swipe to scroll the grid in selection mode")
+    assert trace.last("grid-selection") == "1", "scrolling selected nothing"
 
 
 def test_a_pinch_on_the_grid_makes_the_tiles_larger_then_smaller(untouched_grid):

@@ -62,12 +62,22 @@ extension GalleryWindow {
         gtk_button_set_icon_name(filterButton.cast(), "system-search-symbolic")
         gtk_widget_set_tooltip_text(filterButton, L10n.tr("Filter (Ctrl+F)"))
         shim_accessible_set_label(filterButton.opaque, L10n.tr("Filter"))
-        g_object_bind_property(filterButton.rawPointer, "active", filterBar.widget.rawPointer, "search-mode-enabled",
-                               GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
+        // Bound to the filter bar once it is built, just after the first frame.
+        gtk_widget_set_sensitive(filterButton, 0)
         gtk_header_bar_pack_end(header.opaque, filterButton)
     }
 
-    func buildSelectionBar() {
+    /// The bar at the foot, made when selection mode first starts.
+    private var selectionBar: UnsafeMutablePointer<GtkWidget> {
+        if let builtSelectionBar { return builtSelectionBar }
+        let bar = gtk_action_bar_new()!
+        builtSelectionBar = bar
+        fill(selectionBar: bar)
+        gtk_box_append(content.cast(), bar)
+        return bar
+    }
+
+    private func fill(selectionBar: UnsafeMutablePointer<GtkWidget>) {
         func button(_ label: String, _ action: GalleryAction, tooltip: String? = nil) -> UnsafeMutablePointer<GtkWidget> {
             let button = gtk_button_new_with_label(label)!
             gtk_actionable_set_action_name(button.opaque, action.detailedName)
@@ -89,7 +99,7 @@ extension GalleryWindow {
     /// Selection mode began or ended, or the selection changed: the header, the bar, the actions.
     func selectionChanged() {
         let selecting = grid.isSelecting, selected = grid.selectedItems
-        gtk_widget_set_visible(selectionBar, selecting ? 1 : 0)
+        if selecting || builtSelectionBar != nil { gtk_widget_set_visible(selectionBar, selecting ? 1 : 0) }
         gtk_widget_set_visible(doneButton, selecting ? 1 : 0)
         gtk_widget_set_visible(selectButton, selecting ? 0 : 1)
         gtk_widget_set_visible(refreshButton, selecting ? 0 : 1)
@@ -138,66 +148,6 @@ extension GalleryWindow {
                 banner.show(ErrorMessages.explanation(for: failure))
                 return
             } catch {}
-        }
-    }
-
-    /// Save to Folder…: the selected pictures' originals, as downloaded, into a folder the
-    /// person chooses; `folder` given skips the question (tests).
-    func saveSelection(into folder: URL? = nil) {
-        guard saving == nil else { return }
-        let pictures = grid.selectedItems.filter(\.isImageLink).compactMap { item in
-            item.url.map { PictureSaving.Picture(url: $0, title: ViewerItem.readableName(for: $0)) }
-        }
-        guard !pictures.isEmpty else { return }
-        let images = services.images
-        let saving = SaveToFolder(parent: window, pictures: pictures) { url in
-            try await images.original(bytesFor: url, priority: .interactive)
-        }
-        saving.onProgress = { [weak self] done, total in self?.saveProgress.show(done: done, of: total) }
-        saving.onFinish = { [weak self] report, folder in self?.savingFinished(report, folder: folder) }
-        self.saving = saving
-        selectionChanged()
-        saving.run(into: folder)
-    }
-
-    private func savingFinished(_ report: PictureSaving.Report?, folder: URL?) {
-        saving = nil
-        saveProgress.hide()
-        selectionChanged()
-        guard let report else { return }
-        let name = folder?.lastPathComponent ?? ""
-        let message = ErrorMessages.saveReport(report, folderName: name)
-        guard let folder, !report.saved.isEmpty else { return banner.show(message) }
-        banner.show(message, buttonLabel: L10n.tr("Open Folder")) { [weak self] in
-            self?.banner.hide()
-            do {
-                try LinkSharing.openFolder(folder) { [weak self] failure in self?.banner.show(ErrorMessages.explanation(for: failure)) }
-            } catch let failure as LinkSharing.Failure {
-                self?.banner.show(ErrorMessages.explanation(for: failure))
-            } catch {}
-        }
-    }
-
-    // MARK: Filter
-
-    func filterChanged(_ filter: TileFilter) {
-        // For tools/bench: from here to the frame that shows the tiles is a keystroke's cost.
-        PerformanceTrace.shared.record(.gridFilter, filter.kind.rawValue)
-        grid.show(filter)
-        showGridOrNoMatch()
-        updateSubtitle()
-        PerformanceTrace.shared.recordAtNextPaint(of: window, .gridFilterPainted, String(grid.items.count))
-    }
-
-    /// The grid, or the words that say nothing matches the filter.
-    func showGridOrNoMatch() {
-        guard let name = gtk_stack_get_visible_child_name(stack.opaque).map({ String(cString: $0) }),
-              name == "grid" || name == "no-match" else { return }
-        if grid.items.isEmpty, !grid.list.all.isEmpty {
-            gtk_label_set_text(noMatch.opaque, L10n.tr("No tiles match the filter."))
-            gtk_stack_set_visible_child_name(stack.opaque, "no-match")
-        } else {
-            gtk_stack_set_visible_child_name(stack.opaque, "grid")
         }
     }
 }

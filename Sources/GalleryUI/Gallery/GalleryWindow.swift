@@ -41,11 +41,15 @@ final class GalleryWindow {
     let sandboxNotice = Banner()
     let subtitle: UnsafeMutablePointer<GtkWidget>
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
-    private(set) lazy var filterBar = FilterBar(keysFrom: window)
-    let saveProgress = SaveProgress(cancelAction: .cancelSaving)
+    /// The window's content below the header bar.
+    let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    /// Built after the first frame (`buildAfterFirstFrame`), or when first asked for: the
+    /// first frame has the grid and nothing else to make.
+    var builtFilterBar: FilterBar?
+    var builtSaveProgress: SaveProgress?
+    var builtSelectionBar: UnsafeMutablePointer<GtkWidget>?
     /// The Save to Folder under way, if any.
     var saving: SaveToFolder?
-    let selectionBar = gtk_action_bar_new()!
     let refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
     let selectButton = gtk_button_new_from_icon_name("selection-mode-symbolic")!
     let doneButton = gtk_button_new_with_label(L10n.tr("Done"))!
@@ -181,10 +185,9 @@ final class GalleryWindow {
     }
 
     private func buildContent() {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let box = content
         gtk_box_append(box.cast(), banner.widget)
         gtk_box_append(box.cast(), sandboxNotice.widget)
-        gtk_box_append(box.cast(), filterBar.widget)
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_named(stack.opaque, statusPage.widget, "status")
         gtk_stack_add_named(stack.opaque, grid.scrolledWindow, "grid")
@@ -192,12 +195,8 @@ final class GalleryWindow {
         gtk_stack_add_named(stack.opaque, noMatch, "no-match")
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(box.cast(), stack)
-        gtk_box_append(box.cast(), saveProgress.widget)
-        buildSelectionBar()
-        gtk_box_append(box.cast(), selectionBar)
         gtk_window_set_child(window.cast(), box)
-        filterBar.onChange = { [weak self] filter in self?.filterChanged(filter) }
-        filterBar.onDone = { [weak self] in self?.grid.focusItem(at: 0) }
+        buildAfterFirstFrame()
         grid.onCellSideRequest = { [weak self] steps in self?.changeThumbnailSize(by: steps) }
 
         grid.onActivate = { [weak self] index in self?.open(index) }

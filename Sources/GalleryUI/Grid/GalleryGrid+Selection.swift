@@ -22,9 +22,24 @@ extension GalleryGrid {
             MainLoopSource.onceWhenIdle { self?.pressModifiers = GdkModifierType(rawValue: 0) }
         }
         gtk_widget_add_controller(flowBox, press.opaque)
+        turnOffRubberband()
         Signal.connect(flowBox, .selectedChildrenChanged) { [weak self] in
             guard let self, !self.isMirroringSelection else { return }
             self.mirrorSelection()
+        }
+    }
+
+    /// In its MULTIPLE mode the FlowBox selects by dragging a rubberband, and claims the drag:
+    /// a finger could no longer scroll the grid, nor a mouse drag the selection out. Its drag
+    /// gesture (the only GtkGestureDrag on it) is turned off; taps and clicks select instead.
+    private func turnOffRubberband() {
+        guard let controllers = gtk_widget_observe_controllers(flowBox) else { return }
+        defer { g_object_unref(controllers.rawPointer) }
+        ListModelItems.forEach(in: controllers) { controller in
+            let instance = controller.rawPointer.assumingMemoryBound(to: GTypeInstance.self)
+            if instance.pointee.g_class.pointee.g_type == gtk_gesture_drag_get_type() {
+                gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_NONE)
+            }
         }
     }
 
