@@ -11,7 +11,6 @@ final class SaveToFolder {
     private let parent: UnsafeMutablePointer<GtkWidget>
     private let pictures: [PictureSaving.Picture]
     private let bytes: PictureSaving.Bytes
-    private var chooser: OpaquePointer?
     private var task: Task<Void, Never>?
     /// Progress reported after the end (it hops to the main actor on its own) is dropped.
     private var finished = false
@@ -29,12 +28,8 @@ final class SaveToFolder {
     /// Asks for the folder; `folder` given (tests, a second run) skips the question.
     func run(into folder: URL? = nil) {
         if let folder { return save(into: folder) }
-        let chooser = gtk_file_chooser_native_new(
-            L10n.tr("Save to Folder"), parent.cast(), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, L10n.tr("_Save"), L10n.tr("_Cancel"))!
-        gtk_native_dialog_set_modal(chooser.cast(), 1)
-        self.chooser = chooser
-        Signal.connect(chooser, .response) { [weak self] response in self?.responded(response) }
-        gtk_native_dialog_show(chooser.cast())
+        FileChooser.ask(title: L10n.tr("Save to Folder"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                        accept: L10n.tr("_Save"), parent: parent) { [weak self] answer in self?.answered(answer) }
     }
 
     /// Stops at once; what is written stays, nothing is half written.
@@ -42,26 +37,12 @@ final class SaveToFolder {
         task?.cancel()
     }
 
-    private func responded(_ response: Int32) {
-        guard let chooser else { return }
-        defer {
-            gtk_native_dialog_destroy(chooser.cast())
-            g_object_unref(chooser.rawPointer)
-            self.chooser = nil
+    private func answered(_ answer: FileChooser.Answer) {
+        switch answer {
+        case .cancelled: onFinish?(nil, nil)
+        case .notLocal: onFinish?(PictureSaving.Report(failed: pictures.map { ($0, .notWritable) }), nil)
+        case .chosen(let path, _): save(into: URL(fileURLWithPath: path, isDirectory: true))
         }
-        guard response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.opaque) else {
-            onFinish?(nil, nil)
-            return
-        }
-        let path = g_file_get_path(file)
-        g_object_unref(file.rawPointer)
-        guard let path else {
-            onFinish?(PictureSaving.Report(failed: pictures.map { ($0, .notWritable) }), nil)
-            return
-        }
-        let folder = URL(fileURLWithPath: String(cString: path), isDirectory: true)
-        g_free(path)
-        save(into: folder)
     }
 
     private func save(into folder: URL) {

@@ -28,7 +28,6 @@ final class ViewerSaveImage {
     private let completion: @MainActor (Outcome) -> Void
     private let chooseLocation: LocationChooser?
     private let turnedCopy: TurnedCopy?
-    private var chooser: OpaquePointer?
     private var data: Data?
     /// The person chose the turned copy over the original bytes.
     private var savesTurned: Bool
@@ -70,40 +69,25 @@ final class ViewerSaveImage {
             chooseLocation(suggestedName) { [weak self] path in self?.chosen(path) }
             return
         }
-        let chooser = gtk_file_chooser_native_new(
-            L10n.tr("Save Image"), parent.cast(), GTK_FILE_CHOOSER_ACTION_SAVE, L10n.tr("_Save"), L10n.tr("_Cancel"))!
-        gtk_native_dialog_set_modal(chooser.cast(), 1)
-        gtk_file_chooser_set_current_name(chooser.opaque, suggestedName)
-        if turnedCopy != nil { Self.offerTurnedCopy(in: chooser) }
-        self.chooser = chooser
-        Signal.connect(chooser, .response) { [weak self] response in self?.responded(response) }
-        gtk_native_dialog_show(chooser.cast())
+        FileChooser.ask(title: L10n.tr("Save Image"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: L10n.tr("_Save"),
+                        parent: parent, configure: { [turnedCopy] chooser in
+                            gtk_file_chooser_set_current_name(chooser, suggestedName)
+                            if turnedCopy != nil { Self.offerTurnedCopy(in: chooser) }
+                        }) { [weak self] answer in self?.answered(answer) }
     }
 
-    private func responded(_ response: Int32) {
-        guard let chooser else { return }
-        defer {
-            gtk_native_dialog_destroy(chooser.cast())
-            g_object_unref(chooser.rawPointer)
-            self.chooser = nil
-        }
-        guard response == GTK_RESPONSE_ACCEPT.rawValue,
-              let file = gtk_file_chooser_get_file(chooser.opaque) else {
+    private func answered(_ answer: FileChooser.Answer) {
+        switch answer {
+        case .cancelled:
             chosen(nil)
-            return
-        }
-        if turnedCopy != nil {
-            savesTurned = gtk_file_chooser_get_choice(chooser.opaque, Self.choiceID).map { String(cString: $0) } == "turned"
-        }
-        let pathPointer = g_file_get_path(file)
-        g_object_unref(file.rawPointer)
-        guard let pathPointer else {
+        case .notLocal:
             completion(.failed(L10n.tr("This location cannot be written to.")))
-            return
+        case .chosen(let path, let chooser):
+            if turnedCopy != nil {
+                savesTurned = gtk_file_chooser_get_choice(chooser, Self.choiceID).map { String(cString: $0) } == "turned"
+            }
+            chosen(path)
         }
-        let path = String(cString: pathPointer)
-        g_free(pathPointer)
-        chosen(path)
     }
 
     private func chosen(_ path: String?) {
