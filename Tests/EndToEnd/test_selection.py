@@ -203,6 +203,21 @@ def test_the_keyboard_changes_the_thumbnail_size_without_downloading_and_it_is_r
         wait_for(lambda: columns(again)[1] >= 192, message="the remembered size")
         again.press("ctrl+minus", "ctrl+minus", "ctrl+minus")
         wait_for(lambda: 100 <= columns(again)[1] <= 121, message="back to the smallest")
+        # Ctrl with the wheel over the grid: a notch up is a size larger, down a size smaller.
+        tile = again.tiles()[0]
+        centre, corner = screen_centre(display, again.window_named("Link Gallery"), tile)
+        display.xdotool("mousemove", *corner)
+        time.sleep(0.1)
+        display.xdotool("mousemove", *centre)
+        time.sleep(0.1)
+        display.xdotool("keydown", "ctrl")
+        display.xdotool("click", 4)
+        display.xdotool("keyup", "ctrl")
+        wait_for(lambda: 128 <= columns(again)[1] <= 160, message="Ctrl+wheel up: 128 px cells")
+        display.xdotool("keydown", "ctrl")
+        display.xdotool("click", 5)
+        display.xdotool("keyup", "ctrl")
+        wait_for(lambda: 100 <= columns(again)[1] <= 121, message="Ctrl+wheel down: 100 px cells")
     finally:
         again.stop()
 
@@ -252,5 +267,45 @@ def test_the_selection_is_copied_opened_in_the_browser_after_asking_and_shown_as
         viewer = app.window_named("1 / 2")
         assert "142x100" in viewer.name
         wait_for(lambda: trace.events("slideshow-started"), message="the slideshow")
+    finally:
+        app.stop()
+
+
+def test_cancel_stops_a_save_that_waits_for_the_network_and_leaves_only_whole_files(display, server, tmp_path):
+    """A save whose originals are still downloading shows "Saving 1 of 3" with Cancel; Cancel ends
+    it at once: the picture already saved stays, nothing half written, and the report says so."""
+    stalled = []
+    for index in range(2):
+        data = urllib.request.urlopen(server.url(f"/img/{400 + index}x300.jpg"), timeout=10).read()
+        (server.root / f"stalled-{index}.jpg").write_bytes(data)
+        # Two kilobytes, then nothing until the server stops.
+        stalled.append(server.url(f"/fault/paced/20000/stalled-{index}.jpg?stall-after=2000"))
+    urls = [server.url("/img/200x150.png")] + stalled
+    app, trace = traced_app(display, server, "cancel-save", urls)
+    try:
+        wait_for(lambda: len(app.tiles()) == 3 and app.tiles()[0].name == f"Image {urls[0]}", 30,
+                 message="the first thumbnail")
+        app.do_action(button(app, "Select"))
+        app.do_action(button(app, "Select All"))
+        wait_for(lambda: selected_in_trace(trace) == "3", message="three selected")
+        folder = tmp_path / "Half way"
+        folder.mkdir()
+        app.do_action(button(app, "Save to Folder…"))
+        chooser = app.window_named("Save to Folder")
+        app.press("ctrl+l")
+        display.xdotool("type", "--delay", "20", str(folder) + "/")
+        time.sleep(0.3)
+        app.do_action(next(b for b in app.find_all(root=chooser, contains="Save")
+                           if "button" in b.getRoleName() and b.name.split()[-1] == "Save"))
+        bar = wait_for(lambda: next((p for p in app.find_all(role="progress bar", name="Saving pictures")), None),
+                       message="the progress bar")
+        wait_for(lambda: (folder / "200x150.png").exists(), message="the first picture saved")
+        display.screenshot("save-progress")
+        assert bar.queryValue().currentValue > 0
+        app.do_action(button(app, "Cancel"))
+        wait_for(lambda: trace.last("pictures-saved"), message="the save to end")
+        assert trace.last("pictures-saved") == "1 0 2"
+        wait_for(lambda: app.find_all(contains="2 were not saved: cancelled."), message="the report")
+        assert sorted(path.name for path in folder.iterdir()) == ["200x150.png"], "nothing half written"
     finally:
         app.stop()
