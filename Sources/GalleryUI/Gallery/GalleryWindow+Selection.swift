@@ -10,8 +10,8 @@ extension GalleryWindow {
     /// Opening this many links at once asks first: each is a browser tab.
     static let browserTabsWithoutAsking = 5
 
-    /// Keys that act on the selection; they work wherever the focus is but in a text field,
-    /// whose own Ctrl+A and Escape come first.
+    /// Keys that act on the selection; they work wherever the focus is but in a text field or a
+    /// menu, whose own Ctrl+A and Escape come first.
     static let selectionActions: [ActionEntry<GalleryWindow>] = [
         .init(name: GalleryAction.select) { $0.grid.setSelecting(true) },
         .init(name: GalleryAction.selectAll, accelerators: ["<Control>a"]) { $0.grid.selectAll() },
@@ -43,8 +43,12 @@ extension GalleryWindow {
 
     private func keyOutcome(for name: String) -> KeyOutcome {
         if focusedTextField != nil { return .pass }
+        if let focus = gtk_root_get_focus(window.opaque), gtk_widget_get_ancestor(focus, gtk_popover_get_type()) != nil {
+            return .pass
+        }
         switch name {
-        case GalleryAction.selectAll.rawValue: return gtk_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) } == "grid" ? .activate : .pass
+        case GalleryAction.selectAll.rawValue:
+            return gtk_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) } == "grid" ? .activate : .pass
         default: return grid.isSelecting ? .activate : .pass
         }
     }
