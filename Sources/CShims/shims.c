@@ -55,6 +55,7 @@ size_t shim_heap_bytes_in_use(void) { return mallinfo2().uordblks; }
 int shim_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
 int shim_open_unnamed_file(const char *directory) { return open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600); }
+int shim_open_unnamed_file_mode(const char *directory, unsigned int mode) { return open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, mode); }
 
 uint32_t shim_crc32(const void *data, size_t length) {
     return (uint32_t)crc32_z(crc32(0L, Z_NULL, 0), data, length);

@@ -86,7 +86,9 @@ final class PictureSavingTests: XCTestCase {
         XCTAssertEqual(try folderContents(), ["download.png", "photo (2).jpg", "photo (3).jpg", "photo.jpg", "scan.png"],
                        "no temporary file is left")
         let mode = try FileManager.default.attributesOfItem(atPath: report.saved[0].path)[.posixPermissions] as? Int
-        XCTAssertEqual(mode, 0o644, "a saved picture is readable like any other file")
+        let mask = umask(0o022)
+        umask(mask)
+        XCTAssertEqual(mode, 0o666 & ~Int(mask), "a saved picture has the mode any new file of the person's gets")
     }
 
     /// A real list's search thumbnails are all named "images": each takes the next number, the

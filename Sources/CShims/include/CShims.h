@@ -49,6 +49,9 @@ int shim_set_mmap_threshold(int bytes);
 // EOPNOTSUPP (or EISDIR, EINVAL) where the file system cannot do it. Readable, so a download
 // in progress can be drawn from the bytes it wrote.
 int shim_open_unnamed_file(const char *directory);
+// The same with `mode` (the process's umask applies, as to any file it creates): a picture
+// saved into a person's folder is theirs, readable as their other files are.
+int shim_open_unnamed_file_mode(const char *directory, unsigned int mode);
 
 // --- zlib ---
 // CRC-32 of `length` bytes (zlib's crc32_z: any length).

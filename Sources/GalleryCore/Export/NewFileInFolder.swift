@@ -26,17 +26,15 @@ public enum NewFileInFolder {
     /// the last one landed, instead of trying "images.jpg" … "images (299).jpg" each time.
     public static func write(_ data: Data, named name: String, in folder: URL, from first: Int) throws(SaveProblem) -> (file: URL, number: Int) {
         let directory = folder.path
-        var fd = shim_open_unnamed_file(directory)
+        // 0666 less the umask, as `cp` and every other program creates a person's files.
+        var fd = shim_open_unnamed_file_mode(directory, 0o666)
         var temporaryPath: String?
         if fd < 0 {
             guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else { throw SaveProblem.from(errno: errno) }
             let path = directory + "/.link-gallery-" + String(UInt64.random(in: .min ... .max), radix: 16) + ".part"
-            fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             guard fd >= 0 else { throw SaveProblem.from(errno: errno) }
             temporaryPath = path
-        } else {
-            // An unnamed file is made 0600; a saved picture is the person's, readable like any other.
-            fchmod(fd, 0o644)
         }
         defer {
             close(fd)
