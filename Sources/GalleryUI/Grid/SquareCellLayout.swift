@@ -1,7 +1,8 @@
 import CGtk
 
-/// The layout of a grid cell: at least `TileView.naturalSize` wide, and exactly as tall as the
-/// FlowBox makes it wide.
+/// The layout of a grid cell: at least `TileView.naturalSize` wide (or the width the tile asks
+/// for, `TileView.setCellSide`: the person's thumbnail size), and exactly as tall as the FlowBox
+/// makes it wide.
 ///
 /// FlowBox gives each child the column width, and the height the child asks for at that
 /// width. Asking for the width itself makes every cell square in the very layout that sets the

@@ -22,7 +22,8 @@ import GalleryCore
 @MainActor
 final class TileView {
     /// The minimum cell width: FlowBox fits as many columns of this natural width as it can,
-    /// so cells are 100–120 px wide from five columns up (`SquareCellLayout`).
+    /// so cells are 100–120 px wide from five columns up (`SquareCellLayout`); a larger
+    /// thumbnail size asks for more (`setCellSide`).
     nonisolated static let naturalSize: Int32 = 100
     /// The length of the fade: the CSS opacity transition of `.tile picture.thumbnail`.
     nonisolated static let fadeMilliseconds: UInt32 = 180
