@@ -78,6 +78,22 @@ final class TileFilterTests: XCTestCase {
         }
     }
 
+    /// "Failed" knows only the links tried: the list counts the others, and a tile that loaded
+    /// and was let go far away stays tried.
+    func testTheListCountsTheLinksNotTriedYet() {
+        MainActor.assumeIsolated {
+            let setup = Setup()
+            XCTAssertEqual(setup.list.untriedCount, 4, "four image links, two placeholders")
+            setup.planner.update(visible: 0..<3, near: 0..<3)
+            setup.settle { setup.source.requests.count == 2 }
+            for url in setup.source.requests.map(\.url) { setup.source.complete(url, with: .failure(.damaged)) }
+            setup.settle { setup.list.untriedCount == 2 }
+            setup.planner.update(visible: 3..<6, near: 3..<6) // the first ones go far away
+            XCTAssertEqual(setup.list.all[0].state, .failed(.damaged), "a failure stays")
+            XCTAssertTrue(setup.list.all[0].wasTried)
+        }
+    }
+
     /// Filtering shows what the tiles already have: nothing is asked for again, and a tile that
     /// a filter hid and showed again keeps its thumbnail while it was near.
     func testFilteringAsksTheSourceForNothingAgain() {

@@ -42,7 +42,9 @@ extension GalleryWindow {
         guard let name = gtk_stack_get_visible_child_name(stack.opaque).map({ String(cString: $0) }),
               name == "grid" || name == "no-match" else { return }
         if grid.items.isEmpty, !grid.list.all.isEmpty {
-            gtk_label_set_text(noMatch.opaque, L10n.tr("No tiles match the filter."))
+            let onlyTried = grid.list.filter.kind == .failed && grid.list.untriedCount > 0
+            gtk_label_set_text(noMatch.opaque, onlyTried ? L10n.tr("No failed links among those loaded so far.")
+                                                         : L10n.tr("No tiles match the filter."))
             gtk_stack_set_visible_child_name(stack.opaque, "no-match")
         } else {
             gtk_stack_set_visible_child_name(stack.opaque, "grid")

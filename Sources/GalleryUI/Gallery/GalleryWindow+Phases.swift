@@ -57,8 +57,10 @@ extension GalleryWindow {
             return
         }
         if counts.shown != counts.total {
-            gtk_label_set_text(subtitle.opaque, source.displayName + " · "
-                + L10n.format("%1$s of %2$s", String(counts.shown), String(counts.total)))
+            var words = source.displayName + " · " + L10n.format("%1$s of %2$s", String(counts.shown), String(counts.total))
+            let untried = grid.list.filter.kind == .failed ? grid.list.untriedCount : 0
+            if untried > 0 { words += " · " + L10n.plural("%1$s link not tried yet", "%1$s links not tried yet", untried) }
+            gtk_label_set_text(subtitle.opaque, words)
             return
         }
         let words = L10n.plural("%1$s image", "%1$s images", counts.images) + " · "

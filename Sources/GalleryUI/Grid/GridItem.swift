@@ -22,6 +22,9 @@ final class GridItem {
     /// The line lowered for the filter, made the first time a filter with text asks.
     private(set) lazy var searchText = entry.text.lowercased()
     private(set) var state: TileState
+    /// Loaded, failed or found not to be an image at least once: a tile far away goes back to
+    /// `.idle` but was tried. What "Failed" can know about.
+    private(set) var wasTried: Bool
     /// The thumbnail, held while `state` is `.loaded`.
     private(set) var image: ThumbnailImage?
     /// The one listener of state changes (the `TileList`), with the state before the change.
@@ -37,6 +40,7 @@ final class GridItem {
         case .link(_, guess: .notImage): state = .notImage
         case .link: state = .idle
         }
+        wasTried = state.isSettled
     }
 
     /// The same line at another place in a new list: the thumbnail and its load stay.
@@ -62,6 +66,7 @@ final class GridItem {
         guard newState != state else { return }
         let oldState = state
         state = newState
+        if newState.isSettled { wasTried = true }
         image = newState == .loaded ? newImage : nil
         onChange?(self, oldState)
     }

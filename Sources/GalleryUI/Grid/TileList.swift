@@ -63,6 +63,10 @@ final class TileList {
         counts.shown = items.count
     }
 
+    /// Image links never tried yet: the "Failed" filter cannot know whether they fail. Counted
+    /// when asked (the subtitle, once per main-loop turn), not at every state change.
+    var untriedCount: Int { all.reduce(0) { $0 + ($1.wasTried ? 0 : 1) } }
+
     /// True while `item` is shown (a line that left, or is filtered out, may still finish something).
     func contains(_ item: GridItem) -> Bool { items[safe: item.index] === item }
 
