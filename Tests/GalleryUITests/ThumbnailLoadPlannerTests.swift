@@ -148,17 +148,17 @@ final class ThumbnailLoadPlannerTests: XCTestCase {
             let setup = Setup()
             setup.planner.update(visible: 0..<1, near: 0..<1)
             setup.settle { setup.requested(0) }
-            XCTAssertEqual(setup.list.counts, TileCounts(total: 6, shown: 6, placeholders: 1, settled: 1))
+            XCTAssertEqual(setup.list.counts, TileCounts(total: 6, placeholders: 1, settled: 1))
             setup.source.complete(setup.urls[0], with: .failure(.notAnImage))
             setup.settle { setup.list.items[0].state == .notImage }
-            XCTAssertEqual(setup.list.counts, TileCounts(total: 6, shown: 6, placeholders: 2, settled: 2))
+            XCTAssertEqual(setup.list.counts, TileCounts(total: 6, placeholders: 2, settled: 2))
 
             var rechecked = false
             setup.planner.recheckVerdicts { rechecked = true }
             setup.settle { rechecked }
             XCTAssertEqual(setup.source.forgotten, [setup.urls[0]])
             XCTAssertEqual(setup.list.items[0].state, .idle)
-            XCTAssertEqual(setup.list.counts, TileCounts(total: 6, shown: 6, placeholders: 1, settled: 1))
+            XCTAssertEqual(setup.list.counts, TileCounts(total: 6, placeholders: 1, settled: 1))
         }
     }
 
@@ -176,11 +176,11 @@ final class ThumbnailLoadPlannerTests: XCTestCase {
             setup.planner.release(setup.list.replace(with: LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8))))
             XCTAssertTrue(setup.list.items[0] === kept, "the line still there keeps its item and its load")
             setup.settle { setup.source.cancelled == [setup.urls[0]] }
-            XCTAssertEqual(setup.list.counts, TileCounts(total: 2, shown: 2, placeholders: 1, settled: 1))
+            XCTAssertEqual(setup.list.counts, TileCounts(total: 2, placeholders: 1, settled: 1))
 
             setup.source.complete(setup.urls[2], with: .success(FakeThumbnailSource.image()))
             setup.settle { kept.state == .loaded }
-            XCTAssertEqual(setup.list.counts, TileCounts(total: 2, shown: 2, placeholders: 1, settled: 2))
+            XCTAssertEqual(setup.list.counts, TileCounts(total: 2, placeholders: 1, settled: 2))
         }
     }
 }

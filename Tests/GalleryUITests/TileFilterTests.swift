@@ -39,11 +39,11 @@ final class TileFilterTests: XCTestCase {
             XCTAssertEqual(setup.shownLines, [setup.lines[0], setup.lines[1], setup.lines[3], setup.lines[5]])
             XCTAssertEqual(setup.list.items.map(\.index), [0, 1, 2, 3], "positions among the tiles shown")
             XCTAssertEqual(setup.list.all[2].index, GridItem.hidden)
-            XCTAssertEqual(setup.list.counts.shown, 4)
-            XCTAssertEqual(setup.list.counts.total, 6)
+            XCTAssertEqual(setup.list.items.count, 4)
+            XCTAssertEqual(setup.list.counts.total, 6, "the counts are the whole list's")
             setup.list.show(TileFilter())
             XCTAssertEqual(setup.shownLines, setup.lines)
-            XCTAssertEqual(setup.list.counts.shown, 6)
+            XCTAssertEqual(setup.list.items.count, 6)
         }
     }
 

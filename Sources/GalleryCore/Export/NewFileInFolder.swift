@@ -15,16 +15,11 @@ public enum NewFileInFolder {
     /// thousands of links "images", but a folder with more copies than that is a mistake.
     static let mostNumbers = 10_000
 
-    /// Writes `data` into `folder` as `name`, or its first numbered variant that is free.
-    /// Returns where it landed.
-    public static func write(_ data: Data, named name: String, in folder: URL) throws(SaveProblem) -> URL {
-        try write(data, named: name, in: folder, from: 1).file
-    }
-
-    /// The same, trying numbers from `first` on ("name (first).jpg"), and saying which it took:
-    /// a run that saves 300 links all named "images" asks for the next free number from where
-    /// the last one landed, instead of trying "images.jpg" … "images (299).jpg" each time.
-    public static func write(_ data: Data, named name: String, in folder: URL, from first: Int) throws(SaveProblem) -> (file: URL, number: Int) {
+    /// Writes `data` into `folder` as `name`, or its first numbered variant from `first` on that
+    /// is free ("name (first).jpg"), and says where it landed and which number it took: a run
+    /// that saves 300 links all named "images" asks for the next free number from where the last
+    /// one landed, instead of trying "images.jpg" … "images (299).jpg" each time.
+    public static func write(_ data: Data, named name: String, in folder: URL, from first: Int = 1) throws(SaveProblem) -> (file: URL, number: Int) {
         let directory = folder.path
         // 0666 less the umask, as `cp` and every other program creates a person's files.
         var fd = shim_open_unnamed_file_mode(directory, 0o666)

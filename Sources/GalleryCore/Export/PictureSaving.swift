@@ -19,7 +19,7 @@ public struct PictureSaving: Sendable {
         }
     }
 
-    public struct Report: Sendable, Equatable {
+    public struct Report: Sendable {
         public var saved: [URL] = []
         public var failed: [(picture: Picture, problem: SaveProblem)] = []
         /// Pictures neither saved nor failed: the person cancelled, or the disk gave out.
@@ -31,11 +31,6 @@ public struct PictureSaving: Sendable {
             self.failed = failed
             self.notTried = notTried
             self.cancelled = cancelled
-        }
-
-        public static func == (lhs: Report, rhs: Report) -> Bool {
-            lhs.saved == rhs.saved && lhs.notTried == rhs.notTried && lhs.cancelled == rhs.cancelled
-                && lhs.failed.map(\.picture) == rhs.failed.map(\.picture) && lhs.failed.map(\.problem) == rhs.failed.map(\.problem)
         }
     }
 

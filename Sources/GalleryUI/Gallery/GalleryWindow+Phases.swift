@@ -56,8 +56,9 @@ extension GalleryWindow {
             gtk_label_set_text(subtitle.opaque, L10n.plural("%1$s selected", "%1$s selected", grid.selection.count))
             return
         }
-        if counts.shown != counts.total {
-            var words = source.displayName + " · " + L10n.format("%1$s of %2$s", String(counts.shown), String(counts.total))
+        let shown = grid.items.count
+        if shown != counts.total {
+            var words = source.displayName + " · " + L10n.format("%1$s of %2$s", String(shown), String(counts.total))
             let untried = grid.list.filter.kind == .failed ? grid.list.untriedCount : 0
             if untried > 0 { words += " · " + L10n.plural("%1$s link not tried yet", "%1$s links not tried yet", untried) }
             gtk_label_set_text(subtitle.opaque, words)

@@ -1,8 +1,6 @@
 /// What the window's subtitle says about the list: kept by `TileList` as states change.
 struct TileCounts: Equatable, Sendable {
     var total = 0
-    /// Tiles the filter shows (`total` without one).
-    var shown = 0
     /// "Not an image" and "Invalid entry" tiles; the rest are image links.
     var placeholders = 0
     /// Tiles that are shown, failed or placeholders: not waiting nor loading.

@@ -60,7 +60,6 @@ final class TileList {
         items = filter.showsEverything ? all : all.filter(filter.matches)
         if !filter.showsEverything { for item in all { item.index = GridItem.hidden } }
         for (index, item) in items.enumerated() { item.index = index }
-        counts.shown = items.count
     }
 
     /// Image links never tried yet: the "Failed" filter cannot know whether they fail. Counted
