@@ -32,7 +32,9 @@ final class AppServices {
         var imageConfiguration = ImageRepository.Configuration()
         let scale = Self.largestDisplayScale()
         displayScale = scale
-        imageConfiguration.thumbnailSide = ImageDecoder.defaultThumbnailSide * scale
+        // The grid asks for its own size (`ThumbnailSize`); this is the one for the usual cells,
+        // which the viewer's stand-ins look for first.
+        imageConfiguration.thumbnailSide = ThumbnailSize.thumbnailSide(forCell: ThumbnailSize.defaultCellSide, scale: scale)
         // As many thumbnails as at scale 1: each has scale² the pixels.
         imageConfiguration.memoryCapacityBytes *= scale * scale
         images = ImageRepository(http: http, directories: directories, configuration: imageConfiguration)

@@ -194,9 +194,7 @@ final class GalleryGrid {
     /// the memory or disk cache, or the originals on disk: nothing is downloaded again).
     func setCellSide(_ side: Int) {
         let side = ThumbnailSize.valid(side)
-        let thumbnails = ThumbnailSize.thumbnailSide(forCell: side, scale: displayScale)
-        let usual = ThumbnailSize.thumbnailSide(forCell: ThumbnailSize.defaultCellSide, scale: displayScale)
-        planner.setThumbnailSide(thumbnails == usual ? nil : thumbnails)
+        planner.setThumbnailSide(ThumbnailSize.thumbnailSide(forCell: side, scale: displayScale))
         guard side != cellSide else { return }
         cellSide = side
         PerformanceTrace.shared.record(.thumbnailSize, String(side))

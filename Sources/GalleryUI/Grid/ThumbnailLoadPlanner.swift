@@ -27,7 +27,7 @@ final class ThumbnailLoadPlanner {
     private var holders: [Int: GridItem] = [:]
     /// Entries within a screen of the viewport: their failures retry by themselves.
     private(set) var nearRange: Range<Int> = 0..<0
-    /// Pixels of a thumbnail's side; nil for the source's usual size.
+    /// Pixels of a thumbnail's side (`ThumbnailSize`); nil until the grid says: the source's own.
     private(set) var thumbnailSide: Int?
 
     init(list: TileList, source: any ThumbnailSource, retries: RetryScheduler) {

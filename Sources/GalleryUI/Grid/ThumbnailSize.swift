@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The sizes a person chooses among for the grid's cells (Ctrl+plus and Ctrl+minus, Ctrl+scroll,
 /// a pinch), as Files and gThumb offer, and the thumbnail pixels each needs.
 enum ThumbnailSize {
@@ -21,6 +23,7 @@ enum ThumbnailSize {
     /// (`ImageDecoder.defaultThumbnailSide`: cells up to 120 px wide, with room to spare), and
     /// in proportion for larger cells, so each stays sharp at every width it may get.
     static func thumbnailSide(forCell side: Int, scale: Int) -> Int {
-        (valid(side) * 126 + 99) / 100 * max(scale, 1)
+        let usual = ImageDecoder.defaultThumbnailSide
+        return (valid(side) * usual + defaultCellSide - 1) / defaultCellSide * max(scale, 1)
     }
 }
