@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import GalleryTestSupport
 @testable import GalleryCore
@@ -39,6 +40,51 @@ final class ImageRepositoryTests: XCTestCase {
         XCTAssertEqual(sizes, Array(repeating: ImageDecoder.defaultThumbnailSide, count: 20))
         let requests = try await server.requestCount(path: path)
         XCTAssertEqual(requests, 1)
+    }
+
+    /// A larger tile size (issue 34) makes its thumbnail from the original already on disk, not
+    /// a second download, and it is the picture: the middle square of the whole decode, scaled
+    /// by gdk-pixbuf in this process as the reference.
+    func testALargerThumbnailComesFromTheCachedOriginalAndMatchesTheWholePicture() async throws {
+        let repository = try makeRepository()
+        let path = uniquePath("/img/1200x800.png")
+        let url = server.url(path)
+        _ = try await repository.thumbnail(for: url, priority: .visible)
+        let large = try await repository.thumbnail(for: url, side: 242, priority: .visible)
+        XCTAssertEqual(large.texture.pixelWidth, 242)
+        XCTAssertEqual(large.texture.pixelHeight, 242)
+        let requests = try await server.requestCount(path: path)
+        XCTAssertEqual(requests, 1, "made from the original on disk")
+
+        let original = try await http.send(HTTPRequest(url: url)).body
+        let reference = try Self.middleSquare(of: original, side: 242)
+        let difference = PixelDifference(large.texture.premultipliedRGBA(), reference)
+        XCTAssertLessThanOrEqual(difference.mean, 2.0)
+        XCTAssertLessThanOrEqual(difference.largestOfMost, 24)
+    }
+
+    /// The middle square of an opaque picture, scaled to `side` by gdk-pixbuf: RGBA rows.
+    private static func middleSquare(of data: Data, side: Int) throws -> [UInt8] {
+        let loader = gdk_pixbuf_loader_new()!
+        defer { g_object_unref(loader.rawPointer) }
+        data.withUnsafeBytes { _ = gdk_pixbuf_loader_write(loader, $0.baseAddress?.assumingMemoryBound(to: guchar.self), gsize($0.count), nil) }
+        gdk_pixbuf_loader_close(loader, nil)
+        let whole = try XCTUnwrap(gdk_pixbuf_loader_get_pixbuf(loader))
+        let width = Int(gdk_pixbuf_get_width(whole)), height = Int(gdk_pixbuf_get_height(whole))
+        let square = min(width, height)
+        let middle = gdk_pixbuf_new_subpixbuf(whole, gint((width - square) / 2), gint((height - square) / 2), gint(square), gint(square))!
+        defer { g_object_unref(middle.rawPointer) }
+        let scaled = gdk_pixbuf_scale_simple(middle, gint(side), gint(side), GDK_INTERP_HYPER)!
+        defer { g_object_unref(scaled.rawPointer) }
+        let channels = Int(gdk_pixbuf_get_n_channels(scaled)), stride = Int(gdk_pixbuf_get_rowstride(scaled))
+        let pixels = gdk_pixbuf_read_pixels(scaled)!
+        var rgba = [UInt8](repeating: 255, count: side * side * 4)
+        for y in 0..<side {
+            for x in 0..<side {
+                for channel in 0..<3 { rgba[(y * side + x) * 4 + channel] = pixels[y * stride + x * channels + channel] }
+            }
+        }
+        return rgba
     }
 
     func testThumbnailAndOriginalShareOneDownload() async throws {
