@@ -48,6 +48,28 @@ def button(app, name):
                     message=f"the {name!r} button")
 
 
+def choose_folder(app, display, folder, screenshot=None):
+    """Picks `folder` in GTK's own folder chooser (no portal here) as a person types it: Ctrl+L,
+    the path, then Save once the location field holds it."""
+    chooser = app.window_named("Save to Folder")
+    if screenshot:
+        display.screenshot(screenshot)
+    app.press("ctrl+l")
+    typed = str(folder) + "/"
+    display.xdotool("type", "--delay", "20", typed)
+
+    def holds_path(node):
+        text = node.queryText()
+        return text.getText(0, text.characterCount) == typed
+    wait_for(lambda: any(holds_path(n) for n in app.find_all(root=chooser) if n.getRoleName() == "text"),
+             message="the location field to hold the folder")
+    # GTK 4.8's own dialog names its buttons by mnemonic and label: "_Save Save".
+    save = wait_for(lambda: next((b for b in app.find_all(root=chooser, contains="Save")
+                                  if "button" in b.getRoleName() and b.name.split()[-1] == "Save"), None),
+                    message="the chooser's Save button")
+    app.do_action(save)
+
+
 def test_ctrl_and_shift_click_select_three_and_save_to_folder_writes_the_servers_bytes(display, server, tmp_path):
     urls = [server.url(f"/img/{200 + 10 * i}x{150 + 5 * i}.{'png' if i % 2 else 'jpg'}") for i in range(6)]
     app, trace = traced_app(display, server, "select", urls)
@@ -79,16 +101,7 @@ def test_ctrl_and_shift_click_select_three_and_save_to_folder_writes_the_servers
         folder.mkdir()
         (folder / "210x155.png").write_bytes(b"already here")  # a name the first picture would take
         app.do_action(button(app, "Save to Folder…"))
-        chooser = app.window_named("Save to Folder")
-        display.screenshot("save-to-folder-chooser")
-        app.press("ctrl+l")
-        display.xdotool("type", "--delay", "20", str(folder) + "/")
-        time.sleep(0.3)
-        # GTK 4.8's own dialog names its buttons by mnemonic and label: "_Save Save".
-        save = wait_for(lambda: next((b for b in app.find_all(root=chooser, contains="Save")
-                                      if "button" in b.getRoleName() and b.name.split()[-1] == "Save"), None),
-                        message="the chooser's Save button")
-        app.do_action(save)
+        choose_folder(app, display, folder, screenshot="save-to-folder-chooser")
         wait_for(lambda: trace.last("pictures-saved"), 30, message="the pictures saved")
         assert trace.last("pictures-saved") == "3 0 0"
         wait_for(lambda: app.find_all(contains="3 pictures saved to “Kept pictures”"), message="the report")
@@ -156,7 +169,9 @@ def test_typing_filters_by_address_and_closing_the_bar_shows_all(display, server
         requests = len(server.log())
         focus = app.tiles()[0]
         click_tile(app, display, focus, "ctrl")  # a tile has the focus (and selection mode starts)
+        wait_for(lambda: selected_in_trace(trace) == "1", message="the tile selected")
         app.press("Escape")
+        wait_for(lambda: selected_in_trace(trace) == "off", message="selection mode left")
         display.xdotool("type", "--delay", "40", "cats")
         wait_for(lambda: len(app.tiles()) == 3, message="the three cats")
         subtitle(app, "3 of 9")
@@ -291,12 +306,7 @@ def test_cancel_stops_a_save_that_waits_for_the_network_and_leaves_only_whole_fi
         folder = tmp_path / "Half way"
         folder.mkdir()
         app.do_action(button(app, "Save to Folder…"))
-        chooser = app.window_named("Save to Folder")
-        app.press("ctrl+l")
-        display.xdotool("type", "--delay", "20", str(folder) + "/")
-        time.sleep(0.3)
-        app.do_action(next(b for b in app.find_all(root=chooser, contains="Save")
-                           if "button" in b.getRoleName() and b.name.split()[-1] == "Save"))
+        choose_folder(app, display, folder)
         bar = wait_for(lambda: next((p for p in app.find_all(role="progress bar", name="Saving pictures")), None),
                        message="the progress bar")
         wait_for(lambda: (folder / "200x150.png").exists(), message="the first picture saved")

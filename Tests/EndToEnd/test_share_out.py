@@ -140,7 +140,7 @@ def test_open_with_hands_the_application_picked_a_copy_of_the_original(display, 
 def test_selected_tiles_dragged_out_together_give_every_link(display, server):
     """A drag from a selected tile takes the whole selection (issue 34): every link, in the order
     shown, and no single picture standing for them all."""
-    import time
+    from test_selection import click_tile
 
     urls = [server.url(f"/img/{150 + i}x120.png") for i in range(4)]
     app = App(display, server.write("share-many.txt", "\n".join(urls) + "\n"))
@@ -149,16 +149,9 @@ def test_selected_tiles_dragged_out_together_give_every_link(display, server):
         tiles = wait_for(lambda: (lambda ts: ts if len(ts) == 4 and all(t.name in {f"Image {u}" for u in urls} for t in ts)
                                   else None)(app.tiles()), 30, message="the loaded tiles")
         grid = app.window_named("Link Gallery")
-        for index in (1, 3):
-            centre, corner = screen_centre(display, grid, tiles[index])
-            display.xdotool("mousemove", *corner)
-            time.sleep(0.1)
-            display.xdotool("mousemove", *centre)
-            time.sleep(0.1)
-            display.xdotool("keydown", "ctrl")
-            display.xdotool("click", 1)
-            display.xdotool("keyup", "ctrl")
-            time.sleep(0.3)
+        click_tile(app, display, tiles[1], "ctrl")
+        wait_for(lambda: app.find_all(role="label", contains="1 selected"), message="one tile selected")
+        click_tile(app, display, tiles[3], "ctrl")
         wait_for(lambda: app.find_all(role="label", contains="2 selected"), message="two tiles selected")
         target, output, target_centre = drop_window(display)
         centre, _ = screen_centre(display, grid, tiles[3])
