@@ -26,6 +26,14 @@ final class SaveImageNameTests: XCTestCase {
 
     /// Names from hostile URLs: what the dialog offers is what a person reads, and a file they
     /// can find again.
+    /// The turned copy's format names the file: a spelling of it stays, another extension goes.
+    func testATurnedCopyIsNamedForTheFormatItIsWrittenIn() {
+        XCTAssertEqual(SavedFileName.path("/home/a/photo.jpeg", withExtension: "jpg"), "/home/a/photo.jpeg")
+        XCTAssertEqual(SavedFileName.path("/home/a/photo.heic", withExtension: "png"), "/home/a/photo.png")
+        XCTAssertEqual(SavedFileName.path("/home/a/scan.TIFF", withExtension: "tif"), "/home/a/scan.TIFF")
+        XCTAssertEqual(SavedFileName.path("/home/a/notes", withExtension: "png"), "/home/a/notes.png")
+    }
+
     func testHostileNamesAreCleanedBeforeTheyAreOffered() {
         let cases: [(String, String)] = [
             ("invoice\u{202E}gpj.exe", "invoicegpj.exe.png"), // right-to-left override: shows as "exe.jpg"

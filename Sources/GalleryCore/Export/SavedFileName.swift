@@ -14,9 +14,12 @@ public enum SavedFileName {
     /// File names longer than 255 bytes cannot be created; the extension and a " (999)" need room.
     private static let maxBaseUTF8Length = 200
 
-    /// The preferred extension of `format` ("jpg", "heic"), and every spelling it accepts.
-    public static func extensions(of format: ImageFormat) -> (preferred: String, accepted: Set<String>)? {
-        extensions[format]
+    /// `path` with the extension `fileExtension` ("png"), unless it already has a spelling of it
+    /// ("photo.jpeg" stays for "jpg"): a turned copy saved as PNG is not called ".heic".
+    public static func path(_ path: String, withExtension fileExtension: String) -> String {
+        let current = (path as NSString).pathExtension.lowercased()
+        let spellings = extensions.values.first { $0.preferred == fileExtension }?.accepted ?? [fileExtension]
+        return spellings.contains(current) ? path : (path as NSString).deletingPathExtension + "." + fileExtension
     }
 
     /// `title` made safe to offer as a file name, with the extension its bytes call for:

@@ -105,11 +105,7 @@ final class ViewerSaveImage {
             do {
                 let copy = try await turnedCopy(format)
                 // A format gdk-pixbuf cannot write (HEIC, AVIF, GIF…) is saved as PNG, named so.
-                let current = (path as NSString).pathExtension.lowercased()
-                let accepted = ImageFormat.allCases.compactMap(SavedFileName.extensions(of:)).first { $0.preferred == copy.fileExtension }?.accepted
-                    ?? [copy.fileExtension]
-                let target = accepted.contains(current) ? path : (path as NSString).deletingPathExtension + "." + copy.fileExtension
-                self?.write(copy.data, to: target)
+                self?.write(copy.data, to: SavedFileName.path(path, withExtension: copy.fileExtension))
             } catch let error as LoadError {
                 self?.completion(.failed(ErrorMessages.explanation(for: error)))
             } catch {
