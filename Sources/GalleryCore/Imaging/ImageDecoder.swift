@@ -42,7 +42,7 @@ public enum ImageDecoder {
         let loaded = try PicturePipeline.picture(data, gate: gate, keepAnimation: gif)
         let still = try makeImage(loaded)
         let isScreenSized = screen != nil && still.wasDownscaled
-        guard gif, let animation = animation(of: loaded, data: data, maxAnimationBytes: maxAnimationBytes) else {
+        guard gif, let animation = animation(of: loaded, maxAnimationBytes: maxAnimationBytes) else {
             return DecodedImage(texture: still.texture, sourceWidth: still.sourceWidth, sourceHeight: still.sourceHeight,
                                 isScreenSized: isScreenSized)
         }
@@ -68,22 +68,13 @@ public enum ImageDecoder {
         .within(width: max(1, screen.width), height: max(1, screen.height), maxSide: maxSide)
     }
 
-    /// The frames of a GIF decoded at full size, when they fit `maxAnimationBytes`.
-    private static func animation(
-        of loaded: PixbufLoading.Loaded, data: Data, maxAnimationBytes: Int
-    ) -> DecodedAnimation? {
+    /// The frames of an animation decoded at full size (converted already, `PicturePipeline`),
+    /// when they fit `maxAnimationBytes`.
+    private static func animation(of loaded: PixbufLoading.Loaded, maxAnimationBytes: Int) -> DecodedAnimation? {
         guard Int(gdk_pixbuf_get_width(loaded.pointer)) == loaded.declaredWidth,
-              Int(gdk_pixbuf_get_height(loaded.pointer)) == loaded.declaredHeight else { return nil }
-        if let sent = loaded.framePixels { // from a sandboxed decoder, converted already
-            let bytes = sent.count * loaded.declaredWidth * loaded.declaredHeight * 4
-            return bytes <= maxAnimationBytes ? AnimationFrames.textures(of: sent, loopCount: loaded.loopCount, colorProfile: nil) : nil
-        }
-        guard let animation = loaded.animation, let summary = GIFStructure.summary(of: data), summary.frameCount > 1 else {
-            return nil
-        }
-        // Decoded here (a worker's own process, or the benchmark's in-process runs).
-        return AnimationFrames.extract(from: OpaquePointer(animation.pointer), summary: summary,
-                                       maxBytes: maxAnimationBytes, colorProfile: loaded.colorProfile)
+              Int(gdk_pixbuf_get_height(loaded.pointer)) == loaded.declaredHeight, let frames = loaded.framePixels else { return nil }
+        let bytes = frames.count * loaded.declaredWidth * loaded.declaredHeight * 4
+        return bytes <= maxAnimationBytes ? AnimationFrames.textures(of: frames, loopCount: loaded.loopCount) : nil
     }
 
     /// The image finer than its screen-sized picture, upright, for the one page a person zooms

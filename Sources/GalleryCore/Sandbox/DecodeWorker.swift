@@ -131,63 +131,38 @@ public enum DecodeWorker {
         return Data(bytesNoCopy: memory, count: length, deallocator: .custom { sandbox_unmap($0, $1) })
     }
 
-    /// The reply to a request for pixels (`PicturePipeline`, run here): header, still pixels,
-    /// then each frame's delay and pixels.
+    /// The reply to a request for pixels: the request as a frame request of the picture
+    /// (`PicturePipeline.frame`, run here), then header, still pixels, and each frame's delay
+    /// and pixels.
     static func decode(_ data: Data, _ request: DecodeRequest) -> WorkerReply {
         let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, countsPixels: false)
-        var placement = (x: 0, y: 0, eighths: 8, whole: PixelSize?.none)
-        let loaded: PixbufLoading.Loaded
+        let frame: PicturePipeline.Frame
         do {
-            switch request.purpose {
-            case .picture, .metadata, .links:
-                loaded = try PicturePipeline.picture(data, gate: gate, keepAnimation: request.keepAnimation)
-            case .detail:
-                let detail = try PicturePipeline.detail(data, region: request.region, gate: gate)
-                loaded = PixbufLoading.Loaded(pixbuf: detail.pixbuf, declaredWidth: 0, declaredHeight: 0)
-                placement = (detail.origin.x, detail.origin.y, Int((detail.scale * 8).rounded()), detail.imageSize)
-            case .arriving:
-                guard case .within(let width, let height, _) = request.fit,
-                      let arrived = try PicturePipeline.arriving(data, screen: PixelSize(width: width, height: height),
-                                                                 maxPixels: request.maxPixels) else {
-                    return WorkerReply(header: DecodeReply.Header(status: .nothingYet))
-                }
-                loaded = arrived
+            let picture = try OpenedPicture(data)
+            let asked = FrameRequest(fit: request.fit, clip: request.purpose == .detail ? request.region : nil,
+                                     frames: request.keepAnimation)
+            guard let decoded = try PicturePipeline.frame(picture, asked, gate: gate, arriving: request.purpose == .arriving) else {
+                return WorkerReply(header: DecodeReply.Header(status: .nothingYet))
             }
+            frame = decoded
         } catch {
             return WorkerReply(header: DecodeReply.Header(status: .failed(error)))
         }
-        let still = loaded.pointer
-        // Copied before the frames: walking the animation draws each frame into the loader's
-        // pixbuf. Any other still is packed straight into the app's memfd.
-        let stillPart = request.keepAnimation && loaded.animation != nil
-            ? WorkerReply.Part.bytes(WorkerReply.packedCopy(of: still)) : .pixels(loaded.pixbuf)
-        var frames: [AnimationFrames.FramePixels] = []
-        let summary = request.keepAnimation && loaded.animation != nil ? GIFStructure.summary(of: data) : nil
-        if let animation = loaded.animation, let summary,
-           let pixels = AnimationFrames.framePixels(from: OpaquePointer(animation.pointer), summary: summary,
-                                                    maxBytes: ImageDecoder.defaultMaxAnimationBytes) {
-            frames = pixels
-            if let profile = loaded.colorProfile {
-                frames.forEach { ColorProfileConversion.convert(OpaquePointer($0.pixbuf.pointer), from: profile) }
-            }
-        }
+        let loaded = frame.loaded, still = loaded.pointer
+        let frames = loaded.framePixels ?? []
         let width = Int(gdk_pixbuf_get_width(still)), height = Int(gdk_pixbuf_get_height(still))
-        // Frames are RGBA at the still's size, or the animation is left out.
-        frames = frames.allSatisfy({ frame in
-            let pointer = OpaquePointer(frame.pixbuf.pointer)
-            return gdk_pixbuf_get_width(pointer) == width && gdk_pixbuf_get_height(pointer) == height
-                && gdk_pixbuf_get_n_channels(pointer) == 4
-        }) ? frames : []
         // A detail's whole picture, or the picture's own declared size (upright, as its pixels).
         let whole = request.purpose == .detail
-            ? placement.whole ?? PixelSize(width: width, height: height)
+            ? frame.placement?.imageSize ?? PixelSize(width: width, height: height)
             : PixelSize(width: loaded.declaredWidth, height: loaded.declaredHeight)
+        let placement = frame.placement
         var reply = WorkerReply(header: DecodeReply.Header(
             status: .picture, declaredWidth: whole.width, declaredHeight: whole.height,
             width: width, height: height, channels: Int(gdk_pixbuf_get_n_channels(still)), frameCount: frames.count,
-            loopCount: frames.isEmpty ? 0 : summary?.loopCount ?? 0,
-            originX: placement.x, originY: placement.y, scaleEighths: placement.eighths))
-        reply.parts.append(stillPart)
+            loopCount: frames.isEmpty ? 0 : loaded.loopCount,
+            originX: placement?.origin.x ?? 0, originY: placement?.origin.y ?? 0,
+            scaleEighths: placement.map { Int(($0.scale * 8).rounded()) } ?? 8))
+        reply.parts.append(.pixels(loaded.pixbuf))
         for frame in frames {
             var delay = LittleEndianWriter()
             delay.put32(UInt32(clamping: frame.milliseconds))

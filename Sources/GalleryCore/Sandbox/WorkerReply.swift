@@ -87,14 +87,4 @@ struct WorkerReply {
         }
         return row * height
     }
-
-    /// A copy of a pixbuf's packed pixels, for a still an animation's frames are about to draw
-    /// over.
-    static func packedCopy(of pixbuf: OpaquePointer) -> Data {
-        let pointer = pixbuf
-        var data = Data(count: Int(gdk_pixbuf_get_width(pointer)) * Int(gdk_pixbuf_get_height(pointer))
-            * Int(gdk_pixbuf_get_n_channels(pointer)))
-        data.withUnsafeMutableBytes { _ = pack(pixbuf, into: $0.baseAddress!) }
-        return data
-    }
 }

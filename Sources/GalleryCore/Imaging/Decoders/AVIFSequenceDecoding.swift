@@ -8,6 +8,8 @@ import GObjectSupport
 /// reads. Shown as a still, converted to sRGB from its profile and fitted like any picture.
 /// Runs where every decoder runs: in the sandboxed worker (`PicturePipeline`).
 enum AVIFSequenceDecoding: PictureDecoder {
+    static let abilities: DecoderAbilities = .whole
+
     /// True when the file's `ftyp` names the sequence brand (major or compatible).
     static func isSequence(_ data: Data) -> Bool {
         let bytes = [UInt8](data.prefix(64))
@@ -18,10 +20,11 @@ enum AVIFSequenceDecoding: PictureDecoder {
         return brands.contains { bytes[$0..<$0 + 4].elementsEqual("avis".utf8) }
     }
 
-    /// The first frame, converted to sRGB from the profile libavif reads; nil for a still AVIF.
-    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
-        guard isSequence(input.data) else { return nil }
-        let data = input.data
+    /// The first frame, with the profile libavif reads for the pipeline to convert from; nil
+    /// for a still AVIF.
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+        guard isSequence(picture.data) else { return nil }
+        let data = picture.data
         var info = avifseq_info()
         let limit = UInt64(max(0, gate.maxPixels))
         let read = data.withUnsafeBytes { avifseq_read_info($0.bindMemory(to: UInt8.self).baseAddress, $0.count, limit, &info) }
@@ -41,12 +44,11 @@ enum AVIFSequenceDecoding: PictureDecoder {
             }
         }
         guard Int(decoded) == AVIFSEQ_OK else { throw Int(decoded) == AVIFSEQ_TOO_LARGE ? .tooLarge : .damaged }
-        if !profile.isEmpty { _ = ColorProfileConversion.convert(frame, from: profile) }
         if let target, let scaled = gdk_pixbuf_scale_simple(frame, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
         handedOver = true
         return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: width, declaredHeight: height, budget: gate.takeReservation(),
-                                    inSRGB: true)
+                                    decoderProfile: profile.isEmpty ? nil : profile)
     }
 }

@@ -3,7 +3,8 @@ import CShims
 import Foundation
 import GObjectSupport
 
-/// Turns a `GdkPixbufAnimation` into a list of ready textures, on the calling (worker) thread.
+/// Copies the frames of a `GdkPixbufAnimation` out (in the worker: `PicturePipeline`), and turns
+/// frames that came back into textures (in the app).
 ///
 /// gdk-pixbuf composites each GIF frame into one shared pixbuf, so every frame is copied before
 /// it becomes a texture. The whole list must fit `maxBytes`; otherwise the caller shows the
@@ -27,21 +28,12 @@ enum AnimationFrames {
         let milliseconds: Int
     }
 
-    /// Each frame is converted from `colorProfile` (the GIF's `ICCRGBG1` profile), as the still is.
-    static func extract(
-        from animation: OpaquePointer, summary: GIFStructure.Summary, maxBytes: Int, colorProfile: [UInt8]? = nil
-    ) -> DecodedAnimation? {
-        guard let frames = framePixels(from: animation, summary: summary, maxBytes: maxBytes) else { return nil }
-        return textures(of: frames, loopCount: summary.loopCount, colorProfile: colorProfile)
-    }
-
-    /// The frames as textures (converted from `colorProfile` first), or nil with fewer than two.
-    static func textures(of frames: [FramePixels], loopCount: Int, colorProfile: [UInt8]?) -> DecodedAnimation? {
+    /// The frames as textures (their pixels in sRGB already: `PicturePipeline.toSRGB`), or nil
+    /// with fewer than two.
+    static func textures(of frames: [FramePixels], loopCount: Int) -> DecodedAnimation? {
         var textures: [DecodedAnimation.Frame] = []
         for frame in frames {
-            let pointer = OpaquePointer(frame.pixbuf.pointer)
-            if let colorProfile { ColorProfileConversion.convert(pointer, from: colorProfile) }
-            guard let texture = gdk_texture_new_for_pixbuf(pointer) else { return nil }
+            guard let texture = gdk_texture_new_for_pixbuf(OpaquePointer(frame.pixbuf.pointer)) else { return nil }
             textures.append(DecodedAnimation.Frame(texture: TextureHandle(taking: texture), milliseconds: frame.milliseconds))
         }
         return textures.count >= 2 ? DecodedAnimation(frames: textures, loopCount: loopCount) : nil

@@ -12,13 +12,15 @@ import GObjectSupport
 /// hands over the ink (at the coarsest n/8 scale that still covers the size asked for) and
 /// lcms converts it. Anything else (no CMYK profile, progressive CMYK) is left to gdk-pixbuf.
 enum CMYKJPEGDecoding: PictureDecoder {
+    static let abilities: DecoderAbilities = .whole
+
     /// 'CMYK', the ICC colour-space signature.
     private static let cmykSpace: UInt32 = 0x434D_594B
 
-    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
-        guard input.facts.cmyk, let profile = input.facts.colorProfile,
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+        guard picture.facts.cmyk, let profile = picture.facts.colorProfile,
               colormanagement_profile_space(profile, profile.count) == cmykSpace else { return nil }
-        let data = input.data
+        let data = picture.data
         var info = jpegregion_info()
         guard read(data, eighths: 8, into: &info), info.cmyk != 0 else { return nil }
         let width = Int(info.width), height = Int(info.height)
@@ -44,18 +46,18 @@ enum CMYKJPEGDecoding: PictureDecoder {
         guard let rgb = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(scaled.width), gint(scaled.height)) else {
             throw .tooLarge
         }
-        var picture = ObjectReference(taking: UnsafeMutableRawPointer(rgb))
+        var srgbPixels = ObjectReference(taking: UnsafeMutableRawPointer(rgb))
         let converted = colormanagement_cmyk_to_srgb(
             profile, profile.count, ink, scaled.width * 4, info.inverted, gdk_pixbuf_get_pixels(rgb),
             Int(gdk_pixbuf_get_rowstride(rgb)), UInt32(scaled.width), UInt32(scaled.height))
         guard Int(converted) == COLORMANAGEMENT_CONVERTED else { return nil }
         if let target, target.width != scaled.width || target.height != scaled.height,
            let smaller = gdk_pixbuf_scale_simple(rgb, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
-            picture = ObjectReference(taking: UnsafeMutableRawPointer(smaller))
+            srgbPixels = ObjectReference(taking: UnsafeMutableRawPointer(smaller))
         }
         handedOver = true
-        return PixbufLoading.Loaded(pixbuf: picture, declaredWidth: width, declaredHeight: height,
-                                    budget: gate.takeReservation(), colorProfile: profile, inSRGB: true)
+        return PixbufLoading.Loaded(pixbuf: srgbPixels, declaredWidth: width, declaredHeight: height,
+                                    budget: gate.takeReservation(), inSRGB: true)
     }
 
     /// The smallest n/8 at which libjpeg's output still covers `target` on both sides.

@@ -12,12 +12,14 @@ import GObjectSupport
 /// 1 MB for the same thumbnail. Each target pixel is the average of the source pixels in it
 /// (colours weighted by alpha, so transparent pixels do not darken edges).
 enum PNGRowScaling: PictureDecoder {
+    static let abilities: DecoderAbilities = .whole
+
     /// The scaled image, or nil when this scaler does not handle the file and gdk-pixbuf should
     /// (nothing to scale, or a 1-row interlaced image). `gate` gives the fit, the budget and the
     /// cancellation; the facts' size was checked against the pixel limit already.
-    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
-        guard let declared = input.facts.size else { return nil }
-        let data = input.data
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+        guard let declared = picture.facts.size else { return nil }
+        let data = picture.data
         guard let target = LoaderSizeGate.targetSize(width: declared.width, height: declared.height, fit: gate.fit) else {
             return nil
         }

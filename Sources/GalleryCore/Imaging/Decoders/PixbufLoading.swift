@@ -9,6 +9,8 @@ import GObjectSupport
 /// Every call makes its own loaders, so decoding is safe on any thread; the gate's
 /// `size-prepared` handler runs on the decoding thread, inside the loader's write.
 enum PixbufLoading: PictureDecoder {
+    static let abilities: DecoderAbilities = .whole
+
     /// Bytes fed per write until the size is known, so a refusal in `size-prepared` stops the
     /// loader after little more than the header. (PNG, BMP, TIFF and WebP loaders allocate and
     /// clear the full pixbuf inside the write that parses the header; the pipeline refuses
@@ -29,11 +31,15 @@ enum PixbufLoading: PictureDecoder {
         /// This decode's share of `DecodeThreads.pixels`, given back when the last copy of this
         /// value (and so its pixbuf) goes away, or on `release()`.
         var budget: PriorityGate.Pass? = nil
-        /// The embedded ICC profile the pixbuf was converted from, for the animation's frames.
-        var colorProfile: [UInt8]? = nil
-        /// The decoder converted the colour itself (CMYK ink, an image sequence's frame): the
-        /// pipeline leaves it as it is.
+        /// The profile the decoder found its pixels in, when it read one the facts do not
+        /// carry (libavif's, of an image sequence); the pipeline converts from it.
+        var decoderProfile: [UInt8]? = nil
+        /// In sRGB already: the decoder converted the colour itself (CMYK ink), or the pipeline
+        /// did (`PicturePipeline.toSRGB`).
         var inSRGB = false
+        /// Of partial bytes: stored rows from the top that are final; the pipeline clears the
+        /// rest (they have not arrived).
+        var rowsFinal: Int? = nil
         /// The part of the EXIF orientation the decoder left to turn, when it turned some of it
         /// itself (libtiff: see `tiffOrientationLeft`); nil when it turned nothing.
         var orientationLeft: Int? = nil
@@ -57,19 +63,19 @@ enum PixbufLoading: PictureDecoder {
         return loaded
     }
 
-    static func decode(_ input: DecoderInput, gate: LoaderSizeGate) throws(LoadError) -> Loaded? {
-        guard let format = input.facts.format else { throw .notAnImage }
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> Loaded? {
+        let format = picture.format
         gate.format = format
-        if input.keepAnimation, format == .gif, let layout = GIFStructure.layout(of: input.data) {
+        if request.frames, format == .gif, let layout = GIFStructure.layout(of: picture.data) {
             gate.extraPixels = AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
         }
         let loaderNames = PixbufLoaderRegistry.loaders(for: format)
         guard !loaderNames.isEmpty else { throw .unsupportedFormat(format) }
-        if format.decodesBeforeSizePrepared { try reserveBeforeLoading(input.facts, gate: gate) }
-        guard var loaded = try run(input.data, loaderNames: loaderNames, gate: gate, keepAnimation: input.keepAnimation) else {
+        if format.decodesBeforeSizePrepared { try reserveBeforeLoading(picture.facts, gate: gate) }
+        guard var loaded = try run(picture.data, loaderNames: loaderNames, gate: gate, keepAnimation: request.frames) else {
             throw .damaged // every loader of the format refused it
         }
-        if format == .tiff { loaded.orientationLeft = tiffOrientationLeft(input.facts.orientation) }
+        if format == .tiff { loaded.orientationLeft = tiffOrientationLeft(picture.facts.orientation) }
         return loaded
     }
 

@@ -2,10 +2,28 @@ import CGtk
 import GObjectSupport
 
 /// Turns pixels stored under an EXIF orientation upright: the one place any decode applies it
-/// (the whole picture, a zoomed region, what has arrived of a download). The orientation comes
-/// from the file's facts (`PictureFacts`), never from a loader's option, so every decoder's
-/// picture is turned the same way.
+/// (the whole picture, a zoomed region, what has arrived of a download, in every format), and
+/// the one place an upright clip is mapped to the stored picture. The orientation comes from
+/// the file's facts (`PictureFacts`), never from a loader's option, so every decoder's picture
+/// is turned the same way.
 enum PictureOrientation {
+    /// Where the upright rectangle `rect` lies in the stored picture of `storedSize` that
+    /// `orientation` turns upright (2 mirrors, 3 turns 180°, 6 turns 90° clockwise, …): turning
+    /// those stored pixels upright gives exactly `rect`.
+    static func storedRect(_ rect: PixelRect, orientation: Int, storedSize size: PixelSize) -> PixelRect {
+        let (x, y, width, height) = (rect.x, rect.y, rect.width, rect.height)
+        return switch orientation {
+        case 2: PixelRect(x: size.width - x - width, y: y, width: width, height: height)
+        case 3: PixelRect(x: size.width - x - width, y: size.height - y - height, width: width, height: height)
+        case 4: PixelRect(x: x, y: size.height - y - height, width: width, height: height)
+        case 5: PixelRect(x: y, y: x, width: height, height: width)
+        case 6: PixelRect(x: y, y: size.height - x - width, width: height, height: width)
+        case 7: PixelRect(x: size.width - y - height, y: size.height - x - width, width: height, height: width)
+        case 8: PixelRect(x: size.width - y - height, y: x, width: height, height: width)
+        default: rect
+        }
+    }
+
     /// `pixbuf` upright: 2 mirrors, 3 turns 180°, 4 flips, 5 transposes, 6 turns 90° clockwise,
     /// 7 transverses, 8 turns 90° anticlockwise. Nil when a copy could not be made.
     static func upright(_ pixbuf: ObjectReference, orientation: Int) -> ObjectReference? {

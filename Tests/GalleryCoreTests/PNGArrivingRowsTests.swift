@@ -3,10 +3,10 @@ import Foundation
 @testable import GalleryCore
 import XCTest
 
-/// What has arrived of a PNG, drawn as the whole will be (`PartialPNGDecoding`, run here as in a
-/// worker): the rows received of a plain PNG are the final picture's rows, the rest clear; an
+/// What has arrived of a PNG, drawn as the whole will be (a frame request of partial bytes,
+/// served by `PNGArrivingRows`, run here as in a worker): the rows received of a plain PNG are the final picture's rows, the rest clear; an
 /// interlaced one is whole once a pass is in. The whole file's own decode is the reference.
-final class PartialPNGDecodingTests: XCTestCase {
+final class PNGArrivingRowsTests: XCTestCase {
     private let screen = PixelSize(width: 4000, height: 4000) // larger than the pictures: no scaling
 
     /// The pass sizes against the spec's 8 × 8 pattern, counted pixel by pixel.
@@ -29,8 +29,8 @@ final class PartialPNGDecodingTests: XCTestCase {
 
     func testTheRowsReceivedOfAPlainPNGAreTheWholePicturesRowsAndTheRestIsClear() throws {
         let png = HostileImages.rgbaPNG(width: 300, height: 200) { x, y in [UInt8(x & 0xFF), UInt8(y), UInt8((x * y) & 0xFF), 255] }
-        let whole = try XCTUnwrap(try PartialPNGDecoding.decode(png, fitting: screen, maxPixels: 100_000_000))
-        let cut = try XCTUnwrap(try PartialPNGDecoding.decode(png.prefix(png.count * 6 / 10), fitting: screen, maxPixels: 100_000_000))
+        let whole = try XCTUnwrap(try arriving(png))
+        let cut = try XCTUnwrap(try arriving(png.prefix(png.count * 6 / 10)))
         let (wholeRows, cutRows) = (rows(of: whole), rows(of: cut))
         XCTAssertEqual(cutRows.count, 200, "drawn at the whole picture's size")
         let received = cutRows.prefix { row in row.enumerated().contains { $0.offset % 4 == 3 && $0.element != 0 } }.count
@@ -45,8 +45,8 @@ final class PartialPNGDecodingTests: XCTestCase {
     func testAnInterlacedPNGIsDrawnWholeOnceAPassIsIn() throws {
         // A smooth picture: a coarser grid of it, smoothed up, is close to it everywhere.
         let png = HostileImages.rgbaPNG(width: 256, height: 192, interlaced: true) { x, y in [UInt8(x), UInt8(y), 90, 255] }
-        let whole = try XCTUnwrap(try PartialPNGDecoding.decode(png, fitting: screen, maxPixels: 100_000_000))
-        let cut = try XCTUnwrap(try PartialPNGDecoding.decode(png.prefix(png.count / 2), fitting: screen, maxPixels: 100_000_000))
+        let whole = try XCTUnwrap(try arriving(png))
+        let cut = try XCTUnwrap(try arriving(png.prefix(png.count / 2)))
         let (wholeRows, cutRows) = (rows(of: whole), rows(of: cut))
         XCTAssertEqual(cutRows.count, 192)
         XCTAssertTrue(cutRows.allSatisfy { row in row.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 } },
@@ -59,10 +59,17 @@ final class PartialPNGDecodingTests: XCTestCase {
 
     func testNothingIsDrawnBeforeTheFirstRowArrives() throws {
         let png = HostileImages.rgbaPNG(width: 40, height: 40) { _, _ in [1, 2, 3, 255] }
-        XCTAssertNil(try PartialPNGDecoding.decode(png.prefix(20), fitting: screen, maxPixels: 100_000_000), "the signature and a bit")
-        XCTAssertThrowsError(try PartialPNGDecoding.decode(png, fitting: screen, maxPixels: 1_000)) {
+        XCTAssertNil(try arriving(png.prefix(20)), "the signature and a bit")
+        XCTAssertThrowsError(try arriving(png, maxPixels: 1_000)) {
             XCTAssertEqual($0 as? LoadError, .tooLarge)
         }
+    }
+
+    /// What `data` draws as the part of a download that has arrived, at `screen`.
+    private func arriving(_ data: Data, maxPixels: Int = 100_000_000) throws -> PixbufLoading.Loaded? {
+        let fit = ImageDecoder.screenFit(screen)
+        return try PicturePipeline.frame(OpenedPicture(data), FrameRequest(fit: fit),
+                                         gate: LoaderSizeGate(maxPixels: maxPixels, fit: fit, countsPixels: false), arriving: true)?.loaded
     }
 
     /// Rows of RGBA bytes (the pictures have alpha).

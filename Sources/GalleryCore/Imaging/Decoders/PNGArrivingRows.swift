@@ -3,16 +3,18 @@ import CPNGScale
 import Foundation
 import GObjectSupport
 
-/// The start of a PNG still downloading, at the size the whole will be drawn: the rows received
-/// of a plain PNG, summed as `PNGRowScaling` sums the whole (so they are the final pixels), or
-/// the last complete Adam7 pass of an interlaced one (the whole picture on a coarser grid,
-/// smoothed up to the page's size where the grid is coarser than the page).
-enum PartialPNGDecoding {
-    static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(LoadError) -> PixbufLoading.Loaded? {
-        let facts = PictureFacts.read(received)
-        guard let size = facts.size else { return nil }
-        let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
-        if overflow || pixels > maxPixels { throw .tooLarge }
+/// The partial-bytes ability of PNGs: the start of a PNG still downloading, at the size the
+/// whole will be drawn: the rows received of a plain PNG, summed as `PNGRowScaling` sums the
+/// whole (so they are the final pixels), or the last complete Adam7 pass of an interlaced one
+/// (the whole picture on a coarser grid, smoothed up to the page's size where the grid is
+/// coarser than the page). Stored pixels, as every decoder's: the pipeline converts the colour,
+/// clears the rows not received and turns them upright.
+enum PNGArrivingRows: PictureDecoder {
+    static let abilities: DecoderAbilities = .partialBytes
+
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+        let received = picture.data
+        guard let size = picture.facts.size else { return nil }
         var info = pngscale_info(), passes: Int32 = 0, rows: UInt32 = 0
         let read = received.withUnsafeBytes { bytes in
             let base = bytes.bindMemory(to: UInt8.self).baseAddress
@@ -23,8 +25,6 @@ enum PartialPNGDecoding {
         guard read, Int(info.width) == size.width, Int(info.height) == size.height,
               interlaced ? passes >= 1 : rows >= 1 else { return nil }
 
-        let gate = LoaderSizeGate(maxPixels: maxPixels, fit: .within(width: max(1, screen.width), height: max(1, screen.height),
-                                                                     maxSide: ImageDecoder.defaultMaxTextureSide))
         let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit) ?? (size.width, size.height)
         let pass = interlaced ? Int(passes) - 1 : 0
         let grid = interlaced ? Adam7.passSize(pass, width: size.width, height: size.height) : PixelSize(width: size.width, height: size.height)
@@ -32,7 +32,8 @@ enum PartialPNGDecoding {
         guard gate.reserve(pixels: drawn.pixels + target.width * target.height + 2 * size.width + 8 * drawn.width) else {
             throw .cancelled
         }
-        defer { gate.releaseBudget() }
+        var handedOver = false
+        defer { if !handedOver { gate.releaseBudget() } }
 
         let hasAlpha = info.has_alpha != 0
         guard let decoded = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha ? 1 : 0, 8, gint(drawn.width), gint(drawn.height))
@@ -49,17 +50,15 @@ enum PartialPNGDecoding {
         default: return nil
         }
         guard rowsDone > 0 else { return nil }
-        if let profile = facts.colorProfile {
-            _ = ColorProfileConversion.convert(OpaquePointer(pixbuf.pointer), from: profile)
-        }
         if drawn.width < target.width || drawn.height < target.height,
            let scaled = gdk_pixbuf_scale_simple(OpaquePointer(pixbuf.pointer), gint(target.width), gint(target.height),
                                                 GDK_INTERP_BILINEAR) {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
-        if Int(rowsDone) < drawn.height {
-            pixbuf = try PartialDecoding.clearing(pixbuf, fromRow: Int(rowsDone))
-        }
-        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height)
+        // Rows done on the drawn grid, as rows of the picture handed over (scaled with it).
+        let final = Int(rowsDone) < drawn.height ? Int(rowsDone) * target.height / drawn.height : nil
+        handedOver = true
+        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height,
+                                    budget: gate.takeReservation(), rowsFinal: final)
     }
 }

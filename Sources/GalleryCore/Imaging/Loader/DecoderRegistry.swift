@@ -1,0 +1,24 @@
+/// Which decoders read a format, in the order they are tried: a specialised one first where it
+/// does better than gdk-pixbuf's loader (a zoom's region, rows still arriving, less memory,
+/// colour-managed ink, frames no loader reads), the loaders last (`PixbufLoading`, which
+/// itself tries every loader of the format). Each says what it can do (`abilities`); the
+/// pipeline picks those that serve a request.
+enum DecoderRegistry {
+    static func decoders(for format: ImageFormat) -> [any PictureDecoder.Type] {
+        switch format {
+        // A zoom's region, the rows received, CMYK ink through its profile (gdk-pixbuf
+        // converts it without one).
+        case .jpeg: [JPEGRegionDecoding.self, JPEGArrivingRows.self, CMYKJPEGDecoding.self, PixbufLoading.self]
+        // The rows or passes received; row by row into the smaller picture, never the whole.
+        case .png: [PNGArrivingRows.self, PNGRowScaling.self, PixbufLoading.self]
+        // Image sequences, which neither loader reads.
+        case .avif: [AVIFSequenceDecoding.self, PixbufLoading.self]
+        default: [PixbufLoading.self]
+        }
+    }
+
+    /// The decoders of `format` that can serve a request needing `ability`.
+    static func decoders(for format: ImageFormat, able ability: DecoderAbilities) -> [any PictureDecoder.Type] {
+        decoders(for: format).filter { $0.abilities.contains(ability) }
+    }
+}

@@ -1,0 +1,44 @@
+/// What one request asks of an opened picture (`OpenedPicture`), in upright terms, as glycin's
+/// `FrameRequest` does: the size to fit (the target scale), the part of the picture (a clip),
+/// and whether an animation's frames come too. Thumbnails, pages, a zoom's detail, the rows of
+/// a download still arriving, print and save are all requests of this one shape; the pipeline
+/// (`PicturePipeline.frame`) turns it into what the stored picture's decoder is asked
+/// (`StoredRequest`).
+struct FrameRequest {
+    /// The box the picture is fitted into, upright.
+    var fit: LoaderSizeGate.Fit
+    /// A zoom's part of the picture in upright source pixels, and how finely; nil for all of it.
+    var clip: DetailRegion?
+    /// Every frame of an animation that plays, beside the first (the still).
+    var frames = false
+}
+
+/// A frame request as the decoder of the stored picture gets it: the clip mapped to stored
+/// pixels (`PictureOrientation.storedRect`) at the scale the pipeline chose; the fit, already
+/// turned for a picture stored on its side, is the gate's.
+struct StoredRequest {
+    struct Clip: Equatable {
+        /// Decoded pixels per source pixel, in eighths (libjpeg scales by n/8 while decoding).
+        var eighths: Int
+        /// The stored picture's size at that scale.
+        var scaledSize: PixelSize
+        /// The part asked for, in stored pixels at that scale.
+        var rect: PixelRect
+    }
+
+    var clip: Clip?
+    var frames = false
+}
+
+/// What a decoder can do beyond decoding complete bytes whole at a fit; the pipeline does the
+/// rest: a decoder that cannot clip decodes the whole picture (which serves every clip), and a
+/// format none of whose decoders reads partial bytes draws nothing until its last byte is in.
+struct DecoderAbilities: OptionSet {
+    let rawValue: Int
+    /// Decodes only `StoredRequest.clip` (and so costs what a zoom shows, not the photo).
+    static let clip = DecoderAbilities(rawValue: 1)
+    /// Draws bytes that are not complete yet, saying how many stored rows are final.
+    static let partialBytes = DecoderAbilities(rawValue: 2)
+    /// Decodes complete bytes whole at the gate's fit: every format has one decoder that does.
+    static let whole = DecoderAbilities(rawValue: 4)
+}

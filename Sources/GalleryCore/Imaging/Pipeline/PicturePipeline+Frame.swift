@@ -1,0 +1,143 @@
+import CGtk
+import Foundation
+import GObjectSupport
+
+/// The steps of a frame request, each once (see `PicturePipeline`).
+extension PicturePipeline {
+    /// `request` of `picture`, decoded here; bytes that are not complete are a damaged file.
+    static func frame(_ picture: OpenedPicture, _ request: FrameRequest, gate: LoaderSizeGate) throws(LoadError) -> Frame {
+        guard let frame = try frame(picture, request, gate: gate, arriving: false) else { throw .damaged }
+        return frame
+    }
+
+    /// `request` of `picture`, decoded here. `arriving`: the bytes are what has arrived of a
+    /// download, drawn in part (nil while nothing can be); otherwise bytes that are not
+    /// complete are a damaged file.
+    static func frame(
+        _ picture: OpenedPicture, _ request: FrameRequest, gate requested: LoaderSizeGate, arriving: Bool
+    ) throws(LoadError) -> Frame? {
+        let gate = try storedGate(picture, request, requested)
+        var loaded: PixbufLoading.Loaded
+        var placement: Placement?
+        if !picture.bytesComplete {
+            guard arriving else { throw .damaged }
+            guard let partial = try decodeStored(picture, StoredRequest(), gate: gate, able: .partialBytes) else { return nil }
+            loaded = partial
+        } else if let region = request.clip, let clip = storedClip(region, facts: picture.facts),
+                  let clipped = try decodeStored(picture, StoredRequest(clip: clip.stored), gate: gate, able: .clip) {
+            guard Int(gdk_pixbuf_get_width(clipped.pointer)) == clip.stored.rect.width,
+                  Int(gdk_pixbuf_get_height(clipped.pointer)) == clip.stored.rect.height else { throw .couldNotDecode }
+            loaded = clipped
+            placement = Placement(imageSize: picture.facts.uprightSize ?? clip.stored.scaledSize,
+                                  origin: (clip.upright.x, clip.upright.y), scale: Double(clip.stored.eighths) / 8)
+        } else {
+            let whole = try decodeStored(picture, StoredRequest(frames: request.frames), gate: gate, able: .whole)
+            guard let whole else { throw .unsupportedFormat(picture.format) } // the registry ends with one that takes or throws
+            loaded = whole
+        }
+        if loaded.animation != nil { try keepFrames(of: &loaded, picture: picture) }
+        toSRGB(&loaded, facts: picture.facts)
+        if let rows = loaded.rowsFinal {
+            loaded.pixbuf = try clearing(loaded.pixbuf, fromRow: rows)
+            loaded.rowsFinal = nil
+        }
+        let upright = try PictureOrientation.upright(loaded, orientation: loaded.orientationLeft ?? picture.facts.orientation)
+        return Frame(loaded: upright, placement: placement)
+    }
+
+    /// Step 2: the first decoder of the picture's format with `ability` that takes it, its
+    /// pixels as stored; nil when none does. Decoders of partial bytes call it again with the
+    /// bytes they completed.
+    static func decodeStored(
+        _ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate, able ability: DecoderAbilities
+    ) throws(LoadError) -> PixbufLoading.Loaded? {
+        for decoder in DecoderRegistry.decoders(for: picture.format, able: ability) {
+            if let loaded = try decoder.decode(picture, request, gate: gate) { return loaded }
+        }
+        return nil
+    }
+
+    /// Step 1: the gate the stored picture is decoded under: the pixel limit checked against
+    /// what the header says the decoder allocates; the fit turned for a picture stored on its
+    /// side; an animation that plays at full size, each frame one texture.
+    private static func storedGate(
+        _ picture: OpenedPicture, _ request: FrameRequest, _ gate: LoaderSizeGate
+    ) throws(LoadError) -> LoaderSizeGate {
+        let facts = picture.facts
+        var fit = gate.fit
+        if request.frames, picture.format == .gif, let layout = GIFStructure.layout(of: picture.data),
+           AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes) > 0 {
+            fit = .inside(maxSide: gate.fit.maxSide)
+        } else if facts.turnsSides, case .within(let width, let height, let maxSide) = fit {
+            fit = .within(width: height, height: width, maxSide: maxSide)
+        }
+        let stored = fit == gate.fit ? gate
+            : LoaderSizeGate(maxPixels: gate.maxPixels, fit: fit, countsPixels: gate.countsPixels, cancellation: gate.cancellation)
+        if let pixels = facts.decodedPixels {
+            guard pixels <= stored.maxPixels else { throw .tooLarge }
+            stored.headerPixels = pixels
+        }
+        return stored
+    }
+
+    /// A clip in upright source pixels as the stored picture's decoder is asked for it: at the
+    /// coarsest n/8 scale as fine as the screen, grown outwards to whole pixels, within the
+    /// picture, mapped through the orientation (`PictureOrientation.storedRect`).
+    static func storedClip(_ region: DetailRegion, facts: PictureFacts) -> (stored: StoredRequest.Clip, upright: PixelRect)? {
+        guard let size = facts.size, size.width > 0, size.height > 0 else { return nil }
+        let eighths = region.scaleEighths
+        // libjpeg's scaled size: the side times n/8, rounded up (sides are at most 2²⁴).
+        let stored = PixelSize(width: (size.width * eighths + 7) / 8, height: (size.height * eighths + 7) / 8)
+        let upright = facts.turnsSides ? stored.swapped : stored
+        let scale = Double(eighths) / 8
+        let left = min(upright.width - 1, max(0, Int((region.x * scale).rounded(.down))))
+        let top = min(upright.height - 1, max(0, Int((region.y * scale).rounded(.down))))
+        let right = max(left + 1, min(upright.width, Int(((region.x + region.width) * scale).rounded(.up))))
+        let bottom = max(top + 1, min(upright.height, Int(((region.y + region.height) * scale).rounded(.up))))
+        let wanted = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        let rect = PictureOrientation.storedRect(wanted, orientation: facts.orientation, storedSize: stored)
+        return (StoredRequest.Clip(eighths: eighths, scaledSize: stored, rect: rect), wanted)
+    }
+
+    /// Step 3: an animation's frames, copied out of the loader's animation (the still copied
+    /// first: walking the animation draws each frame into the loader's picture). Left out when
+    /// they are not RGBA at the still's size or do not fit the animation bytes.
+    private static func keepFrames(of loaded: inout PixbufLoading.Loaded, picture: OpenedPicture) throws(LoadError) {
+        guard let animation = loaded.animation else { return }
+        loaded.animation = nil
+        guard let summary = GIFStructure.summary(of: picture.data), let still = gdk_pixbuf_copy(loaded.pointer) else { return }
+        loaded.pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(still))
+        let width = gdk_pixbuf_get_width(still), height = gdk_pixbuf_get_height(still)
+        guard let frames = AnimationFrames.framePixels(from: OpaquePointer(animation.pointer), summary: summary,
+                                                       maxBytes: ImageDecoder.defaultMaxAnimationBytes),
+              frames.allSatisfy({ frame in
+                  let pointer = OpaquePointer(frame.pixbuf.pointer)
+                  return gdk_pixbuf_get_width(pointer) == width && gdk_pixbuf_get_height(pointer) == height
+                      && gdk_pixbuf_get_n_channels(pointer) == 4
+              }) else { return }
+        loaded.framePixels = frames
+        loaded.loopCount = summary.loopCount
+    }
+
+    /// Step 4, the one place colour is converted: the still and every frame, from the profile
+    /// the decoder read (`decoderProfile`) or the file's, to sRGB; nothing for a decoder that
+    /// converted its own pixels (CMYK ink) or an untagged picture.
+    static func toSRGB(_ loaded: inout PixbufLoading.Loaded, facts: PictureFacts) {
+        guard !loaded.inSRGB, let profile = loaded.decoderProfile ?? facts.colorProfile else { return }
+        guard ColorProfileConversion.convert(loaded.pointer, from: profile) else { return } // broken: shown untagged
+        loaded.framePixels?.forEach { ColorProfileConversion.convert(OpaquePointer($0.pixbuf.pointer), from: profile) }
+        loaded.inSRGB = true
+    }
+
+    /// Step 5: a copy with an alpha channel whose rows from `row` down are clear: they have
+    /// not arrived, and the picture beneath (the thumbnail) shows there.
+    static func clearing(_ pixbuf: ObjectReference, fromRow row: Int) throws(LoadError) -> ObjectReference {
+        let source = OpaquePointer(pixbuf.pointer)
+        guard let copy = gdk_pixbuf_add_alpha(source, 0, 0, 0, 0) else { throw .tooLarge }
+        let height = Int(gdk_pixbuf_get_height(copy)), stride = Int(gdk_pixbuf_get_rowstride(copy))
+        if row < height, let pixels = gdk_pixbuf_get_pixels(copy) {
+            memset(pixels + max(0, row) * stride, 0, (height - max(0, row)) * stride)
+        }
+        return ObjectReference(taking: UnsafeMutableRawPointer(copy))
+    }
+}
