@@ -156,7 +156,7 @@ final class DecoderSandboxTests: XCTestCase {
         func mapping(of size: (Int, Int)) throws -> Substring? {
             let picture = TestImages.encoded(width: size.0, height: size.1, as: "png")
             let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 4096, countsPixels: false)
-            let loaded = try SandboxedDecoding.load(picture, purpose: .picture, gate: gate, pool: pool).picture
+            let loaded = try SandboxedDecoding.load(PictureBytes(oneOff: picture), purpose: .picture, gate: gate, pool: pool).picture
             return withExtendedLifetime(loaded) {
                 XCTAssertEqual(Int(gdk_pixbuf_get_width(loaded.pointer)), size.0)
                 let address = UInt(bitPattern: gdk_pixbuf_read_pixels(loaded.pointer))
@@ -182,7 +182,7 @@ final class DecoderSandboxTests: XCTestCase {
         let noisy = TestImages.noisyPNG(width: 700, height: 700)
         XCTAssertGreaterThanOrEqual(noisy.count, SharedMemory.worthIt)
         let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 256, countsPixels: false)
-        let thumbnail = try SandboxedDecoding.load(noisy, purpose: .picture, gate: gate, pool: pool).picture
+        let thumbnail = try SandboxedDecoding.load(PictureBytes(oneOff: noisy), purpose: .picture, gate: gate, pool: pool).picture
         withExtendedLifetime(thumbnail) { XCTAssertEqual(gdk_pixbuf_get_width(thumbnail.pointer), 256) }
     }
 
@@ -333,7 +333,7 @@ final class DecoderSandboxTests: XCTestCase {
                         cancellation: DecodeCancellation? = nil) throws(LoadError) {
         let request = DecodeRequest(fit: .inside(maxSide: 1024), maxPixels: ImageDecoder.defaultMaxPixels,
                                     keepAnimation: false, limits: limits, dataLength: data.count)
-        let reply = try pool.decode(data, request: request, limits: limits, maxBodyLength: 1024 * 1024 * 4,
+        let reply = try pool.decode(PictureBytes(oneOff: data), request: request, limits: limits, maxBodyLength: 1024 * 1024 * 4,
                                     cancellation: cancellation)
         if case .failed(let error) = reply.header.status { throw error }
     }

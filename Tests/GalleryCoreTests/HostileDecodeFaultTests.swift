@@ -74,7 +74,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         let fit = LoaderSizeGate.Fit.inside(maxSide: SVGLimits.maxOriginalSide)
         let request = DecodeRequest(fit: fit, maxPixels: ImageDecoder.defaultMaxPixels, keepAnimation: false,
                                     limits: limits, dataLength: svg.count)
-        _ = try pool.decode(svg, request: request, limits: limits, maxBodyLength: 64 << 20, cancellation: nil)
+        _ = try pool.decode(PictureBytes(oneOff: svg), request: request, limits: limits, maxBodyLength: 64 << 20, cancellation: nil)
     }
 
     /// Two hundred SVGs make no two hundred threads: decodes run as many at once as there are

@@ -169,14 +169,18 @@ final class ImageRepositoryTests: XCTestCase {
         XCTAssertEqual(originals, [])
     }
 
-    func testFaultsEndInTheirErrorClassAndLeaveNothingInTheCache() async throws {
+    /// Only what a decoder read whole and called damaged is forgotten: a picture too large for
+    /// this machine's limits (a PNG claiming 30000×30000) is a whole file, kept, and asked
+    /// again it fails at once from the disk, without a second download.
+    func testFaultsEndInTheirErrorClassAndLeaveNothingDamagedInTheCache() async throws {
         var configuration = ImageRepository.Configuration()
         configuration.maxOriginalBytes = 8 * 1024 * 1024
         let repository = try makeRepository(configuration: configuration)
+        let bomb = uniquePath("/fault/bomb.png")
         let cases: [(String, LoadError)] = [
             ("/fault/404", .serverError(status: 404)),
             ("/fault/truncated.jpg", .damaged),
-            ("/fault/bomb.png", .tooLarge),
+            (bomb, .tooLarge),
             ("/fault/huge", .tooLarge),
             ("/fault/redirect-loop", .badResponse),
             ("/fault/redirect-file", .badResponse),
@@ -195,7 +199,15 @@ final class ImageRepositoryTests: XCTestCase {
         XCTAssertEqual(thumbnails, [])
         let originals = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("originals").path)
             .filter { $0.hasSuffix(".bin") }
-        XCTAssertEqual(originals.count, 0, "no bad bytes kept: \(originals)")
+        XCTAssertEqual(originals.count, 1, "of what downloaded whole, only the picture too large for the limits is kept: \(originals)")
+        do {
+            _ = try await repository.thumbnail(for: server.url(bomb), priority: .visible)
+            XCTFail("still too large")
+        } catch let error as LoadError {
+            XCTAssertEqual(error, .tooLarge)
+        }
+        let bombRequests = try await server.requestCount(path: bomb)
+        XCTAssertEqual(bombRequests, 1, "the bomb was read from the disk, not downloaded again")
     }
 
     func testCancellingTheOnlyWaiterCancelsTheTransfer() async throws {

@@ -15,7 +15,7 @@ extension ImageDecoder {
     public static func thumbnail(
         from data: Data, side: Int = defaultThumbnailSide, maxPixels: Int = defaultMaxPixels
     ) throws(LoadError) -> Thumbnail {
-        let loaded = try PicturePipeline.picture(data, gate: LoaderSizeGate(maxPixels: maxPixels, fit: thumbnailFit(side)))
+        let loaded = try PicturePipeline.picture(PictureBytes(oneOff: data), gate: LoaderSizeGate(maxPixels: maxPixels, fit: thumbnailFit(side)))
         let kept = try middle(of: loaded, maxAspect: ThumbnailPNG.maxAspect)
         return Thumbnail(image: try tile(of: kept), kept: kept.pixbuf)
     }

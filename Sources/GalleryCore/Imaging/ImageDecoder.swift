@@ -34,12 +34,21 @@ public enum ImageDecoder {
         from data: Data, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
         maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
     ) throws(LoadError) -> DecodedImage {
+        try original(from: PictureBytes(oneOff: data), fitting: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
+                     maxAnimationBytes: maxAnimationBytes)
+    }
+
+    /// The same, of a picture a worker may keep open for the requests after it (a zoom).
+    static func original(
+        from bytes: PictureBytes, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
+        maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
+    ) throws(LoadError) -> DecodedImage {
         // Only a GIF may be animated: its magic number is all that is read here. Whether it
         // plays (decoded at full size, every frame) or is a still (fitted to the screen like
         // any picture) is the pipeline's to say, from the GIF's own structure.
-        let gif = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == .gif
+        let gif = ContentSniffer.imageFormat(of: bytes.data.prefix(ContentSniffer.preferredPrefixLength)) == .gif
         let gate = LoaderSizeGate(maxPixels: maxPixels, fit: originalFit(screen, maxTextureSide))
-        let loaded = try PicturePipeline.picture(data, gate: gate, keepAnimation: gif)
+        let loaded = try PicturePipeline.picture(bytes, gate: gate, keepAnimation: gif)
         let still = try makeImage(loaded)
         let isScreenSized = screen != nil && still.wasDownscaled
         guard gif, let animation = animation(of: loaded, maxAnimationBytes: maxAnimationBytes) else {
@@ -84,8 +93,16 @@ public enum ImageDecoder {
     public static func fullDetail(
         from data: Data, covering region: DetailRegion? = nil, maxPixels: Int = defaultMaxPixels
     ) throws(LoadError) -> FullDetailImage {
+        try fullDetail(from: PictureBytes(oneOff: data), covering: region, maxPixels: maxPixels)
+    }
+
+    /// The same, of a picture a worker may hold open already (the page's: then only the
+    /// request crosses to it).
+    static func fullDetail(
+        from bytes: PictureBytes, covering region: DetailRegion? = nil, maxPixels: Int = defaultMaxPixels
+    ) throws(LoadError) -> FullDetailImage {
         let gate = LoaderSizeGate(maxPixels: maxPixels, maxSide: Int(Int32.max))
-        return FullDetailImage(try PicturePipeline.detail(data, region: region, gate: gate))
+        return FullDetailImage(try PicturePipeline.detail(bytes, region: region, gate: gate))
     }
 
     static func makeImage(_ loaded: PixbufLoading.Loaded) throws(LoadError) -> DecodedImage {

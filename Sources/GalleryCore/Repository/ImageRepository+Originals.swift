@@ -11,9 +11,9 @@ extension ImageRepository {
     public func original(for url: URL, fitting screen: PixelSize? = nil, priority shared: SharedPriority) async throws -> DecodedImage {
         DecodeWorkerPool.shared.prewarm() // while the original is found or downloaded
         do {
-            let (bytes, facts) = try await originalBytes(for: url, priority: shared)
+            let (bytes, facts) = try await openedOriginal(for: url, priority: shared)
             let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
-            let mostPixels = ImageDecoder.mostPixels(ofOriginal: bytes, fitting: screen, maxPixels: maxPixels)
+            let mostPixels = ImageDecoder.mostPixels(ofOriginal: bytes.data, fitting: screen, maxPixels: maxPixels)
             let image = try await decodeOrForget(key: url.absoluteString, priority: shared, mostPixels: mostPixels) {
                 try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
                                           maxAnimationBytes: maxAnimationBytes)
@@ -27,9 +27,10 @@ extension ImageRepository {
 
     /// The image finer than its screen size, upright, for the page a person zooms into: the
     /// `region` the zoom shows (of a baseline JPEG) or every pixel (`ImageDecoder.fullDetail`).
+    /// The picture opened for its page is reused: the worker that holds it gets only the request.
     public func fullDetail(for url: URL, covering region: DetailRegion?, priority shared: SharedPriority) async throws -> FullDetailImage {
         do {
-            let (bytes, _) = try await originalBytes(for: url, priority: shared)
+            let (bytes, _) = try await openedOriginal(for: url, priority: shared)
             let maxPixels = configuration.maxPixels
             return try await decodeOrForget(key: url.absoluteString, priority: shared, mostPixels: maxPixels) {
                 try ImageDecoder.fullDetail(from: bytes, covering: region, maxPixels: maxPixels)
@@ -39,15 +40,29 @@ extension ImageRepository {
         }
     }
 
-    /// Decodes off the main thread. Bytes that sniffed as an image but do not decode (damaged,
-    /// or a bomb over the pixel limit) are removed from disk, so they are never served again.
+    /// The original as the viewer's pages and zooms hand it to the workers: opened once while
+    /// the viewer holds it (`OpenedOriginals`).
+    func openedOriginal(for url: URL, priority: SharedPriority) async throws -> (bytes: PictureBytes, facts: OriginalFacts) {
+        let key = url.absoluteString
+        if let opened = openedOriginals.take(key) { return (opened.bytes, opened.facts) }
+        let (data, facts) = try await originalBytes(for: url, priority: priority)
+        let opened = OpenedOriginals.Opened(bytes: PictureBytes(kept: data), facts: facts)
+        openedOriginals.keep(opened, as: key)
+        return (opened.bytes, opened.facts)
+    }
+
+    /// Decodes off the main thread. Bytes that sniffed as an image but a decoder that read them
+    /// whole called damaged are removed from disk, so they are never served again; any other
+    /// failure (too large for this machine, a worker that failed, a format without a decoder)
+    /// may not be the file's, and keeps it.
     func decodeOrForget<T: Sendable>(
         key: String, priority: SharedPriority, mostPixels: Int,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         do {
             return try await decodeCancellably(priority: priority, mostPixels: mostPixels, decode)
-        } catch let error as LoadError where error == .damaged || error == .tooLarge {
+        } catch let error as LoadError where error == .damaged {
+            openedOriginals.forget(key)
             await remove(key: key, from: originalStore)
             throw error
         }

@@ -53,6 +53,8 @@ public final class ImageRepository: Sendable {
     /// stalled server keeps no thumbnail waiting); the viewer's pages never ask.
     let thumbnailOriginals: PriorityGate
     let liveDownloads = LiveDownloads()
+    /// The viewer's originals as the workers get them, reused by each page's zooms.
+    let openedOriginals = OpenedOriginals()
     let downloadFacts: DownloadFacts
     /// How people turned pictures in the viewer (the app's own state, not the originals').
     public let turns: PictureTurns

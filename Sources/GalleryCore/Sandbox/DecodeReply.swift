@@ -46,17 +46,26 @@ enum DecodeReply {
         case picture
         /// Nothing of an arriving picture can be drawn yet; more bytes may change that.
         case nothingYet
+        /// The request named a picture by its id alone, and this worker does not hold it open:
+        /// the app sends its bytes.
+        case notOpen
         case failed(LoadError)
 
         var code: (UInt32, UInt32) {
             switch self {
             case .picture: (0, 0)
             case .nothingYet: (6, 0)
+            case .notOpen: (7, 0)
+            case .failed(.damaged): (1, 0)
             case .failed(.tooLarge): (2, 0)
             case .failed(.notAnImage): (3, 0)
             case .failed(.unsupportedFormat(let format)): (4, UInt32(ImageFormat.allCases.firstIndex(of: format) ?? 0))
             case .failed(.tooSlowToDraw): (5, 0)
-            case .failed: (1, 0) // damaged, and anything the worker cannot tell apart
+            case .failed(.cancelled): (9, 0)
+            // A decoder's failure that is not the file's fault (a reply it could not make), and
+            // anything else a worker has no business saying (network failures): never "damaged",
+            // which would forget the original.
+            case .failed: (8, 0)
             }
         }
 
@@ -71,6 +80,9 @@ enum DecodeReply {
                 self = .failed(.unsupportedFormat(ImageFormat.allCases[Int(detail)]))
             case 5: self = .failed(.tooSlowToDraw)
             case 6: self = .nothingYet
+            case 7: self = .notOpen
+            case 8: self = .failed(.couldNotDecode)
+            case 9: self = .failed(.cancelled)
             default: return nil
             }
         }

@@ -7,7 +7,7 @@ import Foundation
 /// orientation and applies it (`PicturePipeline`).
 struct DecodeRequest: Equatable {
     static let magic: UInt32 = 0x5144_474C // "LGDQ"
-    static let headerSize = 104
+    static let headerSize = 120
 
     enum Purpose: UInt32 {
         /// The picture at the fit: a thumbnail (cover), a page (within the screen), full size.
@@ -31,6 +31,12 @@ struct DecodeRequest: Equatable {
     var fit: LoaderSizeGate.Fit
     var maxPixels: Int
     var keepAnimation: Bool
+    /// The picture's id (`PictureBytes.id`) when the worker may keep it open for later
+    /// requests; 0 for bytes of one request.
+    var pictureID: UInt64 = 0
+    /// No bytes come: the worker holds picture `pictureID` open (`OpenedPictures`), or answers
+    /// `DecodeReply.Status.notOpen` and the app sends them.
+    var bytesOmitted = false
     /// CPU seconds this one decode may use before the worker dies of `RLIMIT_CPU`.
     var cpuSeconds: Int
     /// Address space the worker may map during this decode (`RLIMIT_AS`, soft).
@@ -59,6 +65,8 @@ struct DecodeRequest: Equatable {
         for value in [region?.x, region?.y, region?.width, region?.height, region?.devicePixelsPerSourcePixel] {
             writer.put64((value ?? 0).bitPattern)
         }
+        writer.put64(pictureID)
+        writer.put32(bytesOmitted ? 1 : 0)
         writer.pad(to: Self.headerSize)
         assert(writer.data.count == Self.headerSize, "the fields fill the header exactly")
         return writer.data
@@ -83,9 +91,13 @@ struct DecodeRequest: Equatable {
         cpuSeconds = Int(reader.u32(32))
         dataLength = Int(length)
         addressSpaceBytes = Int(clamping: reader.u64(44))
-        guard let purpose = Purpose(rawValue: reader.u32(52)), reader.u32(60) <= 1 else { return nil }
+        guard let purpose = Purpose(rawValue: reader.u32(52)), reader.u32(60) <= 1, reader.u32(112) <= 1 else { return nil }
         self.purpose = purpose
         dataInSharedMemory = reader.u32(60) == 1
+        pictureID = reader.u64(104)
+        bytesOmitted = reader.u32(112) == 1
+        // Only a picture kept open can be asked for by its id alone, and then with no bytes.
+        guard !bytesOmitted || (pictureID != 0 && length == 0 && !dataInSharedMemory) else { return nil }
         if reader.u32(56) != 0 {
             let values = (0..<5).map { Double(bitPattern: reader.u64(64 + 8 * $0)) }
             // Finite and within the largest picture there is, or no region at all.

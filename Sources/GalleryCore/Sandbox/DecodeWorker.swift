@@ -6,7 +6,8 @@ import Glibc
 /// The `--decode-worker` mode of the app's own executable: a warm decoder that serves one
 /// picture after another on its standard input and output (one socket), inside the sandbox
 /// `DecodeWorkerLaunch` starts it in. Each request brings a memfd for the pixels, and the
-/// picture's bytes in a sealed memfd or after the header (`SharedMemory.worthIt`); large
+/// picture's bytes in a sealed memfd or after the header (`SharedMemory.worthIt`) — or only
+/// the id of a picture this worker keeps open from an earlier request (`OpenedPictures`); large
 /// pixels go back in the memfd, small ones after the reply's header.
 ///
 /// Before it reads a byte it closes every inherited descriptor but the socket, sets its
@@ -84,6 +85,7 @@ public enum DecodeWorker {
     private static func serve() -> Int32 {
         let fault = ProcessInfo.processInfo.environment[DecodeWorkerFault.environmentName].flatMap(DecodeWorkerFault.init)
         guard WorkerSocket.write(ready, to: 1) else { return ExitCode.replyFailed.rawValue }
+        var opened = OpenedPictures()
         // Each request brings a memfd for the pixels, and its bytes in another memfd or after it.
         while let (header, descriptors) = WorkerSocket.read(count: DecodeRequest.headerSize, passing: 2, from: 0) {
             defer { descriptors.forEach { close($0) } }
@@ -103,7 +105,16 @@ public enum DecodeWorker {
                 let read = LinksDocument.read(data)
                 reply = WorkerReply.blob(LinksReply.encode(LinksReply.Document(
                     entries: read.entries, omittedCount: read.omittedCount, keptByteCount: read.keptByteCount)))
-            default: reply = fault.map { $0.act(decoding: { decode(data, request) }) } ?? decode(data, request)
+            default:
+                let kept = request.bytesOmitted ? opened.take(request.pictureID) : nil
+                guard kept != nil || !request.bytesOmitted else {
+                    reply = WorkerReply(header: DecodeReply.Header(status: .notOpen))
+                    break
+                }
+                // Opened once: kept under the app's id, every later request of it reuses it.
+                let picture = kept.map { Result.success($0) } ?? Result { () throws(LoadError) in try OpenedPicture(data) }
+                if kept == nil, case .success(let newlyOpened) = picture { opened.keep(newlyOpened, as: request.pictureID) }
+                reply = fault.map { $0.act(decoding: { decode(picture, request) }) } ?? decode(picture, request)
             }
             // Large pixels into the app's memfd first: the app maps them once the header has
             // come. Pixels that cannot be delivered end the worker (the app says "could not
@@ -134,11 +145,11 @@ public enum DecodeWorker {
     /// The reply to a request for pixels: the request as a frame request of the picture
     /// (`PicturePipeline.frame`, run here), then header, still pixels, and each frame's delay
     /// and pixels.
-    static func decode(_ data: Data, _ request: DecodeRequest) -> WorkerReply {
+    static func decode(_ opened: Result<OpenedPicture, LoadError>, _ request: DecodeRequest) -> WorkerReply {
         let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, countsPixels: false)
         let frame: PicturePipeline.Frame
         do {
-            let picture = try OpenedPicture(data)
+            let picture = try opened.get()
             let asked = FrameRequest(fit: request.fit, clip: request.purpose == .detail ? request.region : nil,
                                      frames: request.keepAnimation)
             guard let decoded = try PicturePipeline.frame(picture, asked, gate: gate, arriving: request.purpose == .arriving) else {

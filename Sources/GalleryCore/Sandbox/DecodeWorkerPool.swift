@@ -96,10 +96,11 @@ final class DecodeWorkerPool: Sendable {
         }
     }
 
-    /// One decode in a worker: the reply, or why there is none. `cancellation` kills the worker
-    /// mid-decode (after `cancelledGrace`). `admit` sees the
+    /// One decode in a worker: the reply, or why there is none. A picture kept open goes to an
+    /// idle worker that holds it, when there is one (then only the request crosses).
+    /// `cancellation` kills the worker mid-decode (after `cancelledGrace`). `admit` sees the
     /// reply's header before its pixels are read (see `DecodeWorkerProcess.exchange`).
-    func decode(_ data: Data, request: DecodeRequest, limits: Limits, maxBodyLength: Int, cancellation: DecodeCancellation?,
+    func decode(_ bytes: PictureBytes, request: DecodeRequest, limits: Limits, maxBodyLength: Int, cancellation: DecodeCancellation?,
                 admit: (DecodeReply.Header) throws(LoadError) -> Void = { _ in })
         throws(LoadError) -> (header: DecodeReply.Header, body: ReplyBody) {
         guard let launch else { throw .couldNotDecode }
@@ -108,7 +109,7 @@ final class DecodeWorkerPool: Sendable {
         let admitted = DecodeAdmission.current.map { turns.issued($0.turn) } ?? false
         let ownTurn = admitted ? nil : turns.waitForPass(priority: cancellation?.priority ?? SharedPriority(.visible))
         defer { ownTurn?.release() }
-        let worker = try takeWorker(launch)
+        let worker = try takeWorker(launch, holding: bytes.id)
         state.withLock { $0.decoding.append(worker) }
         var healthy = false
         defer { release(worker, healthy: healthy) }
@@ -125,7 +126,7 @@ final class DecodeWorkerPool: Sendable {
         let deadline = ContinuousClock.now + .milliseconds(Int(limits.wallSeconds * 1000))
         let reply: (header: DecodeReply.Header, body: ReplyBody)?
         do {
-            reply = try worker.exchange(request, data, deadline: deadline, maxBodyLength: maxBodyLength, admit: admit)
+            reply = try worker.exchange(request, bytes, deadline: deadline, maxBodyLength: maxBodyLength, admit: admit)
         } catch {
             // Read whole and no longer wanted: the worker is in step, and kept. (Refused as a
             // lie, it is not.)
@@ -155,11 +156,14 @@ final class DecodeWorkerPool: Sendable {
         return reply
     }
 
-    /// An idle worker, the one being started ahead, or a new one; a worker past its pictures
-    /// or its memory is retired on the way.
-    private func takeWorker(_ launch: DecodeWorkerLaunch) throws(LoadError) -> DecodeWorkerProcess {
+    /// An idle worker (one that holds picture `id` open first), the one being started ahead, or
+    /// a new one; a worker past its pictures or its memory is retired on the way.
+    private func takeWorker(_ launch: DecodeWorkerLaunch, holding id: UInt64) throws(LoadError) -> DecodeWorkerProcess {
         while true {
-            let (worker, starting) = state.withLock { state in (state.idle.popLast(), state.prewarming) }
+            let (worker, starting) = state.withLock { state in
+                let holder = state.idle.lastIndex { $0.holds(id) }
+                return (holder.map { state.idle.remove(at: $0) } ?? state.idle.popLast(), state.prewarming)
+            }
             if let worker {
                 if worker.served < decodesPerWorker, (worker.residentBytes ?? 0) <= Self.retireAboveBytes { return worker }
                 worker.kill() // retired; a fresh one takes its place below

@@ -16,6 +16,23 @@ final class DecodeWorkerProcess: Sendable {
     let socket: Int32
     private let life = Mutex(Life())
     private let exchanges = Atomic(0)
+    /// The ids of the pictures this worker was last given bytes of, the most recent last: a
+    /// mirror of its `OpenedPictures`, by which a later request of one brings no bytes.
+    private let opened = Mutex<[UInt64]>([])
+
+    /// True when the worker holds picture `id` open, as far as the app knows.
+    func holds(_ id: UInt64) -> Bool { id != 0 && opened.withLock { $0.contains(id) } }
+
+    func noteOpened(_ id: UInt64) {
+        guard id != 0 else { return }
+        opened.withLock { ids in
+            ids.removeAll { $0 == id }
+            ids.append(id)
+            if ids.count > OpenedPictures.capacity { ids.removeFirst(ids.count - OpenedPictures.capacity) }
+        }
+    }
+
+    private func noteLetGo(_ id: UInt64) { opened.withLock { $0.removeAll { $0 == id } } }
 
     /// Pictures it was asked for.
     var served: Int { exchanges.load(ordering: .relaxed) }
@@ -94,31 +111,59 @@ final class DecodeWorkerProcess: Sendable {
     /// bubblewrap and the app's libraries in well under a second.
     static let readyTimeoutSeconds = 20
 
-    /// Sends `request` with `data` (in a sealed memfd from `SharedMemory.worthIt` bytes, else
-    /// after the header) and a blank memfd for the pixels, and reads the reply within
+    /// Sends `request` with `bytes` and a blank memfd for the pixels, and reads the reply within
     /// `deadline`: nil when the worker died, overran or sent something unreadable
-    /// (`ending(within:)` says how). `admit` sees the reply's header before the pixels are
-    /// looked at: it checks it against what was asked and takes the budget for them, or
-    /// throws, and then they are never used. Pixels in the memfd are sealed before they are
-    /// mapped: from then on the worker cannot change a byte, and one that kept its own mapping
-    /// fails the seal, so its reply is none. A small reply's pixels follow its header instead.
-    func exchange(_ request: DecodeRequest, _ data: Data, deadline: ContinuousClock.Instant, maxBodyLength: Int,
+    /// (`ending(within:)` says how). The bytes go as their id alone when this worker holds the
+    /// picture open (and again in full if it says it does not), else in their sealed memfd (no
+    /// copy) or a new one from `SharedMemory.worthIt` bytes, else after the header. `admit` sees
+    /// the reply's header before the pixels are looked at: it checks it against what was asked
+    /// and takes the budget for them, or throws, and then they are never used. Pixels in the
+    /// memfd are sealed before they are mapped: from then on the worker cannot change a byte,
+    /// and one that kept its own mapping fails the seal, so its reply is none. A small reply's
+    /// pixels follow its header instead.
+    func exchange(_ request: DecodeRequest, _ bytes: PictureBytes, deadline: ContinuousClock.Instant, maxBodyLength: Int,
                   admit: (DecodeReply.Header) throws(LoadError) -> Void) throws(LoadError)
         -> (header: DecodeReply.Header, body: ReplyBody)? {
         exchanges.add(1, ordering: .relaxed)
         var request = request
-        let input = data.count >= SharedMemory.worthIt ? SharedMemory.sealed(copying: data) : nil
+        request.pictureID = bytes.id
+        if holds(bytes.id) {
+            request.bytesOmitted = true
+            request.dataLength = 0
+            let reply = try send(request, nil, deadline: deadline, maxBodyLength: maxBodyLength, admit: admit)
+            guard reply?.header.status == .notOpen else { return reply }
+            noteLetGo(bytes.id) // it let the picture go: once more, with the bytes
+            request.bytesOmitted = false
+            request.dataLength = bytes.count
+        }
+        let reply = try send(request, bytes, deadline: deadline, maxBodyLength: maxBodyLength, admit: admit)
+        if reply != nil { noteOpened(bytes.id) }
+        return reply
+    }
+
+    /// One request and its reply (see `exchange`); `bytes` nil sends none.
+    private func send(_ request: DecodeRequest, _ bytes: PictureBytes?, deadline: ContinuousClock.Instant, maxBodyLength: Int,
+                      admit: (DecodeReply.Header) throws(LoadError) -> Void) throws(LoadError)
+        -> (header: DecodeReply.Header, body: ReplyBody)? {
+        var request = request
+        let data = bytes?.data ?? Data()
+        let input = bytes?.memory ?? (data.count >= SharedMemory.worthIt ? SharedMemory.sealed(copying: data) : nil)
+        if bytes?.memory == nil { WorkerTraffic.counted(data.count) } // copied into a memfd or the socket now
         request.dataInSharedMemory = input != nil
         guard let output = SharedMemory.blank(size: maxBodyLength) else {
             throw .couldNotDecode // no memfd for this one (out of descriptors or memory): the worker is fine
         }
         let descriptors = (input.map { [$0.descriptor] } ?? []) + [output.descriptor]
         guard WorkerSocket.write(request.header(), passing: descriptors, to: socket, until: deadline),
-              input != nil || WorkerSocket.write(data, to: socket, until: deadline),
+              input != nil || data.isEmpty || WorkerSocket.write(data, to: socket, until: deadline),
               let headerBytes = WorkerSocket.read(count: DecodeReply.headerSize, from: socket, until: deadline),
               let header = DecodeReply.decodeHeader(headerBytes), let length = header.bodyLength, length <= maxBodyLength
         else {
             return nil // the caller asks how it ended (`ending(within:)`), which kills it
+        }
+        if header.status == .notOpen {
+            // Only an answer to a request by id alone, and with no body: anything else is a lie.
+            return request.bytesOmitted && length == 0 ? (header, ReplyBody(count: 0, fill: { _ in true })!) : nil
         }
         let admitted: LoadError?
         do {
@@ -177,54 +222,7 @@ final class DecodeWorkerProcess: Sendable {
         }
     }
 
-    /// Memory the decoder holds now (its resident set), from /proc; nil when unreadable.
-    var residentBytes: Int? {
-        guard let status = ProcFile.read("/proc/\(decoderProcess)/status"),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
-        return kibibytes.multipliedReportingOverflow(by: 1024).overflow ? nil : kibibytes * 1024
-    }
-
     var isKilled: Bool { life.withLock { $0.killed } }
-
-    /// The decoder's own process: bubblewrap's child's child (bubblewrap runs a reaper as PID 1
-    /// of the new namespace, which starts the worker), or the spawned process itself.
-    var decoderProcess: pid_t {
-        var current = pid
-        for _ in 0..<2 {
-            let children = ProcFile.read("/proc/\(current)/task/\(current)/children") ?? ""
-            guard let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) else { break }
-            current = child
-        }
-        return current
-    }
-
-    /// CPU seconds the decoder has used, from /proc (for telling a starved decode from a bomb).
-    var cpuSeconds: Double? {
-        guard let fields = statFields else { return nil }
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
-    /// True while one of the decoder's threads runs or waits for a CPU (state R), false when all
-    /// of them sleep: a decode starved by a busy machine is runnable (its main thread may wait
-    /// for a helper thread that is), a hung one is not.
-    var isRunnable: Bool {
-        let process = decoderProcess
-        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task")) ?? []
-        return threads.prefix(256).contains { thread in
-            guard let stat = ProcFile.read("/proc/\(process)/task/\(thread)/stat"), let end = stat.lastIndex(of: ")") else {
-                return false
-            }
-            return stat[stat.index(after: end)...].split(separator: " ").first == "R"
-        }
-    }
-
-    /// The fields of /proc/<decoder>/stat after the command name (the state first).
-    private var statFields: [Substring]? {
-        guard let stat = ProcFile.read("/proc/\(decoderProcess)/stat"), let end = stat.lastIndex(of: ")") else { return nil }
-        return stat[stat.index(after: end)...].split(separator: " ")
-    }
 
     /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34): nothing of the app's but the
     /// socket reaches bubblewrap or the worker. Looked up at run time like `memfd_create`; the

@@ -27,23 +27,23 @@ enum SandboxedDecoding {
     }
 
     static func load(
-        _ data: Data, purpose: DecodeRequest.Purpose, region: DetailRegion? = nil, gate: LoaderSizeGate,
+        _ bytes: PictureBytes, purpose: DecodeRequest.Purpose, region: DetailRegion? = nil, gate: LoaderSizeGate,
         keepAnimation: Bool = false, pool: DecodeWorkerPool = .shared
     ) throws(LoadError) -> Reply {
-        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
+        let format = ContentSniffer.imageFormat(of: bytes.data.prefix(ContentSniffer.preferredPrefixLength))
         let vector = format == .svg
         let fit = vector ? SVGLimits.cappedFit(gate.fit) : gate.fit
         let limits = vector ? DecodeWorkerPool.vectorLimits : DecodeWorkerPool.rasterLimits
         let animated = keepAnimation && format == .gif
         let (stillPixels, playingPixels, animationBytes) = replySize(fit: fit, maxPixels: gate.maxPixels, animated: animated)
         var request = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, keepAnimation: animated, limits: limits,
-                                    dataLength: data.count)
+                                    dataLength: bytes.count)
         request.purpose = purpose
         request.region = region
         let maxBody = playingPixels * 4 + animationBytes + 4 * AnimationFrames.maxFrameCount
         var handedOver = false
         defer { if !handedOver { gate.releaseBudget() } }
-        let reply = try pool.decode(data, request: request, limits: limits, maxBodyLength: maxBody,
+        let reply = try pool.decode(bytes, request: request, limits: limits, maxBodyLength: maxBody,
                                     cancellation: gate.cancellation) { header throws(LoadError) in
             // Sides and channels are bounded by `decodeHeader`: these products fit.
             let pixels = header.width * header.height, framePixels = pixels * header.frameCount

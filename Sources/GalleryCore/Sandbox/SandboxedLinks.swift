@@ -36,7 +36,7 @@ enum SandboxedLinks {
         request.purpose = .links
         // The person is waiting for the list: the worker kept for what is on screen may take it.
         let urgent = DecodeCancellation(priority: .interactive)
-        guard let reply = try? pool.decode(data, request: request, limits: limits,
+        guard let reply = try? pool.decode(PictureBytes(oneOff: data), request: request, limits: limits,
                                            maxBodyLength: LinksReply.maxLength(inputBytes: data.count), cancellation: urgent),
               reply.header.status == .picture, reply.header.channels == 1, reply.header.width == LinksReply.rowBytes
         else { return nil }

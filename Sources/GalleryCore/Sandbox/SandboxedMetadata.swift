@@ -12,7 +12,7 @@ enum SandboxedMetadata {
         var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: 1, keepAnimation: false, limits: limits,
                                     dataLength: data.count)
         request.purpose = .metadata
-        guard let reply = try? pool.decode(data, request: request, limits: limits, maxBodyLength: MetadataText.maxBytes,
+        guard let reply = try? pool.decode(PictureBytes(oneOff: data), request: request, limits: limits, maxBodyLength: MetadataText.maxBytes,
                                            cancellation: cancellation),
               reply.header.status == .picture, reply.header.height == 1, reply.header.channels == 1 else { return nil }
         return MetadataText.decode(reply.body.data(at: 0, length: reply.body.count))

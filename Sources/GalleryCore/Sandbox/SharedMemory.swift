@@ -36,6 +36,13 @@ final class SharedMemory: @unchecked Sendable { // the descriptor is fixed; clos
         return written && memory.seal() ? memory : nil
     }
 
+    /// Its first `length` bytes as read-only `Data`, mapped (no copy), or nil; the mapping
+    /// outlives the descriptor until the data goes.
+    func mappedReadOnly(length: Int) -> Data? {
+        guard length > 0, let memory = sandbox_map(descriptor, length, 0) else { return nil }
+        return Data(bytesNoCopy: memory, count: length, deallocator: .custom { sandbox_unmap($0, $1) })
+    }
+
     /// Seals it for good: false while anything (a worker) still maps it writable.
     func seal() -> Bool { sandbox_seal(descriptor) == 0 }
 

@@ -23,15 +23,16 @@ final class GalleryGrid {
     var items: [GridItem] { list.items }
     /// Rows and columns as the FlowBox last laid them out; nil until the first layout.
     private(set) var layout: GridLayout?
-    private var lastVisibleRange: Range<Int> = 0..<0
+    /// The tiles on screen at the last `updateWindow` (`GalleryGrid+Window`).
+    var lastVisibleRange: Range<Int> = 0..<0
     /// The checksum of the list shown: names its content.
     private var shownChecksum: String?
     /// Before the next frame is laid out, so a scroll step never shows an empty spacer.
-    private lazy var windowUpdate = IdleCoalescer(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.updateWindow() }
+    lazy var windowUpdate = IdleCoalescer(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.updateWindow() }
     /// After a frame is laid out, when sizes can be read.
     private lazy var layoutUpdate = IdleCoalescer { [weak self] in self?.measureLayout() }
     lazy var focusAfterLayout = TickAnimation(widget: flowBox)
-    private let heapTrimmer = HeapTrimmer()
+    let heapTrimmer = HeapTrimmer()
     var onActivate: (@MainActor (_ index: Int) -> Void)?
     var onContextMenu: (@MainActor (_ index: Int, _ anchor: UnsafeMutablePointer<GtkWidget>, Double, Double) -> Void)?
     /// The counts changed: a tile changed state, or the list changed.
@@ -229,65 +230,5 @@ final class GalleryGrid {
             gtk_adjustment_set_value(vadjustment, Double(Self.edge) + measured.top(ofRow: measured.row(of: anchor)))
         }
         updateWindow()
-    }
-
-    // MARK: Materializing and loading
-
-    /// Moves the range of views with the viewport, loads what is on screen first and then one
-    /// screen around, and unloads what is far away.
-    func updateWindow() {
-        windowUpdate.cancel()
-        guard !items.isEmpty else {
-            tiles.show(0..<0, heightAbove: 0, heightBelow: 0)
-            return
-        }
-        let top = gtk_adjustment_get_value(vadjustment) - Double(Self.edge)
-        let page = max(gtk_adjustment_get_page_size(vadjustment), 1)
-        let visible: Range<Int>, materialized: Range<Int>, prefetch: Range<Int>
-        var lostFocus = false
-        if let layout {
-            let visibleRows = layout.rows(from: top, to: top + page)
-            let screen = max(Int((page / layout.rowHeight).rounded(.up)), 1)
-            let current = alignedRows(of: tiles.range, in: layout)
-            let rows = layout.materializedRows(current: current, visible: visibleRows, rowsPerScreen: screen)
-            materialized = layout.indices(ofRows: rows)
-            let value = gtk_adjustment_get_value(vadjustment)
-            lostFocus = tiles.show(materialized, heightAbove: Int(layout.top(ofRow: rows.lowerBound)),
-                                   heightBelow: Int(layout.top(ofRow: layout.rows - rows.upperBound)))
-            // GTK hands the focus of a removed tile to the FlowBox, and the viewport starts
-            // scrolling to the FlowBox's top; setting the value again stops that animation.
-            if lostFocus { gtk_adjustment_set_value(vadjustment, value) }
-            visible = layout.indices(ofRows: visibleRows)
-            // Thumbnails load a screen ahead, before their rows have widgets, and are let go
-            // beyond that; scrolling back finds recent ones in the repository's memory cache.
-            prefetch = layout.indices(ofRows: max(visibleRows.lowerBound - screen, 0)..<(visibleRows.upperBound + screen))
-        } else {
-            // Not laid out yet: views for a first screen, corrected once the FlowBox is measured;
-            // the rest is guessed at the natural cell size so the scrollbar is about right.
-            let guess = estimatedFirstScreen()
-            materialized = 0..<min(items.count, guess.columns * guess.rows)
-            let rowsBelow = (items.count - materialized.count + guess.columns - 1) / guess.columns
-            tiles.show(materialized, heightAbove: 0, heightBelow: rowsBelow * cellSide)
-            visible = materialized
-            prefetch = materialized
-        }
-        // What is prefetched is also what is kept: a texture or transfer further away is let go.
-        if planner.update(visible: visible, near: prefetch) { heapTrimmer.memoryWasReleased() }
-        lastVisibleRange = visible
-        if lostFocus { focusFirstVisibleTile() }
-        mirrorSelection()
-        traceReadiness()
-    }
-
-    /// For `tools/bench`: when every tile on screen, then every tile, has settled.
-    private func traceReadiness() {
-        let trace = PerformanceTrace.shared
-        guard trace.isEnabled, !items.isEmpty else { return }
-        if !lastVisibleRange.isEmpty, lastVisibleRange.allSatisfy({ items[safe: $0]?.state.isSettled ?? true }) {
-            if trace.recordOnce(.visibleThumbnailsReady, String(lastVisibleRange.count)) {
-                trace.recordOnceAtNextPaint(of: scrolledWindow, .visibleThumbnailsShown, String(lastVisibleRange.count))
-            }
-        }
-        if list.counts.allSettled { trace.recordOnce(.allThumbnailsReady, String(items.count)) }
     }
 }

@@ -31,14 +31,16 @@ final class TileView {
     let child: UnsafeMutablePointer<GtkWidget>
     private let timing: TileTiming
     /// The overlay that holds the layers; `SquareCellLayout` makes it fill the cell.
-    private let frame: UnsafeMutablePointer<GtkWidget>
+    let frame: UnsafeMutablePointer<GtkWidget>
     private(set) var item: GridItem?
     private(set) var picture: UnsafeMutablePointer<GtkWidget>?
     private var spinner: UnsafeMutablePointer<GtkWidget>?
     private var message: TileMessage?
-    private var ring: TileProgressRing?
-    /// The round check mark of selection mode, drawn checked when the FlowBox child is selected.
-    private var check: UnsafeMutablePointer<GtkWidget>?
+    /// The download's progress, made when first needed (`TileView+Layers`).
+    var ring: TileProgressRing?
+    /// The round check mark of selection mode, drawn checked when the FlowBox child is selected;
+    /// made the first time selection mode shows it (`TileView+Selection`).
+    var check: UnsafeMutablePointer<GtkWidget>?
     private let spinnerTimer = MainLoopSource()
     private let progressTimer = MainLoopSource()
     private let fadeTimer = MainLoopSource()
@@ -231,40 +233,6 @@ final class TileView {
             spinner.map { gtk_widget_set_visible($0, 1); gtk_spinner_start($0.opaque) }
         }
         progressTimer.after(milliseconds: timing.progressTickMilliseconds) { [weak self] in self?.showProgress() }
-    }
-
-    /// Makes the cell at least `side` wide (the person's thumbnail size); it stays square.
-    func setCellSide(_ side: Int) {
-        var width: Int32 = 0
-        gtk_widget_get_size_request(child, &width, nil)
-        if width != Int32(side) { gtk_widget_set_size_request(child, Int32(side), -1) }
-    }
-
-    /// Shows the check mark while the grid is in selection mode (`flowboxchild:selected` checks it).
-    func showsCheck(_ shown: Bool) {
-        guard shown || check != nil else { return }
-        let check = ensureCheck()
-        if (gtk_widget_get_visible(check) != 0) != shown { gtk_widget_set_visible(check, shown ? 1 : 0) }
-    }
-
-    private func ensureCheck() -> UnsafeMutablePointer<GtkWidget> {
-        if let check { return check }
-        let check = gtk_image_new_from_icon_name("object-select-symbolic")!
-        gtk_widget_add_css_class(check, "tile-check")
-        gtk_widget_set_halign(check, GTK_ALIGN_END)
-        gtk_widget_set_valign(check, GTK_ALIGN_START)
-        gtk_widget_set_can_target(check, 0)
-        gtk_overlay_add_overlay(frame.opaque, check)
-        self.check = check
-        return check
-    }
-
-    private func ensureRing() -> TileProgressRing {
-        if let ring { return ring }
-        let ring = TileProgressRing()
-        gtk_overlay_add_overlay(frame.opaque, ring.widget)
-        self.ring = ring
-        return ring
     }
 
     private func ensureSpinner() -> UnsafeMutablePointer<GtkWidget> {

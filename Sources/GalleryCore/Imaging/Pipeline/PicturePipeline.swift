@@ -22,24 +22,24 @@ enum PicturePipeline {
 
     /// The picture at `gate`'s fit (a `.within` box is upright), upright; with `keepAnimation`,
     /// an animation's frames too.
-    static func picture(_ data: Data, gate: LoaderSizeGate, keepAnimation: Bool = false) throws(LoadError) -> PixbufLoading.Loaded {
+    static func picture(_ bytes: PictureBytes, gate: LoaderSizeGate, keepAnimation: Bool = false) throws(LoadError) -> PixbufLoading.Loaded {
         guard decodesHere else {
-            return try SandboxedDecoding.load(data, purpose: .picture, gate: gate, keepAnimation: keepAnimation).picture
+            return try SandboxedDecoding.load(bytes, purpose: .picture, gate: gate, keepAnimation: keepAnimation).picture
         }
-        return try frame(OpenedPicture(data), FrameRequest(fit: gate.fit, frames: keepAnimation), gate: gate).loaded
+        return try frame(OpenedPicture(bytes.data), FrameRequest(fit: gate.fit, frames: keepAnimation), gate: gate).loaded
     }
 
     /// Finer than a page: the pixels of `region` (where a decoder of the format clips: a
     /// baseline JPEG), or every pixel, upright.
-    static func detail(_ data: Data, region: DetailRegion?, gate: LoaderSizeGate) throws(LoadError) -> FullDetailImage.Pixels {
+    static func detail(_ bytes: PictureBytes, region: DetailRegion?, gate: LoaderSizeGate) throws(LoadError) -> FullDetailImage.Pixels {
         guard decodesHere else {
-            let reply = try SandboxedDecoding.load(data, purpose: .detail, region: region, gate: gate)
+            let reply = try SandboxedDecoding.load(bytes, purpose: .detail, region: region, gate: gate)
             let header = reply.header
             return FullDetailImage.Pixels(pixbuf: try reply.picture.pixbuf,
                                           imageSize: PixelSize(width: header.declaredWidth, height: header.declaredHeight),
                                           origin: (header.originX, header.originY), scale: Double(header.scaleEighths) / 8)
         }
-        let frame = try frame(OpenedPicture(data), FrameRequest(fit: gate.fit, clip: region), gate: gate)
+        let frame = try frame(OpenedPicture(bytes.data), FrameRequest(fit: gate.fit, clip: region), gate: gate)
         return FullDetailImage.Pixels(pixbuf: frame.loaded.pixbuf, imageSize: frame.placement?.imageSize,
                                       origin: frame.placement?.origin ?? (0, 0), scale: frame.placement?.scale ?? 1)
     }
@@ -49,7 +49,7 @@ enum PicturePipeline {
     static func arriving(_ received: Data, screen: PixelSize, maxPixels: Int) throws(LoadError) -> PixbufLoading.Loaded? {
         let gate = LoaderSizeGate(maxPixels: maxPixels, fit: ImageDecoder.screenFit(screen))
         guard decodesHere else {
-            return try SandboxedDecoding.load(received, purpose: .arriving, gate: gate).loaded
+            return try SandboxedDecoding.load(PictureBytes(oneOff: received), purpose: .arriving, gate: gate).loaded
         }
         return try frame(OpenedPicture(received), FrameRequest(fit: gate.fit), gate: gate, arriving: true)?.loaded
     }

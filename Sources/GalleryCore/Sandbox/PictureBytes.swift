@@ -1,0 +1,54 @@
+import CSandbox
+import Foundation
+import Synchronization
+
+/// One picture's bytes as the decode workers get them. A picture the viewer holds (`kept`) is
+/// made into one once (`ImageRepository.openedOriginal`) and handed to every request of it —
+/// its page, each zoom's detail, print, save — so its bytes cross to the workers at most once
+/// per worker, and not at all to a worker that holds it open already: such a request carries
+/// only the picture's id (`DecodeRequest.pictureID`), and the worker answers from the picture
+/// it opened (`OpenedPictures`). Large bytes live in one sealed memfd, made once and passed to
+/// any worker by descriptor (no copy); the app reads them through a read-only mapping of it.
+final class PictureBytes: Sendable {
+    /// Nonzero for a picture a worker may keep open: unique in this process's life.
+    let id: UInt64
+    let data: Data
+    /// The sealed memfd of large bytes, made once (nil below `SharedMemory.worthIt`, or when no
+    /// memfd could be made: the socket carries them then).
+    let memory: SharedMemory?
+
+    private static let lastID = Atomic<UInt64>(0)
+
+    /// Bytes for one request only (a thumbnail, a links file): copied to each worker as before.
+    init(oneOff data: Data) {
+        id = 0
+        self.data = data
+        memory = nil
+    }
+
+    /// Bytes a worker may keep open, and any number of requests reuse.
+    init(kept data: Data) {
+        id = Self.lastID.add(1, ordering: .relaxed).newValue
+        if data.count >= SharedMemory.worthIt, let sealed = SharedMemory.sealed(copying: data) {
+            WorkerTraffic.counted(data.count)
+            memory = sealed
+            self.data = sealed.mappedReadOnly(length: data.count) ?? data
+        } else {
+            memory = nil
+            self.data = data
+        }
+    }
+
+    var count: Int { data.count }
+}
+
+/// Bytes of pictures the app has copied to its decode workers (into a memfd or through a
+/// socket) since it started: what `tools/bench` and the tests read to see that a zoom ships
+/// none of its picture.
+enum WorkerTraffic {
+    private static let bytes = Atomic<Int>(0)
+
+    static var pictureBytes: Int { bytes.load(ordering: .relaxed) }
+
+    static func counted(_ count: Int) { bytes.add(count, ordering: .relaxed) }
+}
