@@ -7,17 +7,11 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
+#include "jpeg_region_shared.h"
+
 // Rows decoded (or skipped) between two questions to `stop`.
 enum { STOP_CHECK_ROWS = 64 };
-// What libjpeg may allocate for one decode. A baseline decode needs a few rows of MCUs; this
-// bounds a hostile header (huge sampling factors, many components) before it costs memory.
-enum { MAX_LIBJPEG_MEMORY = 64 * 1024 * 1024 };
 
-typedef struct {
-    struct jpeg_error_mgr manager;
-    jmp_buf jump;
-    int out_of_memory;
-} region_error;
 
 // libjpeg's default error_exit calls exit(): jump back out of the decode instead.
 static void region_error_exit(j_common_ptr info) {
@@ -29,8 +23,7 @@ static void region_error_exit(j_common_ptr info) {
 // Corrupt-data warnings would go to stderr; a damaged photo is reported by its picture instead.
 static void region_silent(j_common_ptr info) { (void)info; }
 
-// Errors jump back to the caller's setjmp; warnings are dropped.
-static void prepare_errors(struct jpeg_decompress_struct *info, region_error *error) {
+void jpegregion_prepare_errors(struct jpeg_decompress_struct *info, region_error *error) {
     info->err = jpeg_std_error(&error->manager);
     error->manager.error_exit = region_error_exit;
     error->manager.output_message = region_silent;
@@ -49,8 +42,7 @@ static int is_cmyk(const struct jpeg_decompress_struct *info) {
     return (info->jpeg_color_space == JCS_CMYK || info->jpeg_color_space == JCS_YCCK) && info->num_components == 4;
 }
 
-// `cmyk`: the caller wants ink (4 channels), for a colour-managed CMYK file; else RGB.
-static int is_supported(struct jpeg_decompress_struct *info, int cmyk) {
+int jpegregion_is_supported(struct jpeg_decompress_struct *info, int cmyk) {
     // Progressive and other multi-scan files need the whole image's coefficients in memory
     // (libjpeg's "backing store"), which the memory bound refuses: those decode whole elsewhere.
     if (info->progressive_mode || jpeg_has_multiple_scans(info)) return 0;
@@ -73,14 +65,14 @@ int jpegregion_read_info(const uint8_t *data, size_t length, unsigned scale_eigh
     struct jpeg_decompress_struct info;
     region_error error;
     memset(out, 0, sizeof(*out));
-    prepare_errors(&info, &error);
+    jpegregion_prepare_errors(&info, &error);
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&info);
         return error.out_of_memory ? JPEGREGION_NO_MEMORY : JPEGREGION_DAMAGED;
     }
     open_source(&info, data, length);
-    int status = is_supported(&info, 0) ? JPEGREGION_OK : JPEGREGION_UNSUPPORTED;
-    out->cmyk = is_supported(&info, 1);
+    int status = jpegregion_is_supported(&info, 0) ? JPEGREGION_OK : JPEGREGION_UNSUPPORTED;
+    out->cmyk = jpegregion_is_supported(&info, 1);
     out->inverted = info.saw_Adobe_marker ? 1 : 0;
     prepare(&info, scale_eighths, 0);
     jpeg_calc_output_dimensions(&info);
@@ -101,14 +93,14 @@ static int decode_region(const uint8_t *data, size_t length, unsigned scale_eigh
     region_error error;
     // Volatile: read after a longjmp back into this frame.
     JSAMPLE *volatile row = NULL;
-    prepare_errors(&info, &error);
+    jpegregion_prepare_errors(&info, &error);
     if (setjmp(error.jump)) {
         free(row);
         jpeg_destroy_decompress(&info);
         return error.out_of_memory ? JPEGREGION_NO_MEMORY : JPEGREGION_DAMAGED;
     }
     open_source(&info, data, length);
-    if (!is_supported(&info, cmyk)) {
+    if (!jpegregion_is_supported(&info, cmyk)) {
         jpeg_destroy_decompress(&info);
         return JPEGREGION_UNSUPPORTED;
     }
@@ -175,97 +167,4 @@ int jpegregion_decode_cmyk(const uint8_t *data, size_t length, unsigned scale_ei
                            uint32_t x, uint32_t y, uint32_t width, uint32_t height,
                            uint8_t *out, size_t stride, jpegregion_stop_callback stop, void *context) {
     return decode_region(data, length, scale_eighths, x, y, width, height, out, stride, stop, context, 1);
-}
-
-// A source over the bytes received so far that reports when the decoder wants more: then it
-// gives an end-of-image marker, as libjpeg's own memory source does at the end of its data.
-typedef struct {
-    struct jpeg_source_mgr manager;
-    int ran_out;
-} received_source;
-
-static void received_init(j_decompress_ptr info) { (void)info; }
-static void received_term(j_decompress_ptr info) { (void)info; }
-
-static boolean received_fill(j_decompress_ptr info) {
-    static const JOCTET end_of_image[2] = { 0xFF, JPEG_EOI };
-    received_source *source = (received_source *)info->src;
-    source->ran_out = 1;
-    source->manager.next_input_byte = end_of_image;
-    source->manager.bytes_in_buffer = 2;
-    return TRUE;
-}
-
-static void received_skip(j_decompress_ptr info, long count) {
-    received_source *source = (received_source *)info->src;
-    while (count > (long)source->manager.bytes_in_buffer) {
-        count -= (long)source->manager.bytes_in_buffer;
-        received_fill(info);
-    }
-    if (count > 0) {
-        source->manager.next_input_byte += count;
-        source->manager.bytes_in_buffer -= (size_t)count;
-    }
-}
-
-int jpegregion_received_rows(const uint8_t *data, size_t length, uint32_t *rows) {
-    struct jpeg_decompress_struct info;
-    region_error error;
-    received_source source;
-    JSAMPLE *volatile row = NULL;
-    *rows = 0;
-    prepare_errors(&info, &error);
-    if (setjmp(error.jump)) {
-        free(row);
-        jpeg_destroy_decompress(&info);
-        return error.out_of_memory ? JPEGREGION_NO_MEMORY : JPEGREGION_DAMAGED;
-    }
-    jpeg_create_decompress(&info);
-    info.mem->max_memory_to_use = MAX_LIBJPEG_MEMORY;
-    memset(&source, 0, sizeof(source));
-    source.manager.init_source = received_init;
-    source.manager.fill_input_buffer = received_fill;
-    source.manager.skip_input_data = received_skip;
-    source.manager.resync_to_restart = jpeg_resync_to_restart;
-    source.manager.term_source = received_term;
-    source.manager.next_input_byte = data;
-    source.manager.bytes_in_buffer = length;
-    info.src = &source.manager;
-    if (jpeg_read_header(&info, TRUE) != JPEG_HEADER_OK || source.ran_out) {
-        jpeg_destroy_decompress(&info);
-        return JPEGREGION_OK; // not even the header yet: no rows
-    }
-    if (!is_supported(&info, 0) && !is_supported(&info, 1)) {
-        jpeg_destroy_decompress(&info);
-        return JPEGREGION_UNSUPPORTED;
-    }
-    // The smallest scale: each output row stands for 8 stored rows, and only the DC of each
-    // block is transformed. Plain upsampling needs no row below, so a row out is a row done.
-    info.scale_num = 1;
-    info.scale_denom = 8;
-    info.do_fancy_upsampling = FALSE;
-    info.dct_method = JDCT_IFAST;
-    jpeg_start_decompress(&info);
-    row = malloc((size_t)info.output_width * (size_t)info.output_components);
-    if (!row) {
-        jpeg_destroy_decompress(&info);
-        return JPEGREGION_NO_MEMORY;
-    }
-    JDIMENSION complete = info.output_height;
-    while (info.output_scanline < info.output_height) {
-        JDIMENSION before = info.output_scanline;
-        JSAMPROW rows_out[1] = { row };
-        JDIMENSION read = jpeg_read_scanlines(&info, rows_out, 1);
-        // The decoder wanted bytes beyond those received while making this row's iMCU row:
-        // that row, and all below it, are not all there.
-        if (source.ran_out || read == 0) {
-            complete = before;
-            break;
-        }
-    }
-    *rows = (uint32_t)((uint64_t)complete * info.image_height / info.output_height);
-    free(row);
-    jpeg_abort_decompress(&info);
-    jpeg_destroy_decompress(&info);
-    return JPEGREGION_OK;
 }

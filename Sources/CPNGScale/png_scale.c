@@ -1,43 +1,10 @@
 #include "CPNGScale.h"
 
 #include <png.h>
+
+#include "png_reader.h"
 #include <stdlib.h>
 #include <string.h>
-
-// Bytes in memory, handed to libpng as its input stream.
-typedef struct {
-    const uint8_t *data;
-    size_t length;
-    size_t offset;
-    int ran_out;  // the bytes ended where the file goes on: still downloading, or cut off
-} memory_source;
-
-static void read_from_memory(png_structp png, png_bytep into, size_t count) {
-    memory_source *source = png_get_io_ptr(png);
-    if (count > source->length - source->offset) {
-        source->ran_out = 1;
-        png_error(png, "truncated");
-    }
-    memcpy(into, source->data + source->offset, count);
-    source->offset += count;
-}
-
-// libpng's default handlers print to stderr; a hostile file's complaints are not ours to log.
-static void fail_quietly(png_structp png, png_const_charp message) {
-    (void)message;
-    png_longjmp(png, 1);
-}
-
-static void ignore_warning(png_structp png, png_const_charp message) {
-    (void)png;
-    (void)message;
-}
-
-static png_structp open_reader(memory_source *source) {
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, fail_quietly, ignore_warning);
-    if (png) png_set_read_fn(png, source, read_from_memory);
-    return png;
-}
 
 // The same 8-bit RGB or RGBA rows whatever the file stores (palette, grey, 1–16 bits, tRNS).
 static void request_8bit_rgb(png_structp png, png_infop info) {
@@ -49,7 +16,7 @@ static void request_8bit_rgb(png_structp png, png_infop info) {
 
 int pngscale_read_info(const uint8_t *data, size_t length, pngscale_info *result) {
     memory_source source = {data, length, 0};
-    png_structp png = open_reader(&source);
+    png_structp png = pngscale_open_reader(&source);
     if (!png) return PNGSCALE_NO_MEMORY;
     png_infop info = png_create_info_struct(png);
     if (!info || setjmp(png_jmpbuf(png))) {
@@ -107,7 +74,7 @@ static int decode_rows(const uint8_t *data, size_t length, int summed_pass, int 
                        uint32_t target_width, uint32_t target_height, uint8_t *out, size_t stride, int channels,
                        pngscale_stop_callback stop, void *context, uint32_t *rows_done) {
     memory_source source = {data, length, 0, 0};
-    png_structp png = open_reader(&source);
+    png_structp png = pngscale_open_reader(&source);
     if (!png) return PNGSCALE_NO_MEMORY;
     png_infop info = png_create_info_struct(png);
     // Changed after setjmp and read after a longjmp: volatile, so they are not kept in registers.
@@ -207,52 +174,4 @@ int pngscale_decode_received(const uint8_t *data, size_t length, int pass, uint3
                              pngscale_stop_callback stop, void *context, uint32_t *rows_done) {
     return decode_rows(data, length, pass, 1, target_width, target_height, out, stride, channels, stop, context,
                        rows_done);
-}
-
-int pngscale_received(const uint8_t *data, size_t length, int *complete_passes, uint32_t *complete_rows) {
-    memory_source source = {data, length, 0, 0};
-    *complete_passes = 0;
-    *complete_rows = 0;
-    png_structp png = open_reader(&source);
-    if (!png) return PNGSCALE_NO_MEMORY;
-    png_infop info = png_create_info_struct(png);
-    uint8_t *volatile row = NULL;
-    volatile int status = PNGSCALE_DAMAGED;
-    volatile int passes_done = 0;
-    volatile uint32_t rows_read = 0;
-    if (!info) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        return PNGSCALE_NO_MEMORY;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        if (source.ran_out && status == PNGSCALE_DAMAGED) status = PNGSCALE_OK;
-        goto done;
-    }
-    png_read_info(png, info);
-    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
-    int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
-    png_read_update_info(png, info);
-    row = malloc(png_get_rowbytes(png, info));
-    if (!row) {
-        status = PNGSCALE_NO_MEMORY;
-        goto done;
-    }
-    for (int pass = 0; pass < (interlaced ? 7 : 1); pass++) {
-        uint32_t rows = interlaced ? PNG_PASS_ROWS(height, pass) : height;
-        if (!(interlaced && (rows == 0 || PNG_PASS_COLS(width, pass) == 0))) {
-            for (uint32_t y = 0; y < rows; y++) {
-                png_read_row(png, row, NULL);
-                if (!interlaced) rows_read = y + 1;
-            }
-        }
-        passes_done = pass + 1;
-    }
-    status = PNGSCALE_OK;
-
-done:
-    *complete_passes = passes_done;
-    *complete_rows = rows_read;
-    png_destroy_read_struct(&png, &info, NULL);
-    free(row);
-    return status;
 }
