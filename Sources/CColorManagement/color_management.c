@@ -102,3 +102,9 @@ size_t colormanagement_inflate(const uint8_t *data, size_t length, uint8_t *out,
     inflateEnd(&stream);
     return result == Z_STREAM_END ? produced : 0;
 }
+
+size_t colormanagement_deflate(const uint8_t *data, size_t length, uint8_t *out, size_t capacity) {
+    if (!data || !out || capacity == 0 || length > UINT32_MAX) return 0;
+    uLongf produced = (uLongf)capacity;
+    return compress2(out, &produced, data, (uLong)length, Z_BEST_COMPRESSION) == Z_OK ? (size_t)produced : 0;
+}

@@ -5,7 +5,7 @@ import GalleryTestSupport
 import XCTest
 
 /// A picture is opened once and asked for frames: the viewer's page opens its original in a
-/// worker, and every zoom after it names the picture and brings none of its bytes (counted as
+/// worker, and every zoom (and a turned copy) after it names the picture and brings none of its bytes (counted as
 /// they are copied to the workers, `WorkerTraffic`), with the same pixels as a decode of the
 /// whole file from scratch. Real workers, a real HTTP server, the real disk cache.
 final class OpenedPictureTests: XCTestCase {
@@ -44,7 +44,10 @@ final class OpenedPictureTests: XCTestCase {
                 XCTAssertTrue(detail.covers(region), "\(path) step \(step)")
                 details.append((region, detail))
             }
-            XCTAssertEqual(WorkerTraffic.pictureBytes - before, 0, "\(path): six zooms sent none of the picture's bytes")
+            // Save Image As… of the page turned: a request of the same picture, its bytes not sent either.
+            let copy = try await repository.turnedCopy(for: url, turn: PictureTurn.none.rotatedRight, priority: .interactive)
+            XCTAssertFalse(copy.data.isEmpty)
+            XCTAssertEqual(WorkerTraffic.pictureBytes - before, 0, "\(path): six zooms and a turned copy sent none of the picture's bytes")
 
             // The same pixels as the whole file decoded from scratch in this process.
             let bytes = try await repository.original(bytesFor: url, priority: .interactive)

@@ -106,4 +106,34 @@ final class ViewerTurnTests: ImageFolderTestCase {
         let topRight = (0..<3).map { pixels[2 * stride + 27 * channels + $0] }
         XCTAssertEqual(topRight, [255, 0, 0], "the mark at the top right")
     }
+
+    /// A turned BMP is saved as a PNG: "pic.bmp" chosen in a folder that holds the person's own
+    /// "pic.png" leaves that file as it was and writes "pic (2).png" (issue 42: a name the app
+    /// changed was never confirmed, so it replaces nothing).
+    func testATurnedCopyWhoseNameChangesNeverReplacesAFile() throws {
+        let file = try images.bmp("pic.bmp", width: 40, height: 30)
+        let url = FolderImageSource.link(for: file), folder = images.folder
+        let target = folder.appendingPathComponent("saved")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let theirs = target.appendingPathComponent("pic.png")
+        try Data("the person's own file".utf8).write(to: theirs)
+        var banner = ""
+        MainActor.assumeIsolated {
+            let viewer = ViewerWindow.openForTest([url], source: FolderImageSource(folder: folder))
+            defer { viewer.closeForTest() }
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.store.image(at: 0) != nil })
+            viewer.activate(.rotateRight)
+            viewer.saveImageAs(chooseLocation: { _, answer in answer(target.appendingPathComponent("pic.bmp").path) }, choosesTurned: true)
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.saveDialog == nil })
+            banner = viewer.status.bannerText ?? ""
+        }
+        XCTAssertEqual(try Data(contentsOf: theirs), Data("the person's own file".utf8), "the person's file is as it was")
+        let written = target.appendingPathComponent("pic (2).png")
+        XCTAssertTrue(banner.contains(written.path), banner)
+        var error: UnsafeMutablePointer<GError>?
+        let saved = try XCTUnwrap(gdk_pixbuf_new_from_file(written.path, &error))
+        defer { g_object_unref(saved.rawPointer) }
+        XCTAssertEqual([gdk_pixbuf_get_width(saved), gdk_pixbuf_get_height(saved)], [30, 40], "the turned copy, as PNG")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target.appendingPathComponent("pic.bmp").path))
+    }
 }

@@ -43,6 +43,20 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     _ = GIFStructure.summary(of: data)
     _ = OriginalFacts(of: data).declaredSize?.pixels
     if let png = ICOEntries.largestPNG(in: data) { FuzzInvariant.check(png.count <= data.count, "ICO entry past the end") }
+    // A turned copy's EXIF: found in each format that keeps it, its orientation read and set.
+    for candidate in [ImageFormat.jpeg, .png, .webp] {
+        guard let block = ExifBlock.find(in: data, format: candidate) else { continue }
+        FuzzInvariant.check(block.range.lowerBound >= 0 && block.range.upperBound <= data.count, "EXIF block past the end")
+        let exif = data.subdata(in: block.range)
+        if let orientation = ExifOrientationTag.orientation(in: exif) { FuzzInvariant.check((1...8).contains(orientation), "orientation") }
+        if let set = ExifOrientationTag.setting(3, in: exif) {
+            FuzzInvariant.check(set.count == exif.count && ExifOrientationTag.orientation(in: set) == 3, "orientation not set in place")
+        }
+    }
+    _ = ExifOrientationTag.setting(6, in: data)
+    if let retagged = TurnedCopy.retagged(data, orientation: 8) {
+        FuzzInvariant.check(retagged.count >= data.count, "a retagged JPEG lost bytes")
+    }
 
     // The same bytes as a Content-Type value must not trip the header parser either.
     _ = ContentSniffer.isImage(contentType: String(decoding: bytes.prefix(256), as: UTF8.self))

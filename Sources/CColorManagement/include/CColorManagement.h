@@ -38,3 +38,7 @@ size_t colormanagement_profile_description(const uint8_t *profile, size_t profil
 // Inflates zlib data into `out` (at most `capacity` bytes); returns the length, or 0 when the
 // data is damaged or inflates to more than `capacity`.
 size_t colormanagement_inflate(const uint8_t *data, size_t length, uint8_t *out, size_t capacity);
+
+// Deflates `data` into `out` as a zlib stream (what a PNG's iCCP chunk holds); returns the
+// length, or 0 when it does not fit `capacity`.
+size_t colormanagement_deflate(const uint8_t *data, size_t length, uint8_t *out, size_t capacity);

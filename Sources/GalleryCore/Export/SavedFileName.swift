@@ -14,6 +14,10 @@ public enum SavedFileName {
     /// File names longer than 255 bytes cannot be created; the extension and a " (999)" need room.
     private static let maxBaseUTF8Length = 200
 
+    /// The extension a file of `format` is named with ("jpg" for JPEG); nil for a format the
+    /// app never names.
+    public static func preferredExtension(of format: ImageFormat) -> String? { extensions[format]?.preferred }
+
     /// `path` with the extension `fileExtension` ("png"), unless it already has a spelling of it
     /// ("photo.jpeg" stays for "jpg"): a turned copy saved as PNG is not called ".heic".
     public static func path(_ path: String, withExtension fileExtension: String) -> String {

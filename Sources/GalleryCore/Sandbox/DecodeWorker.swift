@@ -114,7 +114,11 @@ public enum DecodeWorker {
                 // Opened once: kept under the app's id, every later request of it reuses it.
                 let picture = kept.map { Result.success($0) } ?? Result { () throws(LoadError) in try OpenedPicture(data) }
                 if kept == nil, case .success(let newlyOpened) = picture { opened.keep(newlyOpened, as: request.pictureID) }
-                reply = fault.map { $0.act(decoding: { decode(picture, request) }) } ?? decode(picture, request)
+                if request.purpose == .turnedCopy {
+                    reply = turnedCopy(picture, request)
+                } else {
+                    reply = fault.map { $0.act(decoding: { decode(picture, request) }) } ?? decode(picture, request)
+                }
             }
             // Large pixels into the app's memfd first: the app maps them once the header has
             // come. Pixels that cannot be delivered end the worker (the app says "could not
@@ -140,6 +144,16 @@ public enum DecodeWorker {
         guard length > 0 else { return Data() }
         guard sandbox_file_size(descriptor) >= Int64(length), let memory = sandbox_map(descriptor, length, 0) else { return nil }
         return Data(bytesNoCopy: memory, count: length, deallocator: .custom { sandbox_unmap($0, $1) })
+    }
+
+    /// The reply to a request for a turned copy: the file, or why there is none.
+    static func turnedCopy(_ opened: Result<OpenedPicture, LoadError>, _ request: DecodeRequest) -> WorkerReply {
+        do {
+            let file = try TurnedCopy.make(opened.get(), turn: request.turn, maxPixels: request.maxPixels)
+            return WorkerReply.blob(TurnedCopyReply.encode(file))
+        } catch {
+            return WorkerReply(header: DecodeReply.Header(status: .failed(error)))
+        }
     }
 
     /// The reply to a request for pixels: the request as a frame request of the picture

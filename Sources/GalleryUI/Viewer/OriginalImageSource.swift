@@ -19,6 +19,10 @@ public protocol OriginalImageSource: Sendable {
     /// The original file's bytes exactly as downloaded, for "Save Image As…".
     func originalData(for url: URL) async throws -> Data
 
+    /// The picture as a person turned it, as a file, and its extension: Save Image As…'s
+    /// turned copy, with the original's ICC profile and EXIF (`ImageRepository.turnedCopy`).
+    func turnedCopy(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> (data: Data, fileExtension: String)
+
     /// A picture to show in the original's place while it is not ready (its thumbnail's whole
     /// picture): `sourceWidth`/`sourceHeight` are the original's. Nil when there is none.
     func preview(for url: URL) async -> DecodedImage?

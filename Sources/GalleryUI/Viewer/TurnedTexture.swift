@@ -4,37 +4,14 @@ import GObjectSupport
 import GalleryCore
 
 /// A picture's pixels turned as the viewer shows them (`PictureTurn`), for what leaves the
-/// viewer as an image (Copy Image, a drag out, Print, Save As's turned copy): a new texture, or
-/// file, from a turned copy of its pixels. Thread-safe: textures and pixbufs of its own.
+/// viewer as pixels (Copy Image, a drag out, Print): a new texture from a turned copy of its
+/// pixels. (Save As's turned copy is a file made from the original: `ImageRepository.turnedCopy`.) Thread-safe: textures and pixbufs of its own.
 enum TurnedTexture {
     static func make(_ texture: TextureHandle, turn: PictureTurn) -> TextureHandle? {
         guard let shown = turnedPixbuf(texture, turn: turn) else { return nil }
         defer { g_object_unref(shown.rawPointer) }
         guard let turned = gdk_texture_new_for_pixbuf(shown) else { return nil }
         return TextureHandle(taking: turned, isOpaque: texture.isOpaque)
-    }
-
-    /// The turned picture as a file in `format` where gdk-pixbuf writes it (JPEG at quality 95,
-    /// PNG, TIFF), else PNG; and the file's extension.
-    static func encoded(_ texture: TextureHandle, turn: PictureTurn, like format: ImageFormat?) throws -> (data: Data, fileExtension: String) {
-        guard let shown = turnedPixbuf(texture, turn: turn) else { throw LoadError.tooLarge }
-        defer { g_object_unref(shown.rawPointer) }
-        let (type, fileExtension, keys, values): (String, String, [String], [String]) = switch format {
-        case .jpeg: ("jpeg", "jpg", ["quality"], ["95"])
-        case .tiff: ("tiff", "tif", [], [])
-        default: ("png", "png", [], [])
-        }
-        var keyPointers = keys.map { strdup($0) } + [nil], valuePointers = values.map { strdup($0) } + [nil]
-        defer { (keyPointers + valuePointers).forEach { free($0) } }
-        var buffer: UnsafeMutablePointer<gchar>?
-        var size: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        guard gdk_pixbuf_save_to_bufferv(shown, &buffer, &size, type, &keyPointers, &valuePointers, &error) != 0, let buffer else {
-            g_clear_error(&error)
-            throw LoadError.damaged
-        }
-        defer { g_free(buffer) }
-        return (Data(bytes: buffer, count: Int(size)), fileExtension)
     }
 
     /// The picture's pixels as a pixbuf of its own, turned as shown (Print draws it).

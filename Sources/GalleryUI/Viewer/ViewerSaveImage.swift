@@ -21,9 +21,9 @@ final class ViewerSaveImage {
     /// Asks where to save, given the suggested file name; answers a path, or nil when cancelled.
     typealias LocationChooser = @MainActor (_ suggestedName: String, _ answer: @escaping @MainActor (String?) -> Void) -> Void
 
-    /// The picture as turned on screen, encoded in the original's format where gdk-pixbuf writes
-    /// it (else PNG), and the extension that format has.
-    typealias TurnedCopy = @Sendable (_ originalFormat: ImageFormat?) async throws -> (data: Data, fileExtension: String)
+    /// The picture as turned on screen, as a file (`OriginalImageSource.turnedCopy`), and the
+    /// extension its format has.
+    typealias TurnedCopy = @Sendable () async throws -> (data: Data, fileExtension: String)
 
     private let completion: @MainActor (Outcome) -> Void
     private let chooseLocation: LocationChooser?
@@ -100,12 +100,18 @@ final class ViewerSaveImage {
             return
         }
         guard savesTurned, let turnedCopy else { return write(data, to: path) }
-        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         Task { @MainActor [weak self] in
             do {
-                let copy = try await turnedCopy(format)
-                // A format gdk-pixbuf cannot write (HEIC, AVIF, GIF…) is saved as PNG, named so.
-                self?.write(copy.data, to: SavedFileName.path(path, withExtension: copy.fileExtension))
+                let copy = try await turnedCopy()
+                // A format gdk-pixbuf cannot write (HEIC, AVIF, GIF…) is saved as PNG, named so;
+                // that name was not the one the person confirmed, so it never replaces a file.
+                let renamed = SavedFileName.path(path, withExtension: copy.fileExtension)
+                if renamed == path {
+                    self?.write(copy.data, to: path)
+                } else {
+                    self?.writeBeside(copy.data, named: (renamed as NSString).lastPathComponent,
+                                      in: URL(fileURLWithPath: (path as NSString).deletingLastPathComponent))
+                }
             } catch let error as LoadError {
                 self?.completion(.failed(ErrorMessages.explanation(for: error)))
             } catch {
@@ -137,6 +143,20 @@ final class ViewerSaveImage {
                 completion(.failed(L10n.format("Could not save the image: %1$s", failure)))
             } else {
                 completion(.saved(path))
+            }
+        }
+    }
+
+    /// Writes a file of a name the person did not confirm: under it when free, else under the
+    /// first free numbered one ("pic (2).png"), never over another file (`NewFileInFolder`).
+    private func writeBeside(_ data: Data, named name: String, in folder: URL) {
+        Task { @MainActor [completion] in
+            let result = await BlockingWork.run(on: BlockingWork.disk) { () -> Result<String, SaveProblem> in
+                Result { () throws(SaveProblem) in try NewFileInFolder.write(data, named: name, in: folder).file.path }
+            }
+            switch result {
+            case .success(let path): completion(.saved(path))
+            case .failure(let problem): completion(.failed(L10n.format("Could not save the image: %1$s", ErrorMessages.explanation(for: problem))))
             }
         }
     }

@@ -38,16 +38,13 @@ extension ViewerWindow {
 
     /// `chooseLocation` nil asks with the file chooser; tests answer with a path instead, and
     /// say with `choosesTurned` which copy a person picks. A turned picture offers a turned
-    /// copy (decoded whole, up to the texture limit) beside the original bytes.
+    /// copy (made from the original in a worker: `ImageRepository.turnedCopy`) beside the
+    /// original bytes.
     func saveImageAs(chooseLocation: ViewerSaveImage.LocationChooser? = nil, choosesTurned: Bool = false) {
         guard let item = currentItem else { return }
         let source = store.source, url = item.url, turn = canvas.turn
-        let turnedCopy: ViewerSaveImage.TurnedCopy? = turn.isNone ? nil : { @Sendable (format: ImageFormat?) async throws in
-            let texture = try await source.original(for: url, fitting: nil, priority: .interactive).texture
-            let encode: @Sendable () throws -> (data: Data, fileExtension: String) = {
-                try TurnedTexture.encoded(texture, turn: turn, like: format)
-            }
-            return try await BlockingWork.run(on: BlockingWork.disk, encode)
+        let turnedCopy: ViewerSaveImage.TurnedCopy? = turn.isNone ? nil : { @Sendable in
+            try await source.turnedCopy(for: url, turn: turn, priority: .interactive)
         }
         let dialog = ViewerSaveImage(parent: window, item: item, source: source, turnedCopy: turnedCopy,
                                      chooseLocation: chooseLocation, choosesTurned: choosesTurned) { [weak self] outcome in

@@ -101,6 +101,11 @@ final class FolderImageSource: OriginalImageSource {
         }
     }
 
+    func turnedCopy(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> (data: Data, fileExtension: String) {
+        let data = try await originalData(for: url)
+        return try await onQueue { try ImageDecoder.turnedCopy(of: data, turn: turn) }
+    }
+
     /// `reduced` stands in for the repository's over-the-limit path: half size, full declared size.
     private func decode(_ path: String, reduced: Bool) async throws -> DecodedImage {
         try await withCheckedThrowingContinuation { continuation in

@@ -47,6 +47,12 @@ struct PictureFolder {
         }
     }
 
+    /// Writes a BMP of one colour (a format a turned copy cannot be written in: it becomes a PNG).
+    @discardableResult
+    func bmp(_ name: String, width: Int, height: Int, rgba: UInt32 = 0x3366_99FF) throws -> URL {
+        try write(name, width: width, height: height, rgba: rgba, alpha: false, type: "bmp")
+    }
+
     private func write(_ name: String, width: Int, height: Int, rgba: UInt32, alpha: Bool, type: String,
                        paint: (OpaquePointer) -> Void = { _ in }) throws -> URL {
         let url = folder.appendingPathComponent(name)

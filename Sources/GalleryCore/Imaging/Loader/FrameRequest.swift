@@ -11,6 +11,11 @@ struct FrameRequest {
     var clip: DetailRegion?
     /// Every frame of an animation that plays, beside the first (the still).
     var frames = false
+    /// The pixels left in the picture's own colour space (its profile goes with them into a
+    /// copy: `TurnedCopy`), not converted to sRGB.
+    var keepsColour = false
+    /// How a person turned the picture, after its own orientation (a turned copy).
+    var turn = PictureTurn.none
 }
 
 /// A frame request as the decoder of the stored picture gets it: the clip mapped to stored

@@ -36,12 +36,14 @@ extension PicturePipeline {
             loaded = whole
         }
         if loaded.animation != nil { try keepFrames(of: &loaded, picture: picture) }
-        toSRGB(&loaded, facts: picture.facts)
+        if !request.keepsColour { toSRGB(&loaded, facts: picture.facts) }
         if let rows = loaded.rowsFinal {
             loaded.pixbuf = try clearing(loaded.pixbuf, fromRow: rows)
             loaded.rowsFinal = nil
         }
-        let upright = try PictureOrientation.upright(loaded, orientation: loaded.orientationLeft ?? picture.facts.orientation)
+        // The file's own turn (what the decoder left of it), then the person's, as one.
+        let turn = PictureTurn(exifOrientation: loaded.orientationLeft ?? picture.facts.orientation).followed(by: request.turn)
+        let upright = try PictureOrientation.upright(loaded, orientation: turn.exifOrientation)
         return Frame(loaded: upright, placement: placement)
     }
 
@@ -58,8 +60,9 @@ extension PicturePipeline {
     }
 
     /// Step 1: the gate the stored picture is decoded under: the pixel limit checked against
-    /// what the header says the decoder allocates; the fit turned for a picture stored on its
-    /// side; an animation that plays at full size, each frame one texture.
+    /// what the header says the decoder allocates; the fit turned for a picture stored (or
+    /// turned by a person) on its side; an animation that plays at full size, each frame one
+    /// texture.
     private static func storedGate(
         _ picture: OpenedPicture, _ request: FrameRequest, _ gate: LoaderSizeGate
     ) throws(LoadError) -> LoaderSizeGate {
@@ -68,7 +71,8 @@ extension PicturePipeline {
         if request.frames, picture.format == .gif, let layout = GIFStructure.layout(of: picture.data),
            AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes) > 0 {
             fit = .inside(maxSide: gate.fit.maxSide)
-        } else if facts.turnsSides, case .within(let width, let height, let maxSide) = fit {
+        } else if PictureTurn(exifOrientation: facts.orientation).followed(by: request.turn).swapsSides,
+                  case .within(let width, let height, let maxSide) = fit {
             fit = .within(width: height, height: width, maxSide: maxSide)
         }
         let stored = fit == gate.fit ? gate

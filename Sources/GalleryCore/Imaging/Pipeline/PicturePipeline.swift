@@ -13,9 +13,9 @@ import GObjectSupport
 /// 2. the decoders the registry has for the format that can serve the request, in turn
 ///    (`DecoderRegistry`, `DecoderAbilities`), on a clip mapped to the stored picture;
 /// 3. an animation's frames (`AnimationFrames`);
-/// 4. colour to sRGB from the picture's profile (`toSRGB`);
+/// 4. colour to sRGB from the picture's profile (`toSRGB`), unless a copy keeps its own;
 /// 5. rows not received yet made clear;
-/// 6. upright from the facts' orientation (`PictureOrientation`).
+/// 6. upright from the facts' orientation, then as a person turned it (`PictureOrientation`).
 enum PicturePipeline {
     /// True where pictures are decoded in this process: in a worker, or with isolation off.
     static var decodesHere: Bool { DecodeWorker.isWorker || DecoderIsolation.current == .inProcess }

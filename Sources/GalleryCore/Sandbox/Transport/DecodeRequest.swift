@@ -20,6 +20,9 @@ struct DecodeRequest: Equatable {
         case arriving = 3
         /// A links file: its lines, classified (`LinksDocument`), sent back as `LinksReply`.
         case links = 4
+        /// The picture as a person turned it (`turn`), as a file (`TurnedCopy`), sent back as
+        /// `TurnedCopyReply`.
+        case turnedCopy = 5
     }
 
     var purpose = Purpose.picture
@@ -37,6 +40,8 @@ struct DecodeRequest: Equatable {
     /// No bytes come: the worker holds picture `pictureID` open (`OpenedPictures`), or answers
     /// `DecodeReply.Status.notOpen` and the app sends them.
     var bytesOmitted = false
+    /// For `.turnedCopy`: how the person turned the picture.
+    var turn = PictureTurn.none
     /// CPU seconds this one decode may use before the worker dies of `RLIMIT_CPU`.
     var cpuSeconds: Int
     /// Address space the worker may map during this decode (`RLIMIT_AS`, soft).
@@ -67,6 +72,7 @@ struct DecodeRequest: Equatable {
         }
         writer.put64(pictureID)
         writer.put32(bytesOmitted ? 1 : 0)
+        writer.put32(UInt32(turn.quarterTurns) | (turn.mirrored ? 4 : 0))
         writer.pad(to: Self.headerSize)
         assert(writer.data.count == Self.headerSize, "the fields fill the header exactly")
         return writer.data
@@ -96,6 +102,9 @@ struct DecodeRequest: Equatable {
         dataInSharedMemory = reader.u32(60) == 1
         pictureID = reader.u64(104)
         bytesOmitted = reader.u32(112) == 1
+        let turnCode = reader.u32(116)
+        guard turnCode < 8 else { return nil }
+        turn = PictureTurn(quarterTurns: Int(turnCode & 3), mirrored: turnCode & 4 != 0)
         // Only a picture kept open can be asked for by its id alone, and then with no bytes.
         guard !bytesOmitted || (pictureID != 0 && length == 0 && !dataInSharedMemory) else { return nil }
         if reader.u32(56) != 0 {
