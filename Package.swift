@@ -36,12 +36,14 @@ let package = Package(
         // and AVIF, libwebp's demuxer, libtiff: the gdk-pixbuf loaders load them anyway.
         .target(name: "CPictureFacts", dependencies: ["CGExiv2"],
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("heif"),
-                                 .linkedLibrary("webpdemux"), .linkedLibrary("webp"), .linkedLibrary("tiff")]),
+                                 .linkedLibrary("webpdemux"), .linkedLibrary("webp"), .linkedLibrary("tiff"), .linkedLibrary("jxl")]),
+        // libjxl for JPEG XL (`JXLDecoding`), which no gdk-pixbuf loader on Debian 12 reads.
+        .target(name: "CJXLDecode", linkerSettings: [.linkedLibrary("jxl")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
         .target(
             name: "GalleryCore",
             dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox", "CAVIFSequence",
-                           "CPictureMetadata", "CPictureFacts", "GObjectSupport"]
+                           "CPictureMetadata", "CPictureFacts", "CJXLDecode", "GObjectSupport"]
         ),
         .target(
             name: "GalleryUI",

@@ -1,8 +1,8 @@
 """Pictures as phones, cameras and sites make them, written at test time by the real encoders
-(PIL, heif-enc, avifenc), each in a colour of its own so a screenshot tells them apart.
+(PIL, heif-enc, avifenc, cjxl), each in a colour of its own so a screenshot tells them apart.
 
 `write_all(folder)` returns [(file name, the sRGB colour a person must see)], with None for a
-picture the app cannot decode (JPEG XL: no decoder on Debian 12)."""
+picture that must say why it is not shown."""
 
 import io
 import subprocess
@@ -88,7 +88,17 @@ def write_all(folder: Path):
     adobe.save(folder / "adobe-rgb.png", "PNG", icc_profile=adobe_icc)
     add("adobe-rgb.png", GREEN)
 
-    # A JPEG XL codestream signature: recognised, and no decoder here.
-    (folder / "next.jxl").write_bytes(bytes([0xFF, 0x0A, 0xFA, 0x1F, 0x41, 0x91, 0x08, 0x06]) + bytes(200))
-    add("next.jxl", None)
+    # JPEG XL, by libjxl's own encoder: a plain one, and Adobe RGB green (lossless keeps its
+    # profile), which must look green.
+    _flat((230, 120, 40)).save(folder / "next-source.png", "PNG")
+    subprocess.run(["cjxl", "-q", "90", str(folder / "next-source.png"), str(folder / "next.jxl")], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    add("next.jxl", (230, 120, 40))
+    adobe.save(folder / "adobe-rgb-source.png", "PNG", icc_profile=adobe_icc)
+    subprocess.run(["cjxl", "-d", "0", str(folder / "adobe-rgb-source.png"), str(folder / "adobe-rgb.jxl")], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    add("adobe-rgb.jxl", GREEN)
+    # A JPEG XL codestream signature and nothing of a picture: libjxl reads it and refuses it.
+    (folder / "broken.jxl").write_bytes(bytes([0xFF, 0x0A, 0xFA, 0x1F, 0x41, 0x91, 0x08, 0x06]) + bytes(200))
+    add("broken.jxl", None)
     return pictures

@@ -1,5 +1,5 @@
 """A links file full of broken servers: good images still load, every bad one ends in a failed
-tile that says why, the window keeps answering, and nothing bad lands in the cache."""
+tile that says why, the window keeps answering, and nothing damaged lands in the cache."""
 
 import time
 
@@ -40,4 +40,6 @@ def test_faults_end_in_failed_tiles_while_good_images_load(display, server):
         app.stop()
     thumbnails = list((app.cache / "thumbnails").glob("*.png"))
     originals = list((app.cache / "originals").glob("*.bin"))
-    assert len(thumbnails) == len(good) and len(originals) == len(good)
+    # Nothing damaged is kept; the bomb is a whole file too large for this machine's limits (a
+    # decoder did not call it damaged), kept so asking again costs no download (issue 41).
+    assert len(thumbnails) == len(good) and len(originals) == len(good) + 1, (thumbnails, originals)

@@ -115,3 +115,78 @@ def test_a_photo_on_a_slow_server_shows_at_once_with_its_progress(display, serve
 def images_loaded_or_loading_only(app, index):
     tiles = app.tiles()
     return len(tiles) > index and "loading" not in (tiles[index].name or "")
+
+
+def write_sideways_png(path: Path):
+    """A 2400×1200 PNG stored on its side (EXIF orientation 6 in its `eXIf`): upright it is
+    1200×2400, TOP above BOTTOM, so its stored rows — the first to arrive — are the upright
+    picture's right-hand columns, TOP in their upper half."""
+    if path.exists():
+        return path
+    image = Image.new("RGB", (2400, 1200), TOP)
+    image.paste(BOTTOM, (1200, 0, 2400, 1200))  # upright bottom = stored right half
+    noise = Image.effect_noise((2400, 1200), 48).convert("RGB")
+    image = Image.blend(image, noise, 0.2)
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    temporary = path.with_suffix(".part")
+    image.save(temporary, "PNG", exif=exif.tobytes())
+    temporary.rename(path)
+    return path
+
+
+def picture_columns(shot, y, left, right):
+    """The first and last column of the row `y` (between `left` and `right`) that show the
+    picture (TOP or BOTTOM under its noise), or None."""
+    columns = [x for x in range(left, right) if close_to(shot.getpixel((x, y)), TOP) or close_to(shot.getpixel((x, y)), BOTTOM)]
+    return (columns[0], columns[-1]) if columns else None
+
+
+def test_a_picture_stored_on_its_side_arrives_upright(display, server):
+    """Issue 41: a PNG stored on its side, on a slow server, is drawn upright from its first
+    arriving rows: they fill the upright picture's right-hand side, TOP in its upper half —
+    drawn unturned, they would lie across the top, BOTTOM on the right."""
+    path = write_sideways_png(server.root / "sideways.png")
+    size = path.stat().st_size
+    links = server.write("sideways.txt", server.url("/sideways.png") + "\n")
+    home = Path(tempfile.mkdtemp(prefix="lg-sideways-"))
+    app = App(display, links, home=home)
+    try:
+        wait_for(lambda: images_loaded(app, 1), 60, message="the thumbnail made at full speed")
+    finally:
+        app.stop()
+    shutil.rmtree(app.cache / "originals")
+    urllib.request.urlopen(server.url(f"/__pace?rate={RATE // 2}"), timeout=5).read()
+    trace = home / "trace"
+    app = App(display, links, home=home, extra_env={"LINK_GALLERY_TRACE": str(trace)})
+    try:
+        grid = app.window_named("Link Gallery")
+        wait_for(lambda: images_loaded_or_loading_only(app, 0), 30, message="the thumbnail from disk")
+        click_tile(app, display, grid, app.tiles()[0])
+        viewer = app.window_named(" / 1")
+
+        def half_arrived():
+            drawn = [int(event.split(" ")[1]) for event in trace_events(trace, "viewer-partial-drawn") if event.count(" ") >= 1]
+            return drawn and max(drawn) >= size * 55 // 100
+
+        wait_for(half_arrived, 60, message="rows drawn from more than half of the file")
+        assert not trace_events(trace, "viewer-page-shown"), "still arriving"
+        _, x, y, width, height = x_window(display, re.escape(viewer.name))
+        upper, lower = y + height // 2 + 24 - height // 6, y + height // 2 + 24 + height // 6
+        shot = screen(display, "sideways-png-arriving")
+        span = picture_columns(shot, upper, x, x + width)
+        assert span, "the picture is on screen"
+        left, right = span
+        assert right - left < (height * 2) // 3, f"upright: a tall picture, not a wide one ({left}–{right})"
+        near_right = right - (right - left) // 10
+        print(f"picture columns {left}–{right}; upper right {shot.getpixel((near_right, upper))}, "
+              f"lower right {shot.getpixel((near_right, lower))}")
+        assert close_to(shot.getpixel((near_right, upper)), TOP), "the rows that arrived are upright: TOP above"
+        assert close_to(shot.getpixel((near_right, lower)), BOTTOM), "…and BOTTOM below"
+        wait_for(lambda: trace_events(trace, "viewer-page-shown"), 90, message="the whole picture")
+    except AssertionError:
+        print("trace:", trace.read_text() if trace.exists() else "(none)")
+        raise
+    finally:
+        urllib.request.urlopen(server.url("/__pace?rate=0"), timeout=5).read()
+        app.stop()

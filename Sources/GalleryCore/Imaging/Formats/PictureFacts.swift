@@ -8,7 +8,7 @@ import Foundation
 /// turn upright all see the same facts.
 ///
 /// Read by the library that decodes the format (`CPictureFacts`): libjpeg, libpng, libheif,
-/// libwebp's demuxer, libtiff, and gexiv2 for the EXIF inside them. Only where no such library
+/// libwebp's demuxer, libtiff, libjxl, and gexiv2 for the EXIF inside them. Only where no such library
 /// is at hand is the header read by hand — a GIF's and a BMP's size (`ImageHeaderSize`), a GIF's
 /// profile (`GIFColorProfile`) — each of them fuzzed (`Fuzz/`). Like every parse of outside
 /// bytes, this runs in the sandboxed worker.
@@ -49,6 +49,7 @@ struct PictureFacts: Sendable {
         case .heif, .avif: reader = picturefacts_read_heif
         case .webp: reader = picturefacts_read_webp
         case .tiff: reader = picturefacts_read_tiff
+        case .jxl: reader = picturefacts_read_jxl
         default: reader = nil
         }
         guard let reader else {

@@ -13,6 +13,8 @@ enum DecoderRegistry {
         case .png: [PNGArrivingRows.self, PNGRowScaling.self, PixbufLoading.self]
         // Image sequences, which neither loader reads.
         case .avif: [AVIFSequenceDecoding.self, PixbufLoading.self]
+        // libjxl: no gdk-pixbuf loader on Debian 12.
+        case .jxl: [JXLDecoding.self]
         default: [PixbufLoading.self]
         }
     }

@@ -1,0 +1,68 @@
+// What a JPEG XL file says about itself (see CPictureFacts.h), read by libjxl: its size, its
+// orientation (libjxl is asked to keep it, so the pipeline turns the picture as for every
+// format), its alpha, and the colour profile of the pixels libjxl will hand over — none when
+// they are sRGB, so an untagged picture costs no conversion.
+#include "CPictureFacts.h"
+#include "picture_facts_shared.h"
+
+#include <jxl/decode.h>
+#include <stdlib.h>
+#include <string.h>
+
+// libjxl's structured encoding of plain sRGB: no profile needed.
+static int is_srgb(const JxlColorEncoding *encoding) {
+    return encoding->color_space == JXL_COLOR_SPACE_RGB && encoding->white_point == JXL_WHITE_POINT_D65 &&
+           encoding->primaries == JXL_PRIMARIES_SRGB && encoding->transfer_function == JXL_TRANSFER_FUNCTION_SRGB;
+}
+
+static void keep_data_profile(JxlDecoder *decoder, picturefacts *out) {
+    JxlColorEncoding encoding;
+    if (JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS &&
+        is_srgb(&encoding)) {
+        return;
+    }
+    size_t size = 0;
+    if (JxlDecoderGetICCProfileSize(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &size) != JXL_DEC_SUCCESS || size == 0 ||
+        size > PICTUREFACTS_MAX_PROFILE) {
+        return;
+    }
+    uint8_t *profile = malloc(size);
+    if (!profile) return;
+    if (JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, profile, size) == JXL_DEC_SUCCESS) {
+        picturefacts_keep_profile(out, profile, size);
+    }
+    free(profile);
+}
+
+int picturefacts_read_jxl(const uint8_t *data, size_t length, picturefacts *out) {
+    memset(out, 0, sizeof(*out));
+    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    if (!decoder) return PICTUREFACTS_DAMAGED;
+    int status = PICTUREFACTS_DAMAGED;
+    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING) != JXL_DEC_SUCCESS ||
+        JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) != JXL_DEC_SUCCESS ||
+        JxlDecoderSetInput(decoder, data, length) != JXL_DEC_SUCCESS) {
+        JxlDecoderDestroy(decoder);
+        return status;
+    }
+    JxlDecoderCloseInput(decoder);
+    for (;;) {
+        JxlDecoderStatus event = JxlDecoderProcessInput(decoder);
+        if (event == JXL_DEC_BASIC_INFO) {
+            JxlBasicInfo info;
+            if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS || info.xsize == 0 || info.ysize == 0) break;
+            out->width = info.xsize;
+            out->height = info.ysize;
+            out->orientation = info.orientation >= FIRST_ORIENTATION && info.orientation <= LAST_ORIENTATION ? (int)info.orientation : 0;
+            out->has_alpha = info.alpha_bits > 0;
+            status = PICTUREFACTS_OK;
+        } else if (event == JXL_DEC_COLOR_ENCODING) {
+            keep_data_profile(decoder, out);
+            break;
+        } else {
+            break; // an error, or the header cut short: what was read stands
+        }
+    }
+    JxlDecoderDestroy(decoder);
+    return status;
+}
