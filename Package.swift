@@ -36,9 +36,10 @@ let package = Package(
         // and AVIF, libwebp's demuxer, libtiff: the gdk-pixbuf loaders load them anyway.
         .target(name: "CPictureFacts", dependencies: ["CGExiv2"],
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("heif"),
-                                 .linkedLibrary("webpdemux"), .linkedLibrary("webp"), .linkedLibrary("tiff"), .linkedLibrary("jxl")]),
-        // libjxl for JPEG XL (`JXLDecoding`), which no gdk-pixbuf loader on Debian 12 reads.
-        .target(name: "CJXLDecode", linkerSettings: [.linkedLibrary("jxl")]),
+                                 .linkedLibrary("webpdemux"), .linkedLibrary("webp"), .linkedLibrary("tiff")]),
+        // libjxl for JPEG XL (`JXLDecoding`) and what its files say about themselves, which no
+        // gdk-pixbuf loader on Debian 12 reads.
+        .target(name: "CJXLDecode", dependencies: ["CPictureFacts"], linkerSettings: [.linkedLibrary("jxl")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
         .target(
             name: "GalleryCore",

@@ -1,20 +1,25 @@
 #include "CJXLDecode.h"
+#include "jxl_open.h"
 
-#include <jxl/decode.h>
-
-int jxldecode_rgba(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *out, size_t out_size) {
+JxlDecoder *jxldecode_open(const uint8_t *data, size_t length, int events) {
     JxlDecoder *decoder = JxlDecoderCreate(NULL);
-    if (!decoder) return JXLDECODE_DAMAGED;
-    int status = JXLDECODE_DAMAGED;
-    const JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
-    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_FULL_IMAGE) != JXL_DEC_SUCCESS ||
+    if (!decoder) return NULL;
+    if (JxlDecoderSubscribeEvents(decoder, events) != JXL_DEC_SUCCESS ||
         JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) != JXL_DEC_SUCCESS ||
         JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) != JXL_DEC_SUCCESS ||
         JxlDecoderSetInput(decoder, data, length) != JXL_DEC_SUCCESS) {
         JxlDecoderDestroy(decoder);
-        return status;
+        return NULL;
     }
     JxlDecoderCloseInput(decoder);
+    return decoder;
+}
+
+int jxldecode_rgba(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *out, size_t out_size) {
+    JxlDecoder *decoder = jxldecode_open(data, length, JXL_DEC_BASIC_INFO | JXL_DEC_FULL_IMAGE);
+    if (!decoder) return JXLDECODE_DAMAGED;
+    int status = JXLDECODE_DAMAGED;
+    const JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
     for (;;) {
         JxlDecoderStatus event = JxlDecoderProcessInput(decoder);
         if (event == JXL_DEC_BASIC_INFO) {

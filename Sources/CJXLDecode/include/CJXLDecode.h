@@ -5,6 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CPictureFacts.h"
+
+// What a JPEG XL file says about itself, into `out` (zeroed first), as the readers of
+// CPictureFacts do for the other formats.
+int picturefacts_read_jxl(const uint8_t *data, size_t length, picturefacts *out);
+
 enum {
     JXLDECODE_OK = 0,
     JXLDECODE_DAMAGED = 1,     // libjxl refused the file, or it ended before its first frame

@@ -1,6 +1,6 @@
 // What a picture file says about itself before it is decoded — its size, colour profile,
 // orientation, alpha — read by the libraries that decode it: libjpeg, libpng, libheif, libwebp's
-// demuxer, libtiff and libjxl, with the EXIF orientation read by gexiv2. Each of them parses hostile
+// demuxer, libtiff (and libjxl, in CJXLDecode), with the EXIF orientation read by gexiv2. Each of them parses hostile
 // input: this runs in the sandboxed decode worker, never in the app.
 #pragma once
 #include <stddef.h>
@@ -35,7 +35,7 @@ int picturefacts_read_png(const uint8_t *data, size_t length, picturefacts *out)
 int picturefacts_read_heif(const uint8_t *data, size_t length, picturefacts *out);
 int picturefacts_read_webp(const uint8_t *data, size_t length, picturefacts *out);
 int picturefacts_read_tiff(const uint8_t *data, size_t length, picturefacts *out);
-int picturefacts_read_jxl(const uint8_t *data, size_t length, picturefacts *out);
+// JPEG XL's: `picturefacts_read_jxl` in CJXLDecode, which links libjxl.
 
 // Frees what a read allocated; `out` may be read again afterwards.
 void picturefacts_release(picturefacts *facts);

@@ -1,4 +1,5 @@
 import CColorManagement
+import CJXLDecode
 import CPictureFacts
 import Foundation
 

@@ -1,11 +1,10 @@
-// What a JPEG XL file says about itself (see CPictureFacts.h), read by libjxl: its size, its
+// What a JPEG XL file says about itself (`picturefacts`, see CPictureFacts.h), read by libjxl: its size, its
 // orientation (libjxl is asked to keep it, so the pipeline turns the picture as for every
 // format), its alpha, and the colour profile of the pixels libjxl will hand over — none when
 // they are sRGB, so an untagged picture costs no conversion.
-#include "CPictureFacts.h"
-#include "picture_facts_shared.h"
+#include "CJXLDecode.h"
+#include "jxl_open.h"
 
-#include <jxl/decode.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,24 +27,19 @@ static void keep_data_profile(JxlDecoder *decoder, picturefacts *out) {
     }
     uint8_t *profile = malloc(size);
     if (!profile) return;
-    if (JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, profile, size) == JXL_DEC_SUCCESS) {
-        picturefacts_keep_profile(out, profile, size);
+    if (JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, profile, size) != JXL_DEC_SUCCESS) {
+        free(profile);
+        return;
     }
-    free(profile);
+    out->profile = profile; // freed by picturefacts_release
+    out->profile_size = size;
 }
 
 int picturefacts_read_jxl(const uint8_t *data, size_t length, picturefacts *out) {
     memset(out, 0, sizeof(*out));
-    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    JxlDecoder *decoder = jxldecode_open(data, length, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING);
     if (!decoder) return PICTUREFACTS_DAMAGED;
     int status = PICTUREFACTS_DAMAGED;
-    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING) != JXL_DEC_SUCCESS ||
-        JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) != JXL_DEC_SUCCESS ||
-        JxlDecoderSetInput(decoder, data, length) != JXL_DEC_SUCCESS) {
-        JxlDecoderDestroy(decoder);
-        return status;
-    }
-    JxlDecoderCloseInput(decoder);
     for (;;) {
         JxlDecoderStatus event = JxlDecoderProcessInput(decoder);
         if (event == JXL_DEC_BASIC_INFO) {
@@ -53,7 +47,8 @@ int picturefacts_read_jxl(const uint8_t *data, size_t length, picturefacts *out)
             if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS || info.xsize == 0 || info.ysize == 0) break;
             out->width = info.xsize;
             out->height = info.ysize;
-            out->orientation = info.orientation >= FIRST_ORIENTATION && info.orientation <= LAST_ORIENTATION ? (int)info.orientation : 0;
+            // libjxl's orientations are EXIF's, 1 to 8.
+            out->orientation = info.orientation >= JXL_ORIENT_IDENTITY && info.orientation <= JXL_ORIENT_ROTATE_90_CCW ? (int)info.orientation : 0;
             out->has_alpha = info.alpha_bits > 0;
             status = PICTUREFACTS_OK;
         } else if (event == JXL_DEC_COLOR_ENCODING) {
