@@ -25,6 +25,9 @@ let package = Package(
         // libavif for the first frame of an animated AVIF (`AVIFSequenceDecoding`), which neither
         // gdk-pixbuf loader reads; its loader links it anyway.
         .target(name: "CAVIFSequence", linkerSettings: [.linkedLibrary("avif")]),
+        // libwebp's animation decoder for the frames of an animated WebP (`AnimatedWebPDecoding`):
+        // gdk-pixbuf's loader hands over its first frame only.
+        .target(name: "CWebPAnimation", linkerSettings: [.linkedLibrary("webpdemux"), .linkedLibrary("webp")]),
         // libseccomp for the sandboxed decoders' system-call filter (`DecodeWorker`).
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // gexiv2 (Exiv2) for what a picture says about itself (`PictureMetadata`): read in the
@@ -44,7 +47,7 @@ let package = Package(
         .target(
             name: "GalleryCore",
             dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox", "CAVIFSequence",
-                           "CPictureMetadata", "CPictureFacts", "CJXLDecode", "GObjectSupport"]
+                           "CPictureMetadata", "CPictureFacts", "CJXLDecode", "CWebPAnimation", "GObjectSupport"]
         ),
         .target(
             name: "GalleryUI",

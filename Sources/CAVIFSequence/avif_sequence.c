@@ -64,3 +64,31 @@ int avifseq_decode_first(const uint8_t *data, size_t size, uint64_t max_pixels, 
     avifDecoderDestroy(decoder);
     return converted == AVIF_RESULT_OK ? AVIFSEQ_OK : AVIFSEQ_FAILED;
 }
+
+int avifseq_decode_frames(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *rgba, size_t stride,
+                          avifseq_frame_sink sink, void *context) {
+    int status;
+    avifDecoder *decoder = open_decoder(data, size, max_pixels, &status);
+    if (!decoder) return status;
+    const uint32_t width = decoder->image->width, height = decoder->image->height;
+    status = AVIFSEQ_OK;
+    while (avifDecoderNextImage(decoder) == AVIF_RESULT_OK) {
+        if (decoder->image->width != width || decoder->image->height != height) break;
+        avifRGBImage rgb;
+        avifRGBImageSetDefaults(&rgb, decoder->image);
+        rgb.format = AVIF_RGB_FORMAT_RGBA;
+        rgb.depth = 8;
+        rgb.pixels = rgba;
+        rgb.rowBytes = (uint32_t)stride;
+        if (avifImageYUVToRGB(decoder->image, &rgb) != AVIF_RESULT_OK) {
+            status = AVIFSEQ_FAILED;
+            break;
+        }
+        // Seconds, from the sequence's own timescale; a frame shows for a millisecond at least.
+        double seconds = decoder->imageTiming.duration;
+        uint32_t milliseconds = seconds > 0 && seconds < 86400 ? (uint32_t)(seconds * 1000 + 0.5) : 0;
+        if (!sink(context, rgba, milliseconds)) break;
+    }
+    avifDecoderDestroy(decoder);
+    return status;
+}

@@ -50,6 +50,7 @@ int picturefacts_read_jxl(const uint8_t *data, size_t length, picturefacts *out)
             // libjxl's orientations are EXIF's, 1 to 8.
             out->orientation = info.orientation >= JXL_ORIENT_IDENTITY && info.orientation <= JXL_ORIENT_ROTATE_90_CCW ? (int)info.orientation : 0;
             out->has_alpha = info.alpha_bits > 0;
+            out->animated = info.have_animation ? 1 : 0;
             status = PICTUREFACTS_OK;
         } else if (event == JXL_DEC_COLOR_ENCODING) {
             keep_data_profile(decoder, out);

@@ -75,6 +75,13 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     } catch {
         // Refusing bad input is the expected outcome for most fuzzed bytes.
     }
+    // The same bytes as a page that may animate (GIF, WebP, AVIF, JPEG XL frames): within the
+    // box, each frame the still's size.
+    if let page = try? ImageDecoder.original(from: data, fitting: PixelSize(width: 256, height: 256), maxPixels: thumbnailMaxPixels),
+       let animation = page.animation {
+        FuzzInvariant.check(animation.frames.count >= 2 && animation.frames.count <= 1000, "frame count \(animation.frames.count)")
+        FuzzInvariant.check(animation.frames.allSatisfy { $0.texture.pixelWidth == page.texture.pixelWidth }, "a frame of another size")
+    }
     // The same bytes as a download still arriving (the viewer draws what came): what is drawn
     // stays in the box it was asked for.
     let box = PixelSize(width: thumbnailMaxSide, height: thumbnailMaxSide)

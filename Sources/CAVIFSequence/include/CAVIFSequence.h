@@ -23,3 +23,13 @@ int avifseq_read_info(const uint8_t *data, size_t size, uint64_t max_pixels, avi
 // RGBA, straight alpha; copies up to `icc_capacity` bytes of its ICC profile into `icc`.
 int avifseq_decode_first(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *rgba, size_t stride,
                          uint8_t *icc, size_t icc_capacity);
+
+// Receives each frame of an animation: `rgba` (the caller's buffer, filled anew for each frame)
+// and how long the frame shows; returns 0 to stop.
+typedef int (*avifseq_frame_sink)(void *context, const uint8_t *rgba, uint32_t milliseconds);
+
+// Decodes every frame, in order, into `rgba` (`stride` bytes a row, width × height as read) and
+// hands each to `sink`; stops at a frame of another size. AVIFSEQ_OK once `sink` had them all
+// (or stopped them).
+int avifseq_decode_frames(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *rgba, size_t stride,
+                          avifseq_frame_sink sink, void *context);

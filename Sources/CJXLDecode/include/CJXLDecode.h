@@ -19,3 +19,13 @@ enum {
 
 // Decodes into `out` (`width` × `height` RGBA rows of `width * 4` bytes, non-premultiplied).
 int jxldecode_rgba(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *out, size_t out_size);
+
+// Receives each frame (`rgba`: the caller's buffer, filled anew for each frame) and how long it
+// shows; returns 0 to stop.
+typedef int (*jxldecode_frame_sink)(void *context, const uint8_t *rgba, uint32_t milliseconds);
+
+// Hands every frame of an animation, composed at the picture's size, to `sink` in order,
+// decoding each into `out` (as `jxldecode_rgba`), and says how many times it plays
+// (`loop_count`, 0: for ever).
+int jxldecode_frames(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *out, size_t out_size,
+                     jxldecode_frame_sink sink, void *context, uint32_t *loop_count);

@@ -25,6 +25,7 @@ typedef struct {
     int has_alpha;
     int progressive;       // JPEG: more than one scan
     int cmyk;              // JPEG: CMYK or YCCK ink
+    int animated;          // WebP, JPEG XL: an animation of frames (GIF's and AVIF's are read elsewhere)
     uint8_t *profile;      // the embedded ICC profile, or NULL (free with `picturefacts_release`)
     size_t profile_size;
 } picturefacts;

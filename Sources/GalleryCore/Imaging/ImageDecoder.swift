@@ -26,10 +26,10 @@ public enum ImageDecoder {
     /// given `screen`, scaled while decoding to fit that box (the viewer's screen-sized pages:
     /// `DecodedImage.isScreenSized`, full detail comes from `fullDetail`). The box is upright:
     /// EXIF orientation is applied at every size.
-    /// An animated GIF also brings all its frames (`DecodedImage.animation`) when they fit in
-    /// `maxAnimationBytes` at full size; otherwise only its first frame, as a still. Its frames
-    /// are always decoded at full size (they are small, and each frame is one texture); a still
-    /// GIF is fitted like any picture.
+    /// An animation (GIF, WebP, an AVIF sequence, JPEG XL) also brings all its frames
+    /// (`DecodedImage.animation`) when they fit in `maxAnimationBytes` at full size; otherwise
+    /// only its first frame, as a still. Its frames are decoded at full size (each frame is one
+    /// texture); a still is fitted like any picture.
     public static func original(
         from data: Data, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
         maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
@@ -43,15 +43,15 @@ public enum ImageDecoder {
         from bytes: PictureBytes, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
         maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
     ) throws(LoadError) -> DecodedImage {
-        // Only a GIF may be animated: its magic number is all that is read here. Whether it
-        // plays (decoded at full size, every frame) or is a still (fitted to the screen like
-        // any picture) is the pipeline's to say, from the GIF's own structure.
-        let gif = ContentSniffer.imageFormat(of: bytes.data.prefix(ContentSniffer.preferredPrefixLength)) == .gif
+        // Whether the format may animate is read from its magic number, all that is read here.
+        // Whether it plays (decoded at full size, every frame) or is a still (fitted to the
+        // screen like any picture) is the pipeline's to say, from the picture itself.
+        let animates = ContentSniffer.imageFormat(of: bytes.data.prefix(ContentSniffer.preferredPrefixLength))?.mayAnimate == true
         let gate = LoaderSizeGate(maxPixels: maxPixels, fit: originalFit(screen, maxTextureSide))
-        let loaded = try PicturePipeline.picture(bytes, gate: gate, keepAnimation: gif)
+        let loaded = try PicturePipeline.picture(bytes, gate: gate, keepAnimation: animates)
         let still = try makeImage(loaded)
         let isScreenSized = screen != nil && still.wasDownscaled
-        guard gif, let animation = animation(of: loaded, maxAnimationBytes: maxAnimationBytes) else {
+        guard animates, let animation = animation(of: loaded, maxAnimationBytes: maxAnimationBytes) else {
             return DecodedImage(texture: still.texture, sourceWidth: still.sourceWidth, sourceHeight: still.sourceHeight,
                                 isScreenSized: isScreenSized)
         }

@@ -1,6 +1,6 @@
 /// Image formats recognised by their leading bytes. Whether this machine can decode one is a
-/// separate question (`PixbufLoaderRegistry`: gdk-pixbuf loaders are plug-ins, and JPEG XL has
-/// none on Debian 12); a recognised format without a decoder is "unsupported", not "damaged".
+/// separate question (`DecoderRegistry`; gdk-pixbuf loaders are plug-ins, `PixbufLoaderRegistry`);
+/// a recognised format without a decoder is "unsupported", not "damaged".
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case jpeg, png, gif, webp, bmp, ico, tiff, svg, avif, heif, jxl
 
@@ -22,11 +22,15 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// True for formats that may hold an animation the viewer plays: only for these are a
+    /// page's frames asked for (read from the magic number alone, in the app).
+    var mayAnimate: Bool { [.gif, .webp, .avif, .jxl].contains(self) }
+
     /// True for formats whose gdk-pixbuf loader decodes the whole picture before it emits
     /// `size-prepared` (libheif's, for HEIF and AVIF): their size is checked from the header.
     var decodesBeforeSizePrepared: Bool { self == .heif || self == .avif }
 
-    /// The name people know the format by, for "Unsupported format (JPEG XL)".
+    /// The name people know the format by, for "Unsupported format (HEIF)".
     public var displayName: String {
         switch self {
         case .jpeg: "JPEG"

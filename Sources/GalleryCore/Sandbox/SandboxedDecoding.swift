@@ -34,7 +34,7 @@ enum SandboxedDecoding {
         let vector = format == .svg
         let fit = vector ? SVGLimits.cappedFit(gate.fit) : gate.fit
         let limits = vector ? DecodeWorkerPool.vectorLimits : DecodeWorkerPool.rasterLimits
-        let animated = keepAnimation && format == .gif
+        let animated = keepAnimation && format?.mayAnimate == true
         let (stillPixels, playingPixels, animationBytes) = replySize(fit: fit, maxPixels: gate.maxPixels, animated: animated)
         var request = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, keepAnimation: animated, limits: limits,
                                     dataLength: bytes.count)
@@ -66,12 +66,12 @@ enum SandboxedDecoding {
     static func mostPixels(_ data: Data, fit: LoaderSizeGate.Fit, maxPixels: Int, keepAnimation: Bool) -> Int {
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         let size = replySize(fit: format == .svg ? SVGLimits.cappedFit(fit) : fit, maxPixels: maxPixels,
-                             animated: keepAnimation && format == .gif)
+                             animated: keepAnimation && format?.mayAnimate == true)
         return size.playing + size.animationBytes / 4
     }
 
-    /// A still picture's pixels at most; a GIF that plays comes at full size (the worker decides:
-    /// `PicturePipeline.stored`), and its frames' bytes besides.
+    /// A still picture's pixels at most; an animation that plays comes at full size (the worker
+    /// decides: `PicturePipeline.frame`), and its frames' bytes besides.
     private static func replySize(fit: LoaderSizeGate.Fit, maxPixels: Int, animated: Bool) -> (still: Int, playing: Int, animationBytes: Int) {
         let still = min(maxPixels, fit.mostPixels)
         let playing = animated ? min(maxPixels, LoaderSizeGate.Fit.inside(maxSide: fit.maxSide).mostPixels) : still

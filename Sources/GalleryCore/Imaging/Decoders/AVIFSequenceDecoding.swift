@@ -3,9 +3,10 @@ import CGtk
 import Foundation
 import GObjectSupport
 
-/// The first frame of an animated AVIF (an image sequence, brand `avis`), through libavif: what
-/// phones and sites make as "animated AVIF", which neither of Debian 12's gdk-pixbuf loaders
-/// reads. Shown as a still, converted to sRGB from its profile and fitted like any picture.
+/// An animated AVIF (an image sequence, brand `avis`), through libavif: what phones and sites
+/// make as "animated AVIF", which neither of Debian 12's gdk-pixbuf loaders reads. Its first
+/// frame, fitted like any picture; every frame with its timing when a page asks for them. The
+/// pipeline converts them from the profile libavif reads.
 /// Runs where every decoder runs: in the sandboxed worker (`PicturePipeline`).
 enum AVIFSequenceDecoding: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
@@ -44,11 +45,33 @@ enum AVIFSequenceDecoding: PictureDecoder {
             }
         }
         guard Int(decoded) == AVIFSEQ_OK else { throw Int(decoded) == AVIFSEQ_TOO_LARGE ? .tooLarge : .damaged }
+        let decoderProfile = profile.isEmpty ? nil : profile
+        if request.frames, info.frame_count >= 2, var animation = frames(of: data, width: width, height: height, limit: limit) {
+            animation.decoderProfile = decoderProfile
+            return animation // what is kept is counted by the frames' reply; the budget above goes
+        }
         if let target, let scaled = gdk_pixbuf_scale_simple(frame, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
         handedOver = true
         return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: width, declaredHeight: height, budget: gate.takeReservation(),
-                                    decoderProfile: profile.isEmpty ? nil : profile)
+                                    decoderProfile: decoderProfile)
+    }
+
+    /// Every frame with its duration from the sequence's timescale (libavif 0.11 reads no loop
+    /// count: it plays for ever), or nil when fewer than two may be kept.
+    private static func frames(of data: Data, width: Int, height: Int, limit: UInt64) -> PixbufLoading.Loaded? {
+        let collector = AnimationCollector(width: width, height: height)
+        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        let status = canvas.withUnsafeMutableBufferPointer { buffer in
+            collector.collect { context in
+                data.withUnsafeBytes { bytes in
+                    avifseq_decode_frames(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, limit, buffer.baseAddress,
+                                          width * 4, AnimationCollector.sink, context)
+                }
+            }
+        }
+        guard Int(status) == AVIFSEQ_OK else { return nil }
+        return collector.animation(declaredWidth: width, declaredHeight: height, loopCount: 0)
     }
 }

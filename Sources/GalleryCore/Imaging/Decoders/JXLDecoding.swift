@@ -5,7 +5,7 @@ import GObjectSupport
 
 /// JPEG XL, through libjxl: the first frame, whole, as stored (the facts carry its
 /// orientation) and in the colour space its facts' profile names (sRGB: none), scaled to the
-/// fit afterwards. No gdk-pixbuf loader on Debian 12 reads the format. libjxl decodes at full
+/// fit afterwards; every frame of an animation, with its duration, when a page asks for them. No gdk-pixbuf loader on Debian 12 reads the format. libjxl decodes at full
 /// size, so the budget holds the whole picture and its scaled copy, as for HEIF.
 enum JXLDecoding: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
@@ -26,11 +26,30 @@ enum JXLDecoding: PictureDecoder {
                            gdk_pixbuf_get_pixels(frame), bytes)
         }
         guard Int(status) == JXLDECODE_OK else { throw .damaged }
+        if request.frames, picture.facts.animated, let animation = frames(of: picture.data, size: size, canvas: frame, bytes: bytes) {
+            return animation // what is kept is counted by the frames' reply; the budget above goes
+        }
         if let target, let scaled = gdk_pixbuf_scale_simple(frame, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
         handedOver = true
         return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height,
                                     budget: gate.takeReservation())
+    }
+
+    /// Every frame, coalesced by libjxl at the picture's size, decoded into `canvas` (the first
+    /// frame's pixbuf, reused), with its duration and the loop count; nil when fewer than two
+    /// may be kept.
+    private static func frames(of data: Data, size: PixelSize, canvas: OpaquePointer, bytes: Int) -> PixbufLoading.Loaded? {
+        let collector = AnimationCollector(width: size.width, height: size.height)
+        var loops: UInt32 = 0
+        let status = collector.collect { context in
+            data.withUnsafeBytes { input in
+                jxldecode_frames(input.bindMemory(to: UInt8.self).baseAddress, input.count, UInt32(size.width), UInt32(size.height),
+                                 gdk_pixbuf_get_pixels(canvas), bytes, AnimationCollector.sink, context, &loops)
+            }
+        }
+        guard Int(status) == JXLDECODE_OK else { return nil }
+        return collector.animation(declaredWidth: size.width, declaredHeight: size.height, loopCount: Int(loops))
     }
 }

@@ -30,6 +30,8 @@ struct PictureFacts: Sendable {
     var cmyk = false
     /// The library's own limits refused the header: the picture is far too large.
     var beyondLimits = false
+    /// An animation of two frames or more (GIF, WebP, an AVIF sequence, JPEG XL).
+    var animated = false
 
     /// True when the picture is stored on its side: upright, its width and height swap.
     var turnsSides: Bool { (5...8).contains(orientation) }
@@ -43,6 +45,8 @@ struct PictureFacts: Sendable {
     static func read(_ data: Data) -> PictureFacts {
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         var facts = PictureFacts(format: format)
+        // An AVIF sequence, which libheif does not read: its brand says so.
+        facts.animated = format == .avif && AVIFSequenceDecoding.isSequence(data)
         let reader: ((UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<picturefacts>?) -> Int32)?
         switch format {
         case .jpeg: reader = picturefacts_read_jpeg
@@ -56,7 +60,10 @@ struct PictureFacts: Sendable {
         guard let reader else {
             facts.size = ImageHeaderSize.declaredSize(of: data).map { PixelSize(width: $0.width, height: $0.height) }
             facts.decodedPixels = facts.size?.pixels
-            if format == .gif { facts.colorProfile = GIFColorProfile.of(data) }
+            if format == .gif {
+                facts.colorProfile = GIFColorProfile.of(data)
+                facts.animated = (GIFStructure.layout(of: data)?.frameCount ?? 0) >= 2
+            }
             return facts
         }
         var read = picturefacts()
@@ -72,6 +79,7 @@ struct PictureFacts: Sendable {
         facts.hasAlpha = read.has_alpha != 0
         facts.progressive = read.progressive != 0
         facts.cmyk = read.cmyk != 0
+        facts.animated = facts.animated || read.animated != 0
         if let profile = read.profile, profileBytes.contains(read.profile_size) {
             facts.colorProfile = Array(UnsafeBufferPointer(start: profile, count: read.profile_size))
         }

@@ -11,10 +11,12 @@ enum DecoderRegistry {
         case .jpeg: [JPEGRegionDecoding.self, JPEGArrivingRows.self, CMYKJPEGDecoding.self, PixbufLoading.self]
         // The rows or passes received; row by row into the smaller picture, never the whole.
         case .png: [PNGArrivingRows.self, PNGRowScaling.self, PixbufLoading.self]
-        // Image sequences, which neither loader reads.
+        // Image sequences (their frames when asked for), which neither loader reads.
         case .avif: [AVIFSequenceDecoding.self, PixbufLoading.self]
         // libjxl: no gdk-pixbuf loader on Debian 12.
         case .jxl: [JXLDecoding.self]
+        // An animation's frames, which the loader does not give.
+        case .webp: [AnimatedWebPDecoding.self, PixbufLoading.self]
         default: [PixbufLoading.self]
         }
     }

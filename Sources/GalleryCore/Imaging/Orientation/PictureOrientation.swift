@@ -51,6 +51,15 @@ enum PictureOrientation {
         guard let turned = upright(loaded.pixbuf, orientation: orientation) else { throw .tooLarge }
         var upright = loaded
         upright.pixbuf = turned
+        // An animation's frames turn with it (they have the still's size).
+        if let frames = loaded.framePixels {
+            var turnedFrames: [AnimationFrames.FramePixels] = []
+            for frame in frames {
+                guard let pixels = self.upright(frame.pixbuf, orientation: orientation) else { throw .tooLarge }
+                turnedFrames.append(AnimationFrames.FramePixels(pixbuf: pixels, milliseconds: frame.milliseconds))
+            }
+            upright.framePixels = turnedFrames
+        }
         if orientation >= 5 { (upright.declaredWidth, upright.declaredHeight) = (loaded.declaredHeight, loaded.declaredWidth) }
         return upright
     }

@@ -68,8 +68,7 @@ extension PicturePipeline {
     ) throws(LoadError) -> LoaderSizeGate {
         let facts = picture.facts
         var fit = gate.fit
-        if request.frames, picture.format == .gif, let layout = GIFStructure.layout(of: picture.data),
-           AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes) > 0 {
+        if request.frames, plays(picture) {
             fit = .inside(maxSide: gate.fit.maxSide)
         } else if PictureTurn(exifOrientation: facts.orientation).followed(by: request.turn).swapsSides,
                   case .within(let width, let height, let maxSide) = fit {
@@ -82,6 +81,16 @@ extension PicturePipeline {
             stored.headerPixels = pixels
         }
         return stored
+    }
+
+    /// An animation that may play: decoded at full size, each frame one texture. A GIF whose
+    /// frames would not fit the animation bytes is fitted as a still at once (its layout says
+    /// so); another format's decoder finds out as it goes, and keeps the still then.
+    private static func plays(_ picture: OpenedPicture) -> Bool {
+        guard picture.facts.animated else { return false }
+        guard picture.format == .gif else { return true }
+        guard let layout = GIFStructure.layout(of: picture.data) else { return false }
+        return AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes) > 0
     }
 
     /// A clip in upright source pixels as the stored picture's decoder is asked for it: at the

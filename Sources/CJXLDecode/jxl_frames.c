@@ -1,0 +1,48 @@
+// The frames of a JPEG XL animation (see CJXLDecode.h), coalesced by libjxl at the picture's size.
+#include "CJXLDecode.h"
+#include "jxl_open.h"
+
+int jxldecode_frames(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *out, size_t out_size,
+                     jxldecode_frame_sink sink, void *context, uint32_t *loop_count) {
+    JxlDecoder *decoder = jxldecode_open(data, length, JXL_DEC_BASIC_INFO | JXL_DEC_FRAME | JXL_DEC_FULL_IMAGE);
+    if (!decoder) return JXLDECODE_DAMAGED;
+    const JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
+    int status = JXLDECODE_DAMAGED;
+    uint64_t ticks_numerator = 1000, ticks_denominator = 1; // milliseconds per tick: denominator / numerator * 1000
+    uint32_t milliseconds = 0;
+    for (;;) {
+        JxlDecoderStatus event = JxlDecoderProcessInput(decoder);
+        if (event == JXL_DEC_BASIC_INFO) {
+            JxlBasicInfo info;
+            if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS) break;
+            if (info.xsize != width || info.ysize != height) {
+                status = JXLDECODE_WRONG_SIZE;
+                break;
+            }
+            if (info.have_animation && info.animation.tps_numerator > 0) {
+                ticks_numerator = info.animation.tps_numerator;
+                ticks_denominator = info.animation.tps_denominator;
+                *loop_count = info.animation.num_loops;
+            }
+        } else if (event == JXL_DEC_FRAME) {
+            JxlFrameHeader header;
+            if (JxlDecoderGetFrameHeader(decoder, &header) != JXL_DEC_SUCCESS) break;
+            uint64_t ms = (uint64_t)header.duration * ticks_denominator * 1000 / ticks_numerator;
+            milliseconds = ms > 86400000 ? 86400000 : (uint32_t)ms;
+        } else if (event == JXL_DEC_NEED_IMAGE_OUT_BUFFER) {
+            size_t needed = 0;
+            if (JxlDecoderImageOutBufferSize(decoder, &format, &needed) != JXL_DEC_SUCCESS || needed != out_size ||
+                JxlDecoderSetImageOutBuffer(decoder, &format, out, out_size) != JXL_DEC_SUCCESS) {
+                break;
+            }
+        } else if (event == JXL_DEC_FULL_IMAGE) {
+            status = JXLDECODE_OK;
+            if (!sink(context, out, milliseconds)) break;
+        } else {
+            if (event != JXL_DEC_SUCCESS) status = JXLDECODE_DAMAGED; // an error, or cut short
+            break;
+        }
+    }
+    JxlDecoderDestroy(decoder);
+    return status;
+}

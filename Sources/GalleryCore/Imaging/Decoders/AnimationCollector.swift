@@ -1,0 +1,65 @@
+import CGtk
+import Foundation
+import GObjectSupport
+
+/// Collects the frames a library's animation decoder hands over one by one (WebP, an AVIF
+/// sequence, JPEG XL), each composed on the canvas as 8-bit RGBA, into frames of their own, as
+/// many as an animation may keep (`AnimationFrames.maxFrameCount`, `maxBytes` in all): past
+/// either it stops the decoder, and only the still is kept — as for a GIF too long to play.
+final class AnimationCollector {
+    let width: Int
+    let height: Int
+    private let maxBytes: Int
+    private(set) var frames: [AnimationFrames.FramePixels] = []
+    /// The animation had more than may be kept.
+    private(set) var overflowed = false
+    /// False when a frame's pixels could not be had (no memory).
+    private(set) var failed = false
+
+    init(width: Int, height: Int, maxBytes: Int = ImageDecoder.defaultMaxAnimationBytes) {
+        self.width = width
+        self.height = height
+        self.maxBytes = maxBytes
+    }
+
+    /// The C sink every animation decoder calls (`context`: an unretained collector).
+    static let sink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UInt32) -> Int32 = { context, rgba, milliseconds in
+        guard let context, let rgba else { return 0 }
+        return Unmanaged<AnimationCollector>.fromOpaque(context).takeUnretainedValue().add(rgba, milliseconds: Int(milliseconds)) ? 1 : 0
+    }
+
+    /// Runs `decode` with this collector as its sink's context.
+    func collect(_ decode: (UnsafeMutableRawPointer) -> Int32) -> Int32 {
+        withExtendedLifetime(self) { decode(Unmanaged.passUnretained(self).toOpaque()) }
+    }
+
+    private func add(_ rgba: UnsafePointer<UInt8>, milliseconds: Int) -> Bool {
+        let frameBytes = width * height * 4 // both sides bounded by the facts: no overflow
+        guard frames.count < AnimationFrames.maxFrameCount, (frames.count + 1) * frameBytes <= maxBytes else {
+            overflowed = true
+            return false
+        }
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height)), let pixels = gdk_pixbuf_get_pixels(pixbuf)
+        else {
+            failed = true
+            return false
+        }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        for row in 0..<height { (pixels + row * stride).update(from: rgba + row * width * 4, count: width * 4) }
+        // A frame that says no duration shows for 100 ms, as browsers show such frames.
+        frames.append(AnimationFrames.FramePixels(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(pixbuf)),
+                                                  milliseconds: milliseconds > 0 ? milliseconds : 100))
+        return true
+    }
+
+    /// The animation as a picture: its first frame (a copy of its own: the pipeline converts
+    /// the still and the frames one by one) and every frame; nil when fewer than two were
+    /// kept, or more were there than may be kept.
+    func animation(declaredWidth: Int, declaredHeight: Int, loopCount: Int) -> PixbufLoading.Loaded? {
+        guard !overflowed, !failed, frames.count >= 2, let still = gdk_pixbuf_copy(OpaquePointer(frames[0].pixbuf.pointer)) else {
+            return nil
+        }
+        return PixbufLoading.Loaded(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(still)), declaredWidth: declaredWidth,
+                                    declaredHeight: declaredHeight, framePixels: frames, loopCount: loopCount)
+    }
+}
