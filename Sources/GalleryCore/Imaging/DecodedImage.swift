@@ -6,8 +6,10 @@ public struct DecodedImage: Sendable {
     /// The size the source file declares (upright), before any downscaling.
     public let sourceWidth: Int
     public let sourceHeight: Int
-    /// All frames when the image moves (animated GIF); `texture` is then its first frame.
+    /// All frames when the image moves; `texture` is then its first frame.
     public let animation: DecodedAnimation?
+    /// The still of an animation whose frames were not asked for: the page asks for them next.
+    var animates = false
     /// Decoded at the size the screen shows it; the full resolution is there on demand
     /// (`ImageDecoder.fullDetail`), so nothing is lost.
     public let isScreenSized: Bool

@@ -26,7 +26,7 @@ public enum ImageDecoder {
     /// given `screen`, scaled while decoding to fit that box (the viewer's screen-sized pages:
     /// `DecodedImage.isScreenSized`, full detail comes from `fullDetail`). The box is upright:
     /// EXIF orientation is applied at every size.
-    /// An animation (GIF, WebP, an AVIF sequence, JPEG XL) also brings all its frames
+    /// An animation (GIF, APNG, WebP, an AVIF sequence, JPEG XL) also brings all its frames
     /// (`DecodedImage.animation`) when they fit in `maxAnimationBytes` at full size; otherwise
     /// only its first frame, as a still. Its frames are decoded at full size (each frame is one
     /// texture); a still is fitted like any picture.
@@ -34,26 +34,38 @@ public enum ImageDecoder {
         from data: Data, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
         maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
     ) throws(LoadError) -> DecodedImage {
-        try original(from: PictureBytes(oneOff: data), fitting: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
-                     maxAnimationBytes: maxAnimationBytes)
+        let bytes = PictureBytes(oneOff: data)
+        let first = try original(from: bytes, fitting: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
+                                 maxAnimationBytes: maxAnimationBytes, frames: asksForFramesAtOnce(bytes.data))
+        guard first.animates else { return first }
+        return try original(from: bytes, fitting: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
+                            maxAnimationBytes: maxAnimationBytes, frames: true)
     }
 
-    /// The same, of a picture a worker may keep open for the requests after it (a zoom).
+    /// Whether a page asks for an animation's frames with its first request: a GIF's, which are
+    /// small and common. Any other format that may animate (a PNG, a WebP…) is most often a
+    /// still, asked for at the screen's size; a still that turns out to be an animation's
+    /// (`DecodedImage.animates`) is asked for again, frames and all. Read from the magic number,
+    /// all the app reads of a picture.
+    static func asksForFramesAtOnce(_ data: Data) -> Bool {
+        ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == .gif
+    }
+
+    /// One request of a picture a worker may keep open for the requests after it (a zoom):
+    /// with `frames`, an animation's frames too.
     static func original(
         from bytes: PictureBytes, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
-        maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
+        maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes, frames: Bool
     ) throws(LoadError) -> DecodedImage {
-        // Whether the format may animate is read from its magic number, all that is read here.
-        // Whether it plays (decoded at full size, every frame) or is a still (fitted to the
-        // screen like any picture) is the pipeline's to say, from the picture itself.
-        let animates = ContentSniffer.imageFormat(of: bytes.data.prefix(ContentSniffer.preferredPrefixLength))?.mayAnimate == true
         let gate = LoaderSizeGate(maxPixels: maxPixels, fit: originalFit(screen, maxTextureSide))
-        let loaded = try PicturePipeline.picture(bytes, gate: gate, keepAnimation: animates)
+        let loaded = try PicturePipeline.picture(bytes, gate: gate, keepAnimation: frames)
         let still = try makeImage(loaded)
         let isScreenSized = screen != nil && still.wasDownscaled
-        guard animates, let animation = animation(of: loaded, maxAnimationBytes: maxAnimationBytes) else {
-            return DecodedImage(texture: still.texture, sourceWidth: still.sourceWidth, sourceHeight: still.sourceHeight,
-                                isScreenSized: isScreenSized)
+        guard frames, let animation = animation(of: loaded, maxAnimationBytes: maxAnimationBytes) else {
+            var image = DecodedImage(texture: still.texture, sourceWidth: still.sourceWidth, sourceHeight: still.sourceHeight,
+                                     isScreenSized: isScreenSized)
+            image.animates = loaded.animates
+            return image
         }
         // The first frame doubles as the still (thumbnail-sized neighbours, copy, zoom geometry).
         return DecodedImage(texture: animation.frames[0].texture, sourceWidth: still.sourceWidth,
@@ -63,9 +75,9 @@ public enum ImageDecoder {
     /// What `original(from:fitting:…)` is let in with (`DecodeThreads.run`): the most pixels
     /// its picture, and a GIF's frames, may have.
     static func mostPixels(
-        ofOriginal data: Data, fitting screen: PixelSize?, maxPixels: Int, maxTextureSide: Int = defaultMaxTextureSide
+        ofOriginal data: Data, fitting screen: PixelSize?, maxPixels: Int, maxTextureSide: Int = defaultMaxTextureSide, frames: Bool
     ) -> Int {
-        SandboxedDecoding.mostPixels(data, fit: originalFit(screen, maxTextureSide), maxPixels: maxPixels, keepAnimation: true)
+        SandboxedDecoding.mostPixels(data, fit: originalFit(screen, maxTextureSide), maxPixels: maxPixels, keepAnimation: frames)
     }
 
     private static func originalFit(_ screen: PixelSize?, _ maxTextureSide: Int) -> LoaderSizeGate.Fit {

@@ -24,7 +24,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
 
     /// True for formats that may hold an animation the viewer plays: only for these are a
     /// page's frames asked for (read from the magic number alone, in the app).
-    var mayAnimate: Bool { [.gif, .webp, .avif, .jxl].contains(self) }
+    var mayAnimate: Bool { [.gif, .png, .webp, .avif, .jxl].contains(self) }
 
     /// True for formats whose gdk-pixbuf loader decodes the whole picture before it emits
     /// `size-prepared` (libheif's, for HEIF and AVIF): their size is checked from the header.

@@ -12,16 +12,28 @@ extension ImageRepository {
         DecodeWorkerPool.shared.prewarm() // while the original is found or downloaded
         do {
             let (bytes, facts) = try await openedOriginal(for: url, priority: shared)
-            let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
-            let mostPixels = ImageDecoder.mostPixels(ofOriginal: bytes.data, fitting: screen, maxPixels: maxPixels)
-            let image = try await decodeOrForget(key: url.absoluteString, priority: shared, mostPixels: mostPixels) {
-                try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels,
-                                          maxAnimationBytes: maxAnimationBytes)
+            var image = try await decodePage(bytes, fitting: screen, frames: ImageDecoder.asksForFramesAtOnce(bytes.data),
+                                             key: url.absoluteString, priority: shared)
+            // The still of an animation (a PNG, a WebP… that moves): its frames, asked for now.
+            if image.animates {
+                image = try await decodePage(bytes, fitting: screen, frames: true, key: url.absoluteString, priority: shared)
             }
             learn(image.sourceSize, of: url, from: facts)
             return image
         } catch {
             throw LoadError(error)
+        }
+    }
+
+    /// One decode of a page, let in with the most pixels it may bring (with `frames`, an
+    /// animation's at full size).
+    private func decodePage(_ bytes: PictureBytes, fitting screen: PixelSize?, frames: Bool, key: String,
+                            priority: SharedPriority) async throws -> DecodedImage {
+        let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
+        let mostPixels = ImageDecoder.mostPixels(ofOriginal: bytes.data, fitting: screen, maxPixels: maxPixels, frames: frames)
+        return try await decodeOrForget(key: key, priority: priority, mostPixels: mostPixels) {
+            try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels, maxAnimationBytes: maxAnimationBytes,
+                                      frames: frames)
         }
     }
 

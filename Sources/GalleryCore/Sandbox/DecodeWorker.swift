@@ -186,7 +186,7 @@ public enum DecodeWorker {
             width: width, height: height, channels: Int(gdk_pixbuf_get_n_channels(still)), frameCount: frames.count,
             loopCount: frames.isEmpty ? 0 : loaded.loopCount,
             originX: placement?.origin.x ?? 0, originY: placement?.origin.y ?? 0,
-            scaleEighths: placement.map { Int(($0.scale * 8).rounded()) } ?? 8))
+            scaleEighths: placement.map { Int(($0.scale * 8).rounded()) } ?? 8, animates: loaded.animates))
         reply.parts.append(.pixels(loaded.pixbuf))
         for frame in frames {
             var delay = LittleEndianWriter()

@@ -110,6 +110,6 @@ enum SandboxedDecoding {
             offset += 4 + frameLength
         }
         return PixbufLoading.Loaded(pixbuf: still, declaredWidth: header.declaredWidth, declaredHeight: header.declaredHeight,
-                                    framePixels: frames.isEmpty ? nil : frames, loopCount: header.loopCount)
+                                    framePixels: frames.isEmpty ? nil : frames, loopCount: header.loopCount, animates: header.animates)
     }
 }

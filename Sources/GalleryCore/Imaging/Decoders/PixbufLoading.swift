@@ -47,6 +47,8 @@ enum PixbufLoading: PictureDecoder {
         /// of `animation`.
         var framePixels: [AnimationFrames.FramePixels]? = nil
         var loopCount = 0
+        /// The still of an animation whose frames were not asked for (a page asks again).
+        var animates = false
 
         var pointer: OpaquePointer { OpaquePointer(pixbuf.pointer) }
     }

@@ -30,7 +30,7 @@ struct PictureFacts: Sendable {
     var cmyk = false
     /// The library's own limits refused the header: the picture is far too large.
     var beyondLimits = false
-    /// An animation of two frames or more (GIF, WebP, an AVIF sequence, JPEG XL).
+    /// An animation of two frames or more (GIF, APNG, WebP, an AVIF sequence, JPEG XL).
     var animated = false
 
     /// True when the picture is stored on its side: upright, its width and height swap.
@@ -79,7 +79,7 @@ struct PictureFacts: Sendable {
         facts.hasAlpha = read.has_alpha != 0
         facts.progressive = read.progressive != 0
         facts.cmyk = read.cmyk != 0
-        facts.animated = facts.animated || read.animated != 0
+        facts.animated = facts.animated || read.animated != 0 || (format == .png && APNGStructure.isAnimated(data))
         if let profile = read.profile, profileBytes.contains(read.profile_size) {
             facts.colorProfile = Array(UnsafeBufferPointer(start: profile, count: read.profile_size))
         }

@@ -9,8 +9,9 @@ enum DecoderRegistry {
         // A zoom's region, the rows received, CMYK ink through its profile (gdk-pixbuf
         // converts it without one).
         case .jpeg: [JPEGRegionDecoding.self, JPEGArrivingRows.self, CMYKJPEGDecoding.self, PixbufLoading.self]
-        // The rows or passes received; row by row into the smaller picture, never the whole.
-        case .png: [PNGArrivingRows.self, PNGRowScaling.self, PixbufLoading.self]
+        // The rows or passes received; an APNG's frames; row by row into the smaller picture,
+        // never the whole.
+        case .png: [PNGArrivingRows.self, APNGDecoding.self, PNGRowScaling.self, PixbufLoading.self]
         // Image sequences (their frames when asked for), which neither loader reads.
         case .avif: [AVIFSequenceDecoding.self, PixbufLoading.self]
         // libjxl: no gdk-pixbuf loader on Debian 12.

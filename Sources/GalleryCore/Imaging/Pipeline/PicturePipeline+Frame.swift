@@ -36,6 +36,7 @@ extension PicturePipeline {
             loaded = whole
         }
         if loaded.animation != nil { try keepFrames(of: &loaded, picture: picture) }
+        loaded.animates = !request.frames && picture.facts.animated
         if !request.keepsColour { toSRGB(&loaded, facts: picture.facts) }
         if let rows = loaded.rowsFinal {
             loaded.pixbuf = try clearing(loaded.pixbuf, fromRow: rows)

@@ -1,0 +1,95 @@
+import CGtk
+import Foundation
+import GObjectSupport
+
+/// Every frame of an animated PNG (APNG), when a page asks for the frames: each frame's PNG
+/// (`APNGStructure.framePNG`) decoded by gdk-pixbuf's PNG loader, then composed on the canvas as
+/// the specification says — drawn over what is there or replacing it (`blend_op`), then left,
+/// cleared or put back (`dispose_op`) — and kept as it shows. The thumbnail, and an APNG that
+/// breaks its rules or is too long to keep, are the default image (the next PNG decoders).
+enum APNGDecoding: PictureDecoder {
+    static let abilities: DecoderAbilities = .whole
+
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+        guard request.frames, picture.facts.animated,
+              let structure = APNGStructure(picture.data, maxFrames: AnimationFrames.maxFrameCount) else { return nil }
+        let (width, height) = (structure.width, structure.height)
+        guard width * height <= gate.maxPixels else { throw .tooLarge }
+        guard gate.reserve(pixels: 2 * width * height) else { throw .cancelled } // the canvas and what a frame saves
+        defer { gate.releaseBudget() } // what is kept is counted by the frames' reply
+        var canvas = [UInt8](repeating: 0, count: width * height * 4) // transparent black, as the animation starts
+        let collector = AnimationCollector(width: width, height: height)
+        let stop = collector.collect { context in
+            for (index, frame) in structure.frames.enumerated() {
+                guard let pixels = try? framePixels(structure.framePNG(index, from: picture.data), frame: frame, gate: gate) else { return 1 }
+                let saved = frame.dispose == 2 ? region(of: canvas, frame, width: width) : nil
+                draw(pixels, into: &canvas, frame, width: width)
+                let kept = canvas.withUnsafeBufferPointer { AnimationCollector.sink(context, $0.baseAddress, UInt32(frame.milliseconds)) }
+                guard kept != 0 else { return 0 }
+                switch frame.dispose {
+                case 1: fill(&canvas, frame, width: width, with: nil)
+                case 2: fill(&canvas, frame, width: width, with: saved)
+                default: break
+                }
+            }
+            return 0
+        }
+        guard stop == 0 else { return nil } // a frame that does not decode: the default image shows
+        return collector.animation(declaredWidth: width, declaredHeight: height, loopCount: structure.loopCount)
+    }
+
+    /// A frame's pixels as RGBA rows, or nil when it does not decode at its declared size.
+    private static func framePixels(_ png: Data, frame: APNGStructure.Frame, gate: LoaderSizeGate) throws -> [UInt8]? {
+        let frameGate = LoaderSizeGate(maxPixels: gate.maxPixels, maxSide: Int(Int32.max), countsPixels: false)
+        let loaded = try PixbufLoading.load(png, gate: frameGate, imageType: "png")
+        guard let rgba = gdk_pixbuf_add_alpha(loaded.pointer, 0, 0, 0, 0) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(rgba)) }
+        guard Int(gdk_pixbuf_get_width(rgba)) == frame.width, Int(gdk_pixbuf_get_height(rgba)) == frame.height,
+              let pixels = gdk_pixbuf_read_pixels(rgba) else { return nil }
+        let stride = Int(gdk_pixbuf_get_rowstride(rgba))
+        var rows = [UInt8](repeating: 0, count: frame.width * frame.height * 4)
+        for row in 0..<frame.height {
+            rows.withUnsafeMutableBufferPointer { out in
+                (out.baseAddress! + row * frame.width * 4).update(from: pixels + row * stride, count: frame.width * 4)
+            }
+        }
+        return rows
+    }
+
+    /// `pixels` drawn at the frame's rectangle: replacing it (`blend` 0) or over it ("source
+    /// over", straight alpha).
+    private static func draw(_ pixels: [UInt8], into canvas: inout [UInt8], _ frame: APNGStructure.Frame, width: Int) {
+        for row in 0..<frame.height {
+            for column in 0..<frame.width {
+                let source = (row * frame.width + column) * 4, target = ((frame.y + row) * width + frame.x + column) * 4
+                let alpha = Int(pixels[source + 3])
+                guard frame.blend == 1, alpha < 255 else {
+                    for channel in 0..<4 { canvas[target + channel] = pixels[source + channel] }
+                    continue
+                }
+                let below = Int(canvas[target + 3]) * (255 - alpha) / 255, out = alpha + below
+                guard out > 0 else { continue }
+                for channel in 0..<3 {
+                    canvas[target + channel] = UInt8((Int(pixels[source + channel]) * alpha + Int(canvas[target + channel]) * below) / out)
+                }
+                canvas[target + 3] = UInt8(out)
+            }
+        }
+    }
+
+    /// The canvas's pixels under the frame's rectangle, to put back after it.
+    private static func region(of canvas: [UInt8], _ frame: APNGStructure.Frame, width: Int) -> [UInt8] {
+        (0..<frame.height).flatMap { row in
+            let start = ((frame.y + row) * width + frame.x) * 4
+            return canvas[start..<start + frame.width * 4]
+        }
+    }
+
+    /// The frame's rectangle cleared to transparent black, or given `saved` back.
+    private static func fill(_ canvas: inout [UInt8], _ frame: APNGStructure.Frame, width: Int, with saved: [UInt8]?) {
+        for row in 0..<frame.height {
+            let start = ((frame.y + row) * width + frame.x) * 4, count = frame.width * 4
+            for index in 0..<count { canvas[start + index] = saved?[row * count + index] ?? 0 }
+        }
+    }
+}
