@@ -156,6 +156,11 @@ int picturefacts_read_png(const uint8_t *data, size_t length, picturefacts *out)
     png_bytep profile = NULL;
     png_uint_32 profile_size = 0;
     if (png_get_iCCP(png, info, &name, &compression, &profile, &profile_size)) picturefacts_keep_profile(out, profile, profile_size);
+    out->png_srgb = png_get_valid(png, info, PNG_INFO_sRGB) ? 1 : 0;
+    double gamma = 0;
+    if (png_get_gAMA(png, info, &gamma)) out->png_gamma = gamma;
+    double *c = out->png_chromaticities;
+    out->png_has_chromaticities = png_get_cHRM(png, info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7]) ? 1 : 0;
     png_bytep exif = NULL;
     png_uint_32 exif_size = 0;
     if (png_get_eXIf_1(png, info, &exif_size, &exif)) out->orientation = picturefacts_exif_orientation(exif, exif_size);

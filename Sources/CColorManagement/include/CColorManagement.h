@@ -42,3 +42,9 @@ size_t colormanagement_inflate(const uint8_t *data, size_t length, uint8_t *out,
 // Deflates `data` into `out` as a zlib stream (what a PNG's iCCP chunk holds); returns the
 // length, or 0 when it does not fit `capacity`.
 size_t colormanagement_deflate(const uint8_t *data, size_t length, uint8_t *out, size_t capacity);
+
+// An RGB profile from what a PNG without one says, as Chromium reads it: primaries and white
+// point from cHRM (`chromaticities`: white, red, green, blue x and y; NULL for sRGB's), the tone
+// curve from gAMA (`file_gamma`, 0.45455 for a 2.2 display gamma; 0 for sRGB's curve). Written
+// into `out`; returns its length, or 0 when the numbers make no profile.
+size_t colormanagement_profile_from_png(double file_gamma, const double *chromaticities, uint8_t *out, size_t capacity);

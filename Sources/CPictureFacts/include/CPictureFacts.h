@@ -26,6 +26,11 @@ typedef struct {
     int progressive;       // JPEG: more than one scan
     int cmyk;              // JPEG: CMYK or YCCK ink
     int animated;          // WebP, JPEG XL: an animation of frames (GIF's and AVIF's are read elsewhere)
+    // PNG without an ICC profile: what its sRGB, gAMA and cHRM chunks say (as browsers read them).
+    int png_srgb;          // an sRGB chunk
+    double png_gamma;      // gAMA's file gamma (0.45455 for 2.2), 0 without one
+    int png_has_chromaticities;
+    double png_chromaticities[8]; // cHRM: white x, y, red x, y, green x, y, blue x, y
     uint8_t *profile;      // the embedded ICC profile, or NULL (free with `picturefacts_release`)
     size_t profile_size;
 } picturefacts;

@@ -22,4 +22,21 @@ enum ColorProfileConversion {
             Int(gdk_pixbuf_get_rowstride(pixbuf)), Int32(channels))
         return Int(status) == COLORMANAGEMENT_CONVERTED
     }
+
+    /// The profile a PNG without an ICC profile or sRGB chunk describes with gAMA and cHRM, as
+    /// Chromium reads them: cHRM's primaries with gAMA's curve (sRGB's curve without gAMA), or
+    /// sRGB's primaries with gAMA's curve; nil when the file says neither, or says nonsense.
+    static func profile(pngGamma gamma: Double, chromaticities: [Double]?) -> [UInt8]? {
+        guard gamma > 0 || chromaticities != nil else { return nil }
+        var profile = [UInt8](repeating: 0, count: 4096) // an RGB matrix profile: under 1 KB
+        let length = profile.withUnsafeMutableBufferPointer { out in
+            if let chromaticities {
+                return chromaticities.withUnsafeBufferPointer {
+                    colormanagement_profile_from_png(gamma, $0.baseAddress, out.baseAddress, out.count)
+                }
+            }
+            return colormanagement_profile_from_png(gamma, nil, out.baseAddress, out.count)
+        }
+        return length > 0 ? Array(profile.prefix(length)) : nil
+    }
 }

@@ -82,6 +82,11 @@ struct PictureFacts: Sendable {
         facts.animated = facts.animated || read.animated != 0 || (format == .png && APNGStructure.isAnimated(data))
         if let profile = read.profile, profileBytes.contains(read.profile_size) {
             facts.colorProfile = Array(UnsafeBufferPointer(start: profile, count: read.profile_size))
+        } else if format == .png, read.png_srgb == 0 {
+            // No iCCP and no sRGB chunk: what gAMA and cHRM say, as browsers apply them.
+            let chromaticities = read.png_has_chromaticities != 0
+                ? withUnsafeBytes(of: read.png_chromaticities) { Array($0.bindMemory(to: Double.self)) } : nil
+            facts.colorProfile = ColorProfileConversion.profile(pngGamma: read.png_gamma, chromaticities: chromaticities)
         }
         return facts
     }
