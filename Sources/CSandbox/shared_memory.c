@@ -28,7 +28,7 @@ int64_t sandbox_file_size(int descriptor) {
     return fstat(descriptor, &status) == 0 ? (int64_t)status.st_size : -1;
 }
 
-long sandbox_send_with(int socket, const void *bytes, size_t count, const int *descriptors, int descriptor_count) {
+long sandbox_send_with(int socket, const void *bytes, size_t count, const int *descriptors, int descriptor_count, int wait) {
     if (descriptor_count < 0 || descriptor_count > SANDBOX_MAX_PASSED) return -1;
     struct iovec part = { .iov_base = (void *)bytes, .iov_len = count };
     union {
@@ -48,7 +48,7 @@ long sandbox_send_with(int socket, const void *bytes, size_t count, const int *d
     }
     long sent;
     do {
-        sent = sendmsg(socket, &message, MSG_NOSIGNAL);
+        sent = sendmsg(socket, &message, MSG_NOSIGNAL | (wait ? 0 : MSG_DONTWAIT));
     } while (sent < 0 && errno == EINTR);
     return sent;
 }

@@ -146,6 +146,25 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertNoThrow(try Self.decode(good, in: healthy, limits: quick))
     }
 
+    /// A worker that reads a request's header and then stops reading (issue 42): the picture's
+    /// bytes that follow fill its socket, and the app's send ends at the decode's deadline
+    /// rather than holding the thread; the picture could not be decoded, the worker is replaced.
+    func testAWorkerThatStopsReadingCannotHoldTheSendingThread() throws {
+        let executable = try launch().arguments.last { $0.hasSuffix("link-gallery") } ?? ""
+        let picture = TestImages.noisyPNG(width: 480, height: 480) // under a MiB: it goes through the socket
+        XCTAssertLessThan(picture.count, SharedMemory.worthIt)
+        XCTAssertGreaterThan(picture.count, 300_000, "more than a socket's buffer holds")
+        let quick = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 1, addressSpaceBytes: 2 << 30)
+        let stalled = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .stopsReading))
+        let started = ContinuousClock.now
+        XCTAssertThrowsError(try Self.decode(picture, in: stalled, limits: quick)) {
+            XCTAssertEqual($0 as? LoadError, .couldNotDecode)
+        }
+        // A liveness bound, far above the 1 s deadline: without it the send never returned.
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(30), "the thread came back")
+        XCTAssertEqual(stalled.idleCount, 0, "the stalled worker is not kept")
+    }
+
     /// Large pixels do not cross the socket: the pixbuf the app gets is a read-only view of the
     /// memfd the worker wrote into, sealed before the app looked; a thumbnail's few kilobytes
     /// take the socket, which costs them less (`SharedMemory.worthIt`). Large bytes go in a memfd

@@ -52,8 +52,9 @@ int sandbox_seal(int descriptor);
 // The size of what `descriptor` refers to, or -1.
 int64_t sandbox_file_size(int descriptor);
 // One sendmsg of up to `count` bytes carrying `descriptor_count` descriptors (SCM_RIGHTS);
-// never SIGPIPE. Returns the bytes sent, or -1.
-long sandbox_send_with(int socket, const void *bytes, size_t count, const int *descriptors, int descriptor_count);
+// never SIGPIPE; without `wait`, never blocks (-1 with EAGAIN when the socket is full).
+// Returns the bytes sent, or -1.
+long sandbox_send_with(int socket, const void *bytes, size_t count, const int *descriptors, int descriptor_count, int wait);
 // One recvmsg of up to `count` bytes; descriptors that came with them are added to
 // `descriptors` (up to `capacity`, counted in `*received`; any more are closed), close-on-exec.
 // Returns the bytes received, 0 at end of file, or -1.

@@ -93,6 +93,9 @@ public enum DecodeWorker {
                   descriptors.count == (request.dataInSharedMemory ? 2 : 1), let output = descriptors.last else {
                 return ExitCode.badRequest.rawValue
             }
+            if fault == .stopsReading, !request.dataInSharedMemory, request.dataLength > 0 {
+                while true { sleep(3600) } // the bytes stay in the socket
+            }
             let received = request.dataInSharedMemory ? mappedInput(descriptors[0], length: request.dataLength)
                 : WorkerSocket.read(count: request.dataLength, from: 0)
             guard let data = received else { return ExitCode.shortInput.rawValue }

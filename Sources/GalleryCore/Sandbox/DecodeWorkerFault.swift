@@ -20,6 +20,9 @@ enum DecodeWorkerFault: String, Sendable {
     /// Decodes pictures as usual, and dies of SIGSEGV reading a links file: shows that the list
     /// is read in the sandbox, and what the person sees when its reader fails.
     case crashOnLists = "crash-lists"
+    /// Reads a request's header, then stops reading: a picture's bytes sent after it fill the
+    /// socket, and the app's send must end at its deadline.
+    case stopsReading = "stops-reading"
 
     static let environmentName = "LINK_GALLERY_WORKER_FAULT"
 
@@ -27,7 +30,7 @@ enum DecodeWorkerFault: String, Sendable {
     /// send, or never returns.
     func act(decoding: () -> WorkerReply) -> WorkerReply {
         switch self {
-        case .holdsPixels, .crashOnLists:
+        case .holdsPixels, .crashOnLists, .stopsReading:
             return decoding() // the mapping is kept where the body is written; lists are not pictures
         case .crash:
             raise(SIGSEGV)

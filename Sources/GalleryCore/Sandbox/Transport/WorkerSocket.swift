@@ -30,13 +30,17 @@ enum WorkerSocket {
         return true
     }
 
+    /// With a deadline (the app's side), no send blocks: "writable" from `poll` means room for a
+    /// byte, not for all of them, and a worker that stopped reading would hold a blocking send
+    /// for ever; each send takes what fits (`MSG_DONTWAIT`) and the rest waits for room again.
     static func write(_ data: Data, to descriptor: Int32, until deadline: ContinuousClock.Instant? = nil) -> Bool {
         data.withUnsafeBytes { bytes in
             var offset = 0
+            let flags = Int32(MSG_NOSIGNAL) | (deadline == nil ? 0 : Int32(MSG_DONTWAIT))
             while offset < bytes.count {
                 if let deadline, !waitReady(descriptor, for: POLLOUT, until: deadline) { return false }
-                let sent = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                if sent < 0, errno == EINTR { continue }
+                let sent = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, flags)
+                if sent < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
                 guard sent > 0 else { return false }
                 offset += sent
             }
@@ -47,12 +51,15 @@ enum WorkerSocket {
     /// `data` with `descriptors` passed along (SCM_RIGHTS): a request and its memfds.
     static func write(_ data: Data, passing descriptors: [Int32], to socket: Int32,
                       until deadline: ContinuousClock.Instant? = nil) -> Bool {
-        if let deadline, !waitReady(socket, for: POLLOUT, until: deadline) { return false }
-        let sent = data.withUnsafeBytes { bytes in
-            descriptors.withUnsafeBufferPointer {
-                sandbox_send_with(socket, bytes.baseAddress, bytes.count, $0.baseAddress, Int32($0.count))
+        var sent = -1
+        repeat {
+            if let deadline, !waitReady(socket, for: POLLOUT, until: deadline) { return false }
+            sent = data.withUnsafeBytes { bytes in
+                descriptors.withUnsafeBufferPointer {
+                    sandbox_send_with(socket, bytes.baseAddress, bytes.count, $0.baseAddress, Int32($0.count), deadline == nil ? 1 : 0)
+                }
             }
-        }
+        } while sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
         guard sent > 0 else { return false }
         return sent == data.count || write(data.dropFirst(sent), to: socket, until: deadline)
     }
