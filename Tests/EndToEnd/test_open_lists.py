@@ -2,6 +2,7 @@
 Open Address…, the recent lists (offline, from the cache), Ctrl+V of an address and a drop."""
 
 import os
+import socket
 import subprocess
 from pathlib import Path
 
@@ -215,5 +216,31 @@ def test_open_picks_a_links_file_with_the_file_chooser(display, server, tmp_path
         app.press("Return")
         showing(app, chosen)
         subtitle(app, "chosen.txt")
+    finally:
+        app.stop()
+
+
+def test_the_first_start_offline_offers_a_list_on_disk(display, server, tmp_path):
+    """Issue 44: started with no connection and nothing saved, the window is not a dead end: its
+    page offers Open a List… beside Retry, and a list chosen there opens."""
+    with socket.socket() as probe:  # a port nobody listens on: the default list cannot come
+        probe.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{probe.getsockname()[1]}/never.txt"
+    app = App(display, url)
+    try:
+        wait_for(lambda: app.find_all(name="No Connection"), 20, message="the no-connection page")
+        button = wait_for(lambda: app.find_all(role="push button", name="Open a List…"), 10, message="Open a List… offered")[0]
+        assert app.find_all(role="push button", name="Retry"), "beside Retry"
+        display.screenshot("offline-first-start")
+        chosen = images(server, "p", 2)
+        on_disk = tmp_path / "on-disk.txt"
+        on_disk.write_text("\n".join(chosen) + "\n")
+        app.do_action(button)
+        app.window_named("Open a Links File")
+        app.press("ctrl+l")
+        app.display.xdotool("type", "--delay", "20", str(on_disk))
+        app.press("Return")
+        showing(app, chosen)
+        subtitle(app, "on-disk.txt")
     finally:
         app.stop()

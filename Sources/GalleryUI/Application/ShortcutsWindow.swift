@@ -43,6 +43,7 @@ enum ShortcutsWindow {
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.slideshow]), title: L10n.tr("Start or stop a slideshow")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.slideshowPause]), title: L10n.tr("Pause or resume the slideshow")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.rotateRight, .rotateLeft]), title: L10n.tr("Rotate right and left")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.saveAs]), title: L10n.tr("Save the picture as a file")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.openWith]), title: L10n.tr("Open with another application")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.print]), title: L10n.tr("Print the picture")),
             ]),

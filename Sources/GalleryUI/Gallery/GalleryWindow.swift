@@ -86,6 +86,7 @@ final class GalleryWindow {
         statusPage = StatusPage()
 
         statusPage.onRetry = { [weak self] in self?.refresh() }
+        statusPage.offerLists(openAction: GalleryAction.open.detailedName, recent: recentMenu)
         buildHeaderBar()
         buildContent()
         installActions()

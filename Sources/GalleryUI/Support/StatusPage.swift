@@ -3,7 +3,8 @@ import CShims
 import GObjectSupport
 
 /// The one page for when there is nothing to show: the gallery's list loading or failing, the
-/// viewer's picture failing. An icon, a title, a sentence, and Retry.
+/// viewer's picture failing. An icon, a title, a sentence, and Retry — and, for a list, always
+/// a way to another one: Open a List… and the recent lists beside it.
 @MainActor
 final class StatusPage {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -12,6 +13,9 @@ final class StatusPage {
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
     private let details: UnsafeMutablePointer<GtkWidget>
+    /// Open a List… and the recent lists' menu, when the page is a list's (`offeringLists`).
+    private(set) var openListButton: UnsafeMutablePointer<GtkWidget>?
+    private var recentButton: UnsafeMutablePointer<GtkWidget>?
     /// Run by Retry when the page was made without a `retryAction`.
     var onRetry: (@MainActor () -> Void)?
 
@@ -47,6 +51,25 @@ final class StatusPage {
         for child in [icon, spinner, title, details, retryButton] { gtk_box_append(widget.cast(), child) }
     }
 
+    /// Adds Open a List… (activating `openAction`) and a menu of the recent lists (`recent`, kept
+    /// up to date by the window) under Retry: an empty, offline or failed list is never a dead end.
+    func offerLists(openAction: String, recent: OpaquePointer) {
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
+        let open = gtk_button_new_with_label(L10n.tr("Open a List…"))!
+        gtk_widget_add_css_class(open, "pill")
+        gtk_actionable_set_action_name(open.opaque, openAction)
+        let recentLists = gtk_menu_button_new()!
+        gtk_menu_button_set_label(recentLists.opaque, L10n.tr("Recent Lists"))
+        gtk_menu_button_set_menu_model(recentLists.opaque, recent.cast())
+        gtk_widget_add_css_class(recentLists, "pill")
+        gtk_box_append(row.cast(), open)
+        gtk_box_append(row.cast(), recentLists)
+        gtk_box_append(widget.cast(), row)
+        openListButton = open
+        recentButton = recentLists
+    }
+
     func showLoading(_ text: String) {
         gtk_widget_set_visible(icon, 0)
         gtk_widget_set_visible(spinner, 1)
@@ -54,6 +77,8 @@ final class StatusPage {
         gtk_label_set_text(title.opaque, text)
         gtk_widget_set_visible(details, 0)
         gtk_widget_set_visible(retryButton, 0)
+        openListButton.map { gtk_widget_set_visible($0, 0) }
+        recentButton.map { gtk_widget_set_visible($0, 0) }
     }
 
     /// The page is going away. A spinner left spinning on a page the stack hid still asks
@@ -72,6 +97,12 @@ final class StatusPage {
         gtk_label_set_text(details.opaque, description)
         gtk_widget_set_visible(details, 1)
         gtk_widget_set_visible(retryButton, canRetry ? 1 : 0)
+        openListButton.map { gtk_widget_set_visible($0, 1) }
+        // The recent lists' menu only when there are some.
+        recentButton.map { button in
+            let model = gtk_menu_button_get_menu_model(button.opaque)
+            gtk_widget_set_visible(button, model.map { g_menu_model_get_n_items($0) > 0 } == true ? 1 : 0)
+        }
     }
 
     var titleText: String { String(cString: gtk_label_get_text(title.opaque)) }

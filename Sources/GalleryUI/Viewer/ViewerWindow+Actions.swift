@@ -51,7 +51,7 @@ extension ViewerWindow {
         .init(name: ViewerAction.openInBrowser) { $0.openInBrowser() },
         .init(name: ViewerAction.copyLink) { $0.copyLink() },
         .init(name: ViewerAction.copyImage) { $0.copyImage() },
-        .init(name: ViewerAction.saveAs) { $0.saveImageAs() },
+        .init(name: ViewerAction.saveAs, accelerators: ["<Shift><Control>s"]) { $0.saveImageAs() },
         .init(name: ViewerAction.openWith, accelerators: ["<Control><Shift>o"]) { $0.openWith() },
         .init(name: ViewerAction.dismissBanner) { $0.status.hideBanner() },
         .init(name: ViewerAction.close, accelerators: ["<Control>w"]) { gtk_window_close($0.window.cast()) },
