@@ -43,11 +43,13 @@ let package = Package(
         // libjxl for JPEG XL (`JXLDecoding`) and what its files say about themselves, which no
         // gdk-pixbuf loader on Debian 12 reads.
         .target(name: "CJXLDecode", dependencies: ["CPictureFacts"], linkerSettings: [.linkedLibrary("jxl")]),
+        // LibRaw for camera RAW files (`RAWDecoding`): DNG and the TIFF-based camera formats.
+        .target(name: "CRAW", linkerSettings: [.linkedLibrary("raw")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
         .target(
             name: "GalleryCore",
             dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox", "CAVIFSequence",
-                           "CPictureMetadata", "CPictureFacts", "CJXLDecode", "CWebPAnimation", "GObjectSupport"]
+                           "CPictureMetadata", "CPictureFacts", "CJXLDecode", "CWebPAnimation", "CRAW", "GObjectSupport"]
         ),
         .target(
             name: "GalleryUI",

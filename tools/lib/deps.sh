@@ -13,12 +13,14 @@ DEPS_BUILD=(pkg-config libgtk-4-dev libcurl4-openssl-dev zlib1g-dev libpng-dev l
     bubblewrap libseccomp-dev # the sandbox of the decoders
     libgexiv2-dev # EXIF and XMP for the properties panel, EXIF orientation
     libheif-dev libwebp-dev libtiff-dev # what a picture says about itself, read by its own library
-    libjxl-dev) # JPEG XL, which no gdk-pixbuf loader on Debian 12 reads
+    libjxl-dev # JPEG XL, which no gdk-pixbuf loader on Debian 12 reads
+    libraw-dev) # camera RAW files (DNG, CR2, NEF, ARW…)
 DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi python3-pil
     python3-pytest imagemagick xdotool x11-utils xclip
     libgtk-4-bin chromium python3-websocket # real touch events (broadway + DevTools)
     libheif-examples libavif-bin libjpeg-turbo-progs liblcms2-utils libgs-common webp # reference encoders, lcms and ICC profiles for pixel fixtures
     libjxl-tools # cjxl and djxl: JPEG XL fixtures and their reference decodes
+    libraw-bin # dcraw_emu: camera RAW files' reference development
     libimage-exiftool-perl # metadata fixtures
     poppler-utils # a printed page read back (pdftoppm)
     locales) # a Russian locale built at test time (localedef), for numbers

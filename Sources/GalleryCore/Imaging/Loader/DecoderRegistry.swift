@@ -18,6 +18,8 @@ enum DecoderRegistry {
         case .jxl: [JXLDecoding.self]
         // An animation's frames, which the loader does not give.
         case .webp: [AnimatedWebPDecoding.self, PixbufLoading.self]
+        // A camera RAW (DNG, CR2, NEF…) is a TIFF that LibRaw reads; any other TIFF, the loader.
+        case .tiff: [RAWDecoding.self, PixbufLoading.self]
         default: [PixbufLoading.self]
         }
     }

@@ -1,0 +1,62 @@
+import CGtk
+import Foundation
+@testable import GalleryCore
+import TestRequirements
+import XCTest
+
+/// Camera RAW files (issue 43) through LibRaw in a real worker, against LibRaw's own reference
+/// developer (`dcraw_emu -T -w -o 1`: the camera's white balance, sRGB, turned): a DNG made at
+/// test time (`Tests/Fixtures/dng_fixture.py`) is a picture, developed as the reference develops
+/// it, upright in every turn the camera records, as a page and as a thumbnail; a cut one says why.
+final class CameraRAWTests: XCTestCase {
+    private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/dng_fixture.py")
+
+    /// A 96×64 DNG with `orientation`, and dcraw_emu's development of it.
+    private func dng(orientation: Int) throws -> (raw: Data, reference: Data) {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("camera.dng").path
+        guard ExternalTool.succeeds("/usr/bin/python3", [Self.fixture.path, path, "96", "64", String(orientation)]),
+              ExternalTool.succeeds("/usr/bin/dcraw_emu", ["-T", "-w", "-o", "1", path]) else {
+            throw TestRequirement.missing("needs python3 and dcraw_emu (libraw-bin)")
+        }
+        return (try Data(contentsOf: URL(fileURLWithPath: path)), try Data(contentsOf: URL(fileURLWithPath: path + ".tiff")))
+    }
+
+    func testADNGIsDevelopedAsLibRawsOwnDeveloperDoesInEachTurn() throws {
+        for orientation in [1, 3, 6, 8] {
+            let (raw, referenceFile) = try dng(orientation: orientation)
+            XCTAssertEqual(ContentSniffer.imageFormat(of: raw), .tiff, "a DNG is a TIFF by its bytes")
+            let page = try ImageDecoder.original(from: raw)
+            // dcraw_emu's TIFF, a plain one, shown through the profile it embeds (sRGB's primaries,
+            // BT.709's curve): the colours it means.
+            let reference = try ImageDecoder.original(from: referenceFile)
+            let upright = [6, 8].contains(orientation) ? [64, 96] : [96, 64]
+            XCTAssertEqual([page.texture.pixelWidth, page.texture.pixelHeight], upright, "orientation \(orientation): upright")
+            XCTAssertEqual([reference.texture.pixelWidth, reference.texture.pixelHeight], upright)
+            XCTAssertEqual(page.sourceSize, PixelSize(width: upright[0], height: upright[1]))
+            var largest = 0
+            for y in stride(from: 2, to: upright[1] - 2, by: 7) {
+                for x in stride(from: 2, to: upright[0] - 2, by: 7) {
+                    let a = TestImages.pixel(of: page.texture.texture, x: x, y: y)
+                    let b = TestImages.pixel(of: reference.texture.texture, x: x, y: y)
+                    let d = max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
+                    largest = max(largest, d)
+                }
+            }
+            XCTAssertLessThanOrEqual(largest, 2, "orientation \(orientation): as dcraw_emu develops it")
+            // The thumbnail: no preview in this file, so the raw data at half its size.
+            let thumbnail = try ImageDecoder.thumbnail(from: raw, side: 32)
+            XCTAssertEqual(min(thumbnail.image.texture.pixelWidth, thumbnail.image.texture.pixelHeight), 32)
+        }
+    }
+
+    /// A DNG cut short: one picture's message, never a crash, and the app's TIFFs still decode.
+    func testACutDNGSaysWhy() throws {
+        let (raw, referenceFile) = try dng(orientation: 1)
+        XCTAssertThrowsError(try ImageDecoder.original(from: raw.prefix(raw.count / 2))) { error in
+            XCTAssertTrue([.damaged, .couldNotDecode].contains(error as? LoadError), "\(error)")
+        }
+        XCTAssertNoThrow(try ImageDecoder.original(from: referenceFile))
+    }
+}
