@@ -30,16 +30,17 @@ public enum ImageDecoder {
     /// (`DecodedImage.animation`) when they fit in `maxAnimationBytes` at full size; otherwise
     /// only its first frame, as a still. Its frames are decoded at full size (each frame is one
     /// texture); a still is fitted like any picture.
+    /// `turn`: as a person turned it too (print), in the same step as the file's own turn.
     public static func original(
         from data: Data, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
-        maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes
+        maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes, turn: PictureTurn = .none
     ) throws(LoadError) -> DecodedImage {
         let bytes = PictureBytes(oneOff: data)
         let first = try original(from: bytes, fitting: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
-                                 maxAnimationBytes: maxAnimationBytes, frames: asksForFramesAtOnce(bytes.data))
+                                 maxAnimationBytes: maxAnimationBytes, frames: asksForFramesAtOnce(bytes.data), turn: turn)
         guard first.animates else { return first }
         return try original(from: bytes, fitting: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
-                            maxAnimationBytes: maxAnimationBytes, frames: true)
+                            maxAnimationBytes: maxAnimationBytes, frames: true, turn: turn)
     }
 
     /// Whether a page asks for an animation's frames with its first request: a GIF's, which are
@@ -55,10 +56,11 @@ public enum ImageDecoder {
     /// with `frames`, an animation's frames too.
     static func original(
         from bytes: PictureBytes, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
-        maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes, frames: Bool
+        maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes, frames: Bool,
+        turn: PictureTurn = .none
     ) throws(LoadError) -> DecodedImage {
         let gate = LoaderSizeGate(maxPixels: maxPixels, fit: originalFit(screen, maxTextureSide))
-        let loaded = try PicturePipeline.picture(bytes, gate: gate, keepAnimation: frames)
+        let loaded = try PicturePipeline.picture(bytes, gate: gate, keepAnimation: frames, turn: turn)
         let still = try makeImage(loaded)
         let isScreenSized = screen != nil && still.wasDownscaled
         guard frames, let animation = animation(of: loaded, maxAnimationBytes: maxAnimationBytes) else {

@@ -8,17 +8,19 @@ extension ImageRepository {
     /// at full size up to the texture limit. At `priority` as it is while the work waits: the
     /// viewer raises a neighbour's load when the person turns to it, and its download and decode
     /// follow. A decode nobody waits for any more never starts.
-    public func original(for url: URL, fitting screen: PixelSize? = nil, priority shared: SharedPriority) async throws -> DecodedImage {
+    /// `turn`: as a person turned it too (print: `ViewerPrint`), in the pipeline's one turning step.
+    public func original(for url: URL, fitting screen: PixelSize? = nil, turn: PictureTurn = .none,
+                         priority shared: SharedPriority) async throws -> DecodedImage {
         DecodeWorkerPool.shared.prewarm() // while the original is found or downloaded
         do {
             let (bytes, facts) = try await openedOriginal(for: url, priority: shared)
             var image = try await decodePage(bytes, fitting: screen, frames: ImageDecoder.asksForFramesAtOnce(bytes.data),
-                                             key: url.absoluteString, priority: shared)
+                                             turn: turn, key: url.absoluteString, priority: shared)
             // The still of an animation (a PNG, a WebP… that moves): its frames, asked for now.
             if image.animates {
-                image = try await decodePage(bytes, fitting: screen, frames: true, key: url.absoluteString, priority: shared)
+                image = try await decodePage(bytes, fitting: screen, frames: true, turn: turn, key: url.absoluteString, priority: shared)
             }
-            learn(image.sourceSize, of: url, from: facts)
+            if turn.isNone { learn(image.sourceSize, of: url, from: facts) } // a turned size is not the file's
             return image
         } catch {
             throw LoadError(error)
@@ -27,13 +29,13 @@ extension ImageRepository {
 
     /// One decode of a page, let in with the most pixels it may bring (with `frames`, an
     /// animation's at full size).
-    private func decodePage(_ bytes: PictureBytes, fitting screen: PixelSize?, frames: Bool, key: String,
+    private func decodePage(_ bytes: PictureBytes, fitting screen: PixelSize?, frames: Bool, turn: PictureTurn, key: String,
                             priority: SharedPriority) async throws -> DecodedImage {
         let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
         let mostPixels = ImageDecoder.mostPixels(ofOriginal: bytes.data, fitting: screen, maxPixels: maxPixels, frames: frames)
         return try await decodeOrForget(key: key, priority: priority, mostPixels: mostPixels) {
             try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels, maxAnimationBytes: maxAnimationBytes,
-                                      frames: frames)
+                                      frames: frames, turn: turn)
         }
     }
 

@@ -168,7 +168,7 @@ public enum DecodeWorker {
         do {
             let picture = try opened.get()
             let asked = FrameRequest(fit: request.fit, clip: request.purpose == .detail ? request.region : nil,
-                                     frames: request.keepAnimation)
+                                     frames: request.keepAnimation, turn: request.turn)
             guard let decoded = try PicturePipeline.frame(picture, asked, gate: gate, arriving: request.purpose == .arriving) else {
                 return WorkerReply(header: DecodeReply.Header(status: .nothingYet))
             }

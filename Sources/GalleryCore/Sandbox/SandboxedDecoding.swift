@@ -28,7 +28,7 @@ enum SandboxedDecoding {
 
     static func load(
         _ bytes: PictureBytes, purpose: DecodeRequest.Purpose, region: DetailRegion? = nil, gate: LoaderSizeGate,
-        keepAnimation: Bool = false, pool: DecodeWorkerPool = .shared
+        keepAnimation: Bool = false, turn: PictureTurn = .none, pool: DecodeWorkerPool = .shared
     ) throws(LoadError) -> Reply {
         let format = ContentSniffer.imageFormat(of: bytes.data.prefix(ContentSniffer.preferredPrefixLength))
         let vector = format == .svg
@@ -40,6 +40,7 @@ enum SandboxedDecoding {
                                     dataLength: bytes.count)
         request.purpose = purpose
         request.region = region
+        request.turn = turn
         let maxBody = playingPixels * 4 + animationBytes + 4 * AnimationFrames.maxFrameCount
         var handedOver = false
         defer { if !handedOver { gate.releaseBudget() } }

@@ -12,6 +12,10 @@ public protocol OriginalImageSource: Sendable {
     /// change while the work waits (a neighbour the person turns to): the work follows it.
     func original(for url: URL, fitting screen: PixelSize?, priority: SharedPriority) async throws -> DecodedImage
 
+    /// The same, turned as a person turned it (print), by the decoder in the same step as the
+    /// file's own turn.
+    func original(for url: URL, fitting screen: PixelSize?, turn: PictureTurn, priority: SharedPriority) async throws -> DecodedImage
+
     /// The original finer than its screen size, for the page a person zooms into: at least
     /// `region` (nil: all of it), as fine as it asks.
     func fullDetail(for url: URL, covering region: DetailRegion?, priority: SharedPriority) async throws -> FullDetailImage

@@ -4,8 +4,9 @@ import GObjectSupport
 import GalleryCore
 
 /// A picture's pixels turned as the viewer shows them (`PictureTurn`), for what leaves the
-/// viewer as pixels (Copy Image, a drag out, Print): a new texture from a turned copy of its
-/// pixels. (Save As's turned copy is a file made from the original: `ImageRepository.turnedCopy`.) Thread-safe: textures and pixbufs of its own.
+/// viewer as pixels (Copy Image, a drag out): a new texture from a turned copy of its pixels,
+/// and a texture's pixels as a pixbuf (Print, whose picture the decoder turned already). Save
+/// As's turned copy is a file made from the original (`ImageRepository.turnedCopy`). Thread-safe: textures and pixbufs of its own.
 enum TurnedTexture {
     static func make(_ texture: TextureHandle, turn: PictureTurn) -> TextureHandle? {
         guard let shown = turnedPixbuf(texture, turn: turn) else { return nil }
@@ -14,7 +15,7 @@ enum TurnedTexture {
         return TextureHandle(taking: turned, isOpaque: texture.isOpaque)
     }
 
-    /// The picture's pixels as a pixbuf of its own, turned as shown (Print draws it).
+    /// The picture's pixels as a pixbuf of its own, turned by `turn` (Print draws it).
     static func pixbuf(_ texture: TextureHandle, turn: PictureTurn) -> ObjectReference? {
         turnedPixbuf(texture, turn: turn).map { ObjectReference(taking: UnsafeMutableRawPointer($0)) }
     }

@@ -6,7 +6,8 @@ import GalleryCore
 /// "Print…" (Ctrl+P): GTK's print dialog (with its page setup and preview) for the page shown,
 /// one sheet, the picture fitted to the printable area and centred, the sheet's orientation
 /// chosen to fit it. The pixels are the original decoded for print (`printBox`, colour-managed
-/// and upright like every decode, never the thumbnail), turned as the viewer shows them.
+/// and upright like every decode, never the thumbnail) and turned as the viewer shows them, by
+/// the decoder in the sandbox (the caller's `picture` asks for the person's turn).
 @MainActor
 final class ViewerPrint {
     enum Outcome: Equatable {
@@ -21,29 +22,27 @@ final class ViewerPrint {
 
     private let parent: UnsafeMutablePointer<GtkWidget>
     private let title: String
-    private let turn: PictureTurn
     private let picture: @Sendable () async throws -> DecodedImage
     private let completion: @MainActor (Outcome) -> Void
     private var operation: UnsafeMutablePointer<GtkPrintOperation>?
     private var pixbuf: ObjectReference?
 
-    init(parent: UnsafeMutablePointer<GtkWidget>, title: String, turn: PictureTurn,
+    init(parent: UnsafeMutablePointer<GtkWidget>, title: String,
          picture: @escaping @Sendable () async throws -> DecodedImage, completion: @escaping @MainActor (Outcome) -> Void) {
         self.parent = parent
         self.title = title
-        self.turn = turn
         self.picture = picture
         self.completion = completion
     }
 
     /// `exportTo`: a PDF file written without a dialog (GTK's export action), for tests.
     func run(exportTo path: String? = nil) {
-        let picture = picture, turn = turn
+        let picture = picture
         Task { @MainActor [weak self] in
             do {
                 let texture = try await picture().texture
-                // Off the main thread: a page for print is up to 13 megapixels to copy and turn.
-                let pixbuf = await BlockingWork.run(on: .global(qos: .userInitiated)) { TurnedTexture.pixbuf(texture, turn: turn) }
+                // Off the main thread: a page for print is up to 13 megapixels to copy.
+                let pixbuf = await BlockingWork.run(on: .global(qos: .userInitiated)) { TurnedTexture.pixbuf(texture, turn: .none) }
                 self?.print(pixbuf, exportTo: path)
             } catch let error as LoadError {
                 self?.completion(.failed(ErrorMessages.explanation(for: error)))

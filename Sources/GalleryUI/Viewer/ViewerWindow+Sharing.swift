@@ -65,8 +65,9 @@ extension ViewerWindow {
     func printPicture(exportTo path: String? = nil) {
         guard let item = currentItem else { return }
         let source = store.source, url = item.url
-        let job = ViewerPrint(parent: window, title: item.title, turn: canvas.turn, picture: {
-            try await source.original(for: url, fitting: ViewerPrint.printBox, priority: .interactive)
+        let turn = canvas.turn
+        let job = ViewerPrint(parent: window, title: item.title, picture: {
+            try await source.original(for: url, fitting: ViewerPrint.printBox, turn: turn, priority: .interactive)
         }) { [weak self] outcome in
             guard let self else { return }
             printJob = nil

@@ -69,6 +69,13 @@ final class FolderImageSource: OriginalImageSource {
         return try await onQueue { try ImageDecoder.original(from: data, fitting: screen) }
     }
 
+    func original(for url: URL, fitting screen: PixelSize?, turn: PictureTurn, priority: SharedPriority) async throws -> DecodedImage {
+        guard !turn.isNone else { return try await original(for: url, fitting: screen, priority: priority) }
+        state.withLock { $0.requests.append(Request(url: url, priority: priority.current)) }
+        let data = try await originalData(for: url)
+        return try await onQueue { try ImageDecoder.original(from: data, fitting: screen, turn: turn) }
+    }
+
     func fullDetail(for url: URL, covering region: DetailRegion?, priority: SharedPriority) async throws -> FullDetailImage {
         state.withLock {
             $0.detailRequests.append(url)

@@ -20,13 +20,15 @@ enum PicturePipeline {
     /// True where pictures are decoded in this process: in a worker, or with isolation off.
     static var decodesHere: Bool { DecodeWorker.isWorker || DecoderIsolation.current == .inProcess }
 
-    /// The picture at `gate`'s fit (a `.within` box is upright), upright; with `keepAnimation`,
-    /// an animation's frames too.
-    static func picture(_ bytes: PictureBytes, gate: LoaderSizeGate, keepAnimation: Bool = false) throws(LoadError) -> PixbufLoading.Loaded {
+    /// The picture at `gate`'s fit (a `.within` box is upright), upright, then as `turn` turns
+    /// it (a person's turn, for print); with `keepAnimation`, an animation's frames too.
+    static func picture(
+        _ bytes: PictureBytes, gate: LoaderSizeGate, keepAnimation: Bool = false, turn: PictureTurn = .none
+    ) throws(LoadError) -> PixbufLoading.Loaded {
         guard decodesHere else {
-            return try SandboxedDecoding.load(bytes, purpose: .picture, gate: gate, keepAnimation: keepAnimation).picture
+            return try SandboxedDecoding.load(bytes, purpose: .picture, gate: gate, keepAnimation: keepAnimation, turn: turn).picture
         }
-        return try frame(OpenedPicture(bytes.data), FrameRequest(fit: gate.fit, frames: keepAnimation), gate: gate).loaded
+        return try frame(OpenedPicture(bytes.data), FrameRequest(fit: gate.fit, frames: keepAnimation, turn: turn), gate: gate).loaded
     }
 
     /// Finer than a page: the pixels of `region` (where a decoder of the format clips: a

@@ -40,7 +40,7 @@ struct DecodeRequest: Equatable {
     /// No bytes come: the worker holds picture `pictureID` open (`OpenedPictures`), or answers
     /// `DecodeReply.Status.notOpen` and the app sends them.
     var bytesOmitted = false
-    /// For `.turnedCopy`: how the person turned the picture.
+    /// How the person turned the picture: a turned copy's, or a picture asked for turned (print).
     var turn = PictureTurn.none
     /// CPU seconds this one decode may use before the worker dies of `RLIMIT_CPU`.
     var cpuSeconds: Int
