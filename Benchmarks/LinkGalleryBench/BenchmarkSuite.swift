@@ -39,6 +39,8 @@ enum BenchmarkSuite {
             Section(title: "Links file: parse and classify", explanation: LinksBenchmarks.explanation, rows: linksRows),
             Section(title: "Pictures: colour management, HEIC and AVIF, zoomed regions",
                     explanation: PictureFormatBenchmarks.explanation, rows: PictureFormatBenchmarks.rows),
+            Section(title: "New formats: JPEG XL, camera RAW, animated AVIF",
+                    explanation: NewFormatBenchmarks.explanation, rows: NewFormatBenchmarks.rows),
             Section(title: "Decoder sandbox: the worker pool against in-process decoding",
                     explanation: SandboxBenchmarks.explanation, rows: SandboxBenchmarks.rows),
             Section(title: "Save to Folder: cached originals against cp",

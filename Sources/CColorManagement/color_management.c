@@ -142,3 +142,32 @@ size_t colormanagement_profile_from_png(double file_gamma, const double *chromat
     cmsDeleteContext(context);
     return written;
 }
+
+size_t colormanagement_profile_from_curve(const double *chromaticities, const double *curve, uint8_t *out, size_t capacity) {
+    if (!chromaticities || !curve || !out || capacity == 0) return 0;
+    const double *c = chromaticities;
+    for (int index = 0; index < 8; index++) {
+        if (!(c[index] >= 0 && c[index] <= 1)) return 0;
+    }
+    if (c[1] <= 0 || c[3] <= 0 || c[5] <= 0 || c[7] <= 0 || !(curve[0] > 0 && curve[0] < 10)) return 0;
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    if (!context) return 0;
+    cmsSetLogErrorHandlerTHR(context, silent);
+    cmsCIExyY white = {c[0], c[1], 1.0};
+    cmsCIExyYTRIPLE primaries = {{c[2], c[3], 1.0}, {c[4], c[5], 1.0}, {c[6], c[7], 1.0}};
+    cmsToneCurve *tone = cmsBuildParametricToneCurve(context, 4, curve);
+    size_t written = 0;
+    if (tone) {
+        cmsToneCurve *curves[3] = {tone, tone, tone};
+        cmsHPROFILE profile = cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
+        cmsUInt32Number size = 0;
+        if (profile && cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && size <= capacity &&
+            cmsSaveProfileToMem(profile, out, &size)) {
+            written = size;
+        }
+        if (profile) cmsCloseProfile(profile);
+        cmsFreeToneCurve(tone);
+    }
+    cmsDeleteContext(context);
+    return written;
+}

@@ -144,7 +144,18 @@ int picturefacts_read_png(const uint8_t *data, size_t length, picturefacts *out)
     png_set_read_fn(png, &source, png_read_memory);
     png_set_user_limits(png, 0x7fffffffU, 0x7fffffffU); // the app bounds the sides itself
     png_set_chunk_malloc_max(png, PICTUREFACTS_MAX_PROFILE); // what an inflating chunk may take
+    // libpng 1.6.39 does not know cICP: kept as an unknown chunk to read here.
+    static const png_byte cicp[5] = {'c', 'I', 'C', 'P', '\0'};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, cicp, 1);
     png_read_info(png, info);
+    png_unknown_chunkp unknown = NULL;
+    int unknown_count = png_get_unknown_chunks(png, info, &unknown);
+    for (int index = 0; index < unknown_count; index++) {
+        if (memcmp(unknown[index].name, "cICP", 4) == 0 && unknown[index].size == 4) {
+            memcpy(out->png_cicp, unknown[index].data, 4);
+            out->png_has_cicp = 1;
+        }
+    }
     png_uint_32 width = 0, height = 0;
     int depth = 0, color = 0;
     png_get_IHDR(png, info, &width, &height, &depth, &color, NULL, NULL, NULL);

@@ -4,7 +4,7 @@ import Foundation
 import TestRequirements
 import XCTest
 
-/// A PNG's colour as browsers show it (issue 43): its iCCP first, then its sRGB chunk, then
+/// A PNG's colour as browsers show it (issue 43): its cICP first, then its iCCP, then its sRGB chunk, then
 /// gAMA and cHRM (as Chromium's PNG decoder applies them: cHRM's primaries with gAMA's curve,
 /// or sRGB's primaries with gAMA's curve). Flat pictures written by PIL with the chunks added,
 /// decoded by a real worker; the references are the transfer function's own arithmetic and
@@ -15,23 +15,31 @@ final class PNGColourChunksTests: XCTestCase {
     /// A 32×32 PNG of `colour`, with the chunks named (gAMA's file gamma; cHRM's eight values;
     /// an sRGB chunk; Adobe RGB's iCCP).
     private func png(_ colour: (Int, Int, Int), gamma: Double? = nil, chromaticities: [Double]? = nil,
-                     srgb: Bool = false, adobeProfile: Bool = false) throws -> Data {
+                     srgb: Bool = false, adobeProfile: Bool = false, cicp: [Int]? = nil) throws -> Data {
         let folder = try TemporaryDirectory()
         let path = folder.url.appendingPathComponent("flat.png").path
         let script = """
         import struct, sys
         from PIL import Image, PngImagePlugin
-        path, colour, gamma, chrm, srgb, profile = sys.argv[1:7]
+        path, colour, gamma, chrm, srgb, profile, cicp = sys.argv[1:8]
         info = PngImagePlugin.PngInfo()
         if gamma: info.add(b"gAMA", struct.pack(">I", round(float(gamma) * 100000)))
         if chrm: info.add(b"cHRM", struct.pack(">8I", *[round(float(v) * 100000) for v in chrm.split(",")]))
         if srgb == "1": info.add(b"sRGB", b"\\x00")
         options = {"icc_profile": open(profile, "rb").read()} if profile else {}
         Image.new("RGB", (32, 32), tuple(int(v) for v in colour.split(","))).save(path, "PNG", pnginfo=info, **options)
+        if cicp:  # PIL writes no chunk it does not know: put cICP after IHDR by hand
+            import zlib
+            data = open(path, "rb").read()
+            body = b"cICP" + bytes(int(v) for v in cicp.split(","))
+            chunk = struct.pack(">I", 4) + body + struct.pack(">I", zlib.crc32(body))
+            open(path, "wb").write(data[:33] + chunk + data[33:])
         """
-        let arguments = [path, "\(colour.0),\(colour.1),\(colour.2)", gamma.map { String($0) } ?? "",
-                         chromaticities.map { $0.map { String($0) }.joined(separator: ",") } ?? "", srgb ? "1" : "0",
-                         adobeProfile ? Self.adobe : ""]
+        let gammaArgument: String = gamma.map { String($0) } ?? ""
+        let chromaticitiesArgument: String = chromaticities?.map { String($0) }.joined(separator: ",") ?? ""
+        let cicpArgument: String = cicp?.map { String($0) }.joined(separator: ",") ?? ""
+        let arguments: [String] = [path, "\(colour.0),\(colour.1),\(colour.2)", gammaArgument, chromaticitiesArgument,
+                                   srgb ? "1" : "0", adobeProfile ? Self.adobe : "", cicpArgument]
         guard FileManager.default.fileExists(atPath: Self.adobe), try TestImages.python(script, arguments: arguments) else {
             throw TestRequirement.missing("needs /usr/bin/python3 with PIL and libgs-common's profiles")
         }
@@ -75,6 +83,22 @@ final class PNGColourChunksTests: XCTestCase {
                 XCTAssertNotEqual(chunks, [colour.0, colour.1, colour.2], "\(colour) converted, not shown as stored")
             }
         }
+    }
+
+    /// cICP comes before everything, as in browsers: BT.709 primaries with a linear curve are
+    /// the linear samples sRGB-encoded (the arithmetic), even beside an Adobe RGB profile; sRGB's
+    /// own codes change nothing; an HDR curve (PQ), which the app does not tone-map, leaves the
+    /// picture to what else the file says.
+    func testCICPComesFirst() throws {
+        func srgb(_ linear: Double) -> Int {
+            Int((255 * (linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055)).rounded())
+        }
+        let colour = (200, 120, 40), linear = [200, 120, 40].map { srgb(Double($0) / 255) }
+        assertClose(try shown(try png(colour, cicp: [1, 8, 0, 1])), linear, within: 2, "BT.709, linear")
+        assertClose(try shown(try png(colour, adobeProfile: true, cicp: [1, 8, 0, 1])), linear, within: 2, "cICP over iCCP")
+        assertClose(try shown(try png(colour, cicp: [1, 13, 0, 1])), [200, 120, 40], within: 1, "sRGB's codes")
+        let tagged = try shown(try png(colour, adobeProfile: true))
+        assertClose(try shown(try png(colour, adobeProfile: true, cicp: [9, 16, 0, 1])), tagged, within: 0, "PQ: the profile then")
     }
 
     /// An sRGB chunk, or an ICC profile, comes before gAMA and cHRM, as in browsers.

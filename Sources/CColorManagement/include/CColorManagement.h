@@ -48,3 +48,8 @@ size_t colormanagement_deflate(const uint8_t *data, size_t length, uint8_t *out,
 // curve from gAMA (`file_gamma`, 0.45455 for a 2.2 display gamma; 0 for sRGB's curve). Written
 // into `out`; returns its length, or 0 when the numbers make no profile.
 size_t colormanagement_profile_from_png(double file_gamma, const double *chromaticities, uint8_t *out, size_t capacity);
+
+// An RGB profile of `chromaticities` (white, red, green, blue x and y) whose tone curve is lcms's
+// parametric type 4 with `curve` = {g, a, b, c, d}: (aX + b)^g from d up, cX below it (a pure
+// gamma g is {g, 1, 0, 0, 0}). Written into `out`; returns its length, or 0.
+size_t colormanagement_profile_from_curve(const double *chromaticities, const double *curve, uint8_t *out, size_t capacity);
