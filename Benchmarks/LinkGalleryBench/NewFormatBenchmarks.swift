@@ -19,22 +19,6 @@ enum NewFormatBenchmarks {
 
     private static let screen = PixelSize(width: 1920, height: 1080)
 
-    /// `command` run to make `output` once per work folder; nil when its tool is missing or fails.
-    private static func made(_ output: URL, _ command: [String], _ context: BenchContext) throws -> URL? {
-        try context.remember("made \(output.lastPathComponent)") { () throws -> URL? in
-            guard let tool = context.tool(command[0]) else { return nil }
-            printError("making \(output.lastPathComponent)")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = Array(command.dropFirst())
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus == 0 ? output : nil
-        }
-    }
-
     static func jpegXLPage(_ context: BenchContext) -> BenchmarkRow {
         let name = "24 MP JPEG XL, screen-sized page"
         return BenchmarkRow.attempt(name) {
@@ -42,7 +26,7 @@ enum NewFormatBenchmarks {
             let png = context.workFolder.appendingPathComponent("jxl-source.png")
             if !FileManager.default.fileExists(atPath: png.path) { try TestJPEG.write(size, to: png, type: "png", iccProfile: nil) }
             let output = context.workFolder.appendingPathComponent("picture.jxl")
-            guard let jxlFile = try made(output, ["cjxl", "-q", "90", png.path, output.path], context) else {
+            guard let jxlFile = try context.made(output, by: ["cjxl", "-q", "90", png.path, output.path]) else {
                 return .unavailable(name, because: "cjxl (libjxl-tools) not installed")
             }
             let jxl = try Data(contentsOf: jxlFile), jpeg = try Data(contentsOf: try context.jpeg(size))
@@ -58,7 +42,7 @@ enum NewFormatBenchmarks {
             let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/dng_fixture.py")
             let output = context.workFolder.appendingPathComponent("camera.dng")
-            guard let dngFile = try made(output, ["python3", fixture.path, output.path, "4000", "3000", "1"], context) else {
+            guard let dngFile = try context.made(output, by: ["python3", fixture.path, output.path, "4000", "3000", "1"]) else {
                 return .unavailable(name, because: "python3 could not make the DNG")
             }
             let dng = try Data(contentsOf: dngFile)
@@ -81,7 +65,7 @@ enum NewFormatBenchmarks {
                 frames.append(frame.path)
             }
             let output = context.workFolder.appendingPathComponent("sequence.avif")
-            guard let avifFile = try made(output, ["avifenc", "-s", "10", "--fps", "30"] + frames + [output.path], context) else {
+            guard let avifFile = try context.made(output, by: ["avifenc", "-s", "10", "--fps", "30"] + frames + [output.path]) else {
                 return .unavailable(name, because: "avifenc (libavif-bin) not installed")
             }
             let avif = try Data(contentsOf: avifFile)

@@ -90,21 +90,10 @@ enum PictureFormatBenchmarks {
     }
 
     private static func phonePicture(_ format: String, _ context: BenchContext) throws -> URL? {
-        try context.remember("phone \(format)") { () throws -> URL? in
-            let source = try picture("png", photo, tagged: false, context)
-            let output = context.workFolder.appendingPathComponent("phone.\(format)")
-            let command = format == "heic" ? ["heif-enc", "-q", "90", "-o", output.path, source.path]
-                : ["avifenc", "-s", "10", source.path, output.path]
-            guard let tool = context.tool(command[0]) else { return nil }
-            printError("making \(output.lastPathComponent)")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = Array(command.dropFirst())
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus == 0 ? output : nil
-        }
+        let source = try picture("png", photo, tagged: false, context)
+        let output = context.workFolder.appendingPathComponent("phone.\(format)")
+        return try context.made(output, by: format == "heic" ? ["heif-enc", "-q", "90", "-o", output.path, source.path]
+            : ["avifenc", "-s", "10", source.path, output.path])
     }
 
     static func zoomToSeventyNinePercent(_ context: BenchContext) -> BenchmarkRow {

@@ -110,37 +110,14 @@ size_t colormanagement_deflate(const uint8_t *data, size_t length, uint8_t *out,
 }
 
 size_t colormanagement_profile_from_png(double file_gamma, const double *chromaticities, uint8_t *out, size_t capacity) {
-    if (!out || capacity == 0 || !(file_gamma == 0 || (file_gamma > 0.01 && file_gamma < 10))) return 0;
+    if (!(file_gamma == 0 || (file_gamma > 0.01 && file_gamma < 10))) return 0;
     // sRGB's own primaries and white point, when the file gives none.
     static const double srgb[8] = {0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06};
-    const double *c = chromaticities ? chromaticities : srgb;
-    for (int index = 0; index < 8; index++) {
-        if (!(c[index] >= 0 && c[index] <= 1)) return 0;
-    }
-    if (c[1] <= 0 || c[3] <= 0 || c[5] <= 0 || c[7] <= 0) return 0;
-    cmsContext context = cmsCreateContext(NULL, NULL);
-    if (!context) return 0;
-    cmsSetLogErrorHandlerTHR(context, silent);
-    cmsCIExyY white = {c[0], c[1], 1.0};
-    cmsCIExyYTRIPLE primaries = {{c[2], c[3], 1.0}, {c[4], c[5], 1.0}, {c[6], c[7], 1.0}};
-    // sRGB's curve: IEC 61966-2-1's parameters for lcms's type 4.
+    // sRGB's curve: IEC 61966-2-1's parameters for lcms's type 4; else gAMA's display gamma.
     static const double srgb_curve[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
-    cmsToneCurve *curve = file_gamma == 0 ? cmsBuildParametricToneCurve(context, 4, srgb_curve)
-                                          : cmsBuildGamma(context, 1.0 / file_gamma);
-    size_t written = 0;
-    if (curve) {
-        cmsToneCurve *curves[3] = {curve, curve, curve};
-        cmsHPROFILE profile = cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
-        cmsUInt32Number size = 0;
-        if (profile && cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && size <= capacity &&
-            cmsSaveProfileToMem(profile, out, &size)) {
-            written = size;
-        }
-        if (profile) cmsCloseProfile(profile);
-        cmsFreeToneCurve(curve);
-    }
-    cmsDeleteContext(context);
-    return written;
+    const double gamma_curve[5] = {file_gamma > 0 ? 1.0 / file_gamma : 1.0, 1, 0, 0, 0};
+    return colormanagement_profile_from_curve(chromaticities ? chromaticities : srgb, file_gamma == 0 ? srgb_curve : gamma_curve,
+                                              out, capacity);
 }
 
 size_t colormanagement_profile_from_curve(const double *chromaticities, const double *curve, uint8_t *out, size_t capacity) {
