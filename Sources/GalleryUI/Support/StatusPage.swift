@@ -51,9 +51,18 @@ final class StatusPage {
         for child in [icon, spinner, title, details, retryButton] { gtk_box_append(widget.cast(), child) }
     }
 
-    /// Adds Open a List… (activating `openAction`) and a menu of the recent lists (`recent`, kept
-    /// up to date by the window) under Retry: an empty, offline or failed list is never a dead end.
+    /// Offers Open a List… (activating `openAction`) and a menu of the recent lists (`recent`,
+    /// kept up to date by the window) under Retry whenever the page shows a problem: an empty,
+    /// offline or failed list is never a dead end. The buttons are made the first time they
+    /// show, not before the window's first frame (a gallery that loads never needs them).
     func offerLists(openAction: String, recent: OpaquePointer) {
+        listChoices = (openAction, recent)
+    }
+
+    private var listChoices: (openAction: String, recent: OpaquePointer)?
+
+    private func makeListButtons() {
+        guard openListButton == nil, let (openAction, recent) = listChoices else { return }
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
         let open = gtk_button_new_with_label(L10n.tr("Open a List…"))!
@@ -97,6 +106,7 @@ final class StatusPage {
         gtk_label_set_text(details.opaque, description)
         gtk_widget_set_visible(details, 1)
         gtk_widget_set_visible(retryButton, canRetry ? 1 : 0)
+        makeListButtons()
         openListButton.map { gtk_widget_set_visible($0, 1) }
         // The recent lists' menu only when there are some.
         recentButton.map { button in
