@@ -27,4 +27,16 @@ final class FuzzFindingsTests: XCTestCase {
             XCTAssertLessThan(peak, 64 * 1024 * 1024, finding.lastPathComponent)
         }
     }
+
+    /// A JPEG whose APP1 segment says it is 2 bytes long (its length field alone) and is followed
+    /// by "Exif\0\0": the EXIF reader once took the signature from past the segment's end and
+    /// made a range that ends before it starts (found by fuzz-sniffer). It is no EXIF block now.
+    func testAnAPP1SegmentShorterThanItsSignatureIsNoEXIF() throws {
+        let finding = try Data(contentsOf: Self.corpus.appendingPathComponent("exif-app1-shorter-than-its-signature.jpg"))
+        XCTAssertNil(ExifBlock.find(in: finding, format: .jpeg))
+        // Retagged, it gets an EXIF segment of its own, which says the turn.
+        let retagged = try XCTUnwrap(TurnedCopy.retagged(finding, orientation: 6))
+        let block = try XCTUnwrap(ExifBlock.find(in: retagged, format: .jpeg))
+        XCTAssertEqual(ExifOrientationTag.orientation(in: Data(retagged)[block.range]), 6)
+    }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// what was asked before it becomes a pixbuf.
 ///
 /// Of the bytes, the app reads the magic number (`ContentSniffer`: SVGs get their own limits, a
-/// GIF may bring frames) and nothing else: the worker applies the pixel limit to what the
+/// format that may animate may bring frames) and nothing else: the worker applies the pixel limit to what the
 /// picture declares. The decode was let in with the most pixels its reply may bring
 /// (`mostPixels`); when the reply's header tells how many it brings, the rest is given back
 /// (the worker's own memory is its own, bounded by its address-space limit). Colour conversion and orientation happened in the worker.

@@ -31,7 +31,8 @@ struct ExifBlock: Equatable {
             guard let length = reader.bigEndian(offset + 2, 2), length >= 2 else { return nil }
             let start = offset + 4, end = offset + 2 + length
             guard end <= reader.bytes.count else { return nil }
-            if marker == 0xE1, reader.slice(start, jpegSignature.count) == jpegSignature {
+            // The signature inside the segment itself (a segment shorter than it is not EXIF).
+            if marker == 0xE1, end - start >= jpegSignature.count, reader.slice(start, jpegSignature.count) == jpegSignature {
                 return ExifBlock(range: start + jpegSignature.count..<end, segment: offset..<end)
             }
             offset = end
@@ -61,7 +62,8 @@ struct ExifBlock: Equatable {
             let (end, overflow) = start.addingReportingOverflow(length)
             guard !overflow, end <= reader.bytes.count else { return nil }
             if reader.matches("EXIF", at: offset) {
-                let skip = reader.slice(start, jpegSignature.count) == jpegSignature ? jpegSignature.count : 0
+                let skip = end - start >= jpegSignature.count && reader.slice(start, jpegSignature.count) == jpegSignature
+                    ? jpegSignature.count : 0
                 return ExifBlock(range: start + skip..<end, segment: nil)
             }
             offset = end + (length & 1) // chunks are padded to even lengths
