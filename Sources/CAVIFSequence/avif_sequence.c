@@ -29,6 +29,17 @@ static avifDecoder *open_decoder(const uint8_t *data, size_t size, uint64_t max_
     return decoder;
 }
 
+// The decoder's current frame as 8-bit RGBA rows of `stride` bytes, straight alpha.
+static avifResult frame_to_rgba(avifDecoder *decoder, uint8_t *rgba, size_t stride) {
+    avifRGBImage rgb;
+    avifRGBImageSetDefaults(&rgb, decoder->image);
+    rgb.format = AVIF_RGB_FORMAT_RGBA;
+    rgb.depth = 8;
+    rgb.pixels = rgba;
+    rgb.rowBytes = (uint32_t)stride;
+    return avifImageYUVToRGB(decoder->image, &rgb);
+}
+
 int avifseq_read_info(const uint8_t *data, size_t size, uint64_t max_pixels, avifseq_info *info) {
     int status;
     avifDecoder *decoder = open_decoder(data, size, max_pixels, &status);
@@ -51,13 +62,7 @@ int avifseq_decode_first(const uint8_t *data, size_t size, uint64_t max_pixels, 
         avifDecoderDestroy(decoder);
         return AVIFSEQ_FAILED;
     }
-    avifRGBImage rgb;
-    avifRGBImageSetDefaults(&rgb, decoder->image);
-    rgb.format = AVIF_RGB_FORMAT_RGBA;
-    rgb.depth = 8;
-    rgb.pixels = rgba;
-    rgb.rowBytes = (uint32_t)stride;
-    avifResult converted = avifImageYUVToRGB(decoder->image, &rgb);
+    avifResult converted = frame_to_rgba(decoder, rgba, stride);
     if (converted == AVIF_RESULT_OK && icc && decoder->image->icc.size <= icc_capacity) {
         memcpy(icc, decoder->image->icc.data, decoder->image->icc.size);
     }
@@ -74,13 +79,7 @@ int avifseq_decode_frames(const uint8_t *data, size_t size, uint64_t max_pixels,
     status = AVIFSEQ_OK;
     while (avifDecoderNextImage(decoder) == AVIF_RESULT_OK) {
         if (decoder->image->width != width || decoder->image->height != height) break;
-        avifRGBImage rgb;
-        avifRGBImageSetDefaults(&rgb, decoder->image);
-        rgb.format = AVIF_RGB_FORMAT_RGBA;
-        rgb.depth = 8;
-        rgb.pixels = rgba;
-        rgb.rowBytes = (uint32_t)stride;
-        if (avifImageYUVToRGB(decoder->image, &rgb) != AVIF_RESULT_OK) {
+        if (frame_to_rgba(decoder, rgba, stride) != AVIF_RESULT_OK) {
             status = AVIFSEQ_FAILED;
             break;
         }

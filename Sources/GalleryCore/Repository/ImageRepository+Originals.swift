@@ -103,8 +103,10 @@ extension ImageRepository {
 
     /// The original's bytes: from disk, or downloaded once and stored. Only images are accepted:
     /// the transfer stops after the first bytes when they are not an image.
+    /// An original the viewer holds open is not read from the disk again.
     public func original(bytesFor url: URL, priority: SharedPriority) async throws -> Data {
-        try await originalBytes(for: url, priority: priority).bytes
+        if let opened = openedOriginals.take(url.absoluteString) { return opened.bytes.data }
+        return try await originalBytes(for: url, priority: priority).bytes
     }
 
     /// The whole original and its facts.

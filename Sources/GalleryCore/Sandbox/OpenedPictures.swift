@@ -27,9 +27,4 @@ struct OpenedPictures {
         pictures.append((id, picture))
         if pictures.count > Self.capacity { pictures.removeFirst(pictures.count - Self.capacity) }
     }
-
-    /// Lets every picture go (its mappings with it): the worker is about to trim its memory.
-    mutating func removeAll() { pictures.removeAll() }
-
-    var count: Int { pictures.count }
 }

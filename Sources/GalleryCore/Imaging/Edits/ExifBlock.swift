@@ -7,8 +7,6 @@ import Foundation
 struct ExifBlock: Equatable {
     /// The EXIF bytes' place in the file.
     let range: Range<Int>
-    /// The JPEG segment (marker to its end) that holds it, for a JPEG.
-    let segment: Range<Int>?
 
     static let jpegSignature = Array("Exif".utf8) + [0, 0]
 
@@ -33,7 +31,7 @@ struct ExifBlock: Equatable {
             guard end <= reader.bytes.count else { return nil }
             // The signature inside the segment itself (a segment shorter than it is not EXIF).
             if marker == 0xE1, end - start >= jpegSignature.count, reader.slice(start, jpegSignature.count) == jpegSignature {
-                return ExifBlock(range: start + jpegSignature.count..<end, segment: offset..<end)
+                return ExifBlock(range: start + jpegSignature.count..<end)
             }
             offset = end
         }
@@ -47,7 +45,7 @@ struct ExifBlock: Equatable {
             let start = offset + 8
             let (end, overflow) = start.addingReportingOverflow(length)
             guard !overflow, end + 4 <= reader.bytes.count else { return nil }
-            if reader.matches("eXIf", at: offset + 4) { return ExifBlock(range: start..<end, segment: nil) }
+            if reader.matches("eXIf", at: offset + 4) { return ExifBlock(range: start..<end) }
             if reader.matches("IEND", at: offset + 4) { return nil }
             offset = end + 4 // past the CRC
         }
@@ -64,7 +62,7 @@ struct ExifBlock: Equatable {
             if reader.matches("EXIF", at: offset) {
                 let skip = end - start >= jpegSignature.count && reader.slice(start, jpegSignature.count) == jpegSignature
                     ? jpegSignature.count : 0
-                return ExifBlock(range: start + skip..<end, segment: nil)
+                return ExifBlock(range: start + skip..<end)
             }
             offset = end + (length & 1) // chunks are padded to even lengths
         }
