@@ -46,6 +46,8 @@ let package = Package(
         // LibRaw for camera RAW files (`RAWDecoding`): DNG and the TIFF-based camera formats.
         .target(name: "CRAW", linkerSettings: [.linkedLibrary("raw")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
+        // A clipboard or drag offer whose bytes are made when a paste or a drop asks for them.
+        .target(name: "CDeferredContent", dependencies: ["CGtk"]),
         .target(
             name: "GalleryCore",
             dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox", "CAVIFSequence",
@@ -53,7 +55,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryUI",
-            dependencies: ["CGtk", "CShims", "GObjectSupport", "GalleryCore"]
+            dependencies: ["CGtk", "CShims", "CDeferredContent", "GObjectSupport", "GalleryCore"]
         ),
         .executableTarget(name: "link-gallery", dependencies: ["GalleryUI"]),
         // Test helpers shared by the test targets: the fixture HTTP server and its client.

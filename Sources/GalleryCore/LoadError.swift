@@ -22,6 +22,10 @@ public enum LoadError: Error, Sendable, Equatable {
     /// Not retried by itself: a picture that needs more than a busy machine gives would burn
     /// its ten seconds again at every retry.
     case tooSlowToDraw
+    /// The decoder could not allocate the memory a picture within the limits needs: the
+    /// computer (or the worker's share of it) is short of memory now. The file may be fine, so
+    /// it is kept, and Retry may work once memory is free; not retried by itself.
+    case outOfMemory
     /// The sandboxed worker crashed on it or took too long, or answered with something that is
     /// not what was asked (a picture of another size, a list that does not add up): the file
     /// may be fine (a decoder's bug, a worker killed from outside), so it stays cached and
@@ -39,8 +43,8 @@ public enum LoadError: Error, Sendable, Equatable {
         switch self {
         case .noConnection, .timedOut: return true
         case .serverError(let status): return Self.isTransient(status: status)
-        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .unreadableFile, .badResponse,
-             .cancelled:
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .outOfMemory, .couldNotDecode, .unreadableFile,
+             .badResponse, .cancelled:
             return false
         }
     }

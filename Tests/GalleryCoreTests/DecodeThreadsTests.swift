@@ -61,7 +61,7 @@ final class DecodeThreadsTests: XCTestCase {
         flickedPast.cancel()
         let result = await flickedPast.result
         XCTAssertThrowsError(try result.get(), "ended while the first still holds the prefetch place") {
-            XCTAssertTrue($0 is CancellationError)
+            XCTAssertEqual($0 as? LoadError, .cancelled)
         }
         order.letOneFinish()
         try await running.value

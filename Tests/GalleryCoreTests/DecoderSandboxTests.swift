@@ -146,6 +146,23 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertNoThrow(try Self.decode(good, in: healthy, limits: quick))
     }
 
+    /// A worker short of memory (the `starved` fault: its address space all but full) says so:
+    /// a photo whose pixels cannot be allocated is "out of memory" — not "damaged", which
+    /// would drop its original, nor "too large", which it is not — and a small picture still
+    /// decodes in the same worker.
+    func testAWorkerShortOfMemorySaysSoRatherThanCallingThePictureDamaged() throws {
+        let executable = try launch().arguments.last { $0.hasSuffix("link-gallery") } ?? ""
+        let photo = TestImages.encoded(width: 4000, height: 3000, as: "jpeg")
+        let starved = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .starved))
+        XCTAssertThrowsError(try Self.decode(photo, in: starved, limits: DecodeWorkerPool.rasterLimits)) {
+            XCTAssertEqual($0 as? LoadError, .outOfMemory)
+        }
+        XCTAssertNoThrow(try Self.decode(TestImages.encoded(width: 64, height: 48, as: "bmp"), in: starved,
+                                         limits: DecodeWorkerPool.rasterLimits), "a small picture still fits")
+        let healthy = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true))
+        XCTAssertNoThrow(try Self.decode(photo, in: healthy, limits: DecodeWorkerPool.rasterLimits), "the photo itself is fine")
+    }
+
     /// A worker that reads a request's header and then stops reading (issue 42): the picture's
     /// bytes that follow fill its socket, and the app's send ends at the decode's deadline
     /// rather than holding the thread; the picture could not be decoded, the worker is replaced.

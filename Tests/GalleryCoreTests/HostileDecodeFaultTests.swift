@@ -100,7 +100,7 @@ final class HostileDecodeFaultTests: XCTestCase {
         gate.open()
         var cancelled = 0
         for decode in decodes {
-            if case .failure(let error) = await decode.result, error is CancellationError { cancelled += 1 }
+            if case .failure(let error) = await decode.result, error as? LoadError == .cancelled { cancelled += 1 }
         }
         XCTAssertEqual(cancelled, waiting)
         XCTAssertEqual(gate.entered, width, "the cancelled ones never ran")

@@ -123,7 +123,7 @@ final class PriorityGateTests: XCTestCase {
         try await waitUntil("it waits") { gate.waitingCount == 1 }
         waiter.cancel()
         let result = await waiter.result
-        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError) }
+        XCTAssertThrowsError(try result.get()) { XCTAssertEqual($0 as? LoadError, .cancelled) }
         XCTAssertEqual(gate.held, 100, "only the first holds")
         XCTAssertEqual(gate.waitingCount, 0)
         held.release()

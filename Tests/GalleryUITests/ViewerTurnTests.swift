@@ -49,7 +49,8 @@ final class ViewerTurnTests: ImageFolderTestCase {
     }
 
     /// Copy Image and a drag out give the picture as it is shown: a landscape picture turned
-    /// right leaves as a portrait one, its marked top left corner now at the top right.
+    /// right leaves as a portrait one, its marked top left corner now at the top right; the
+    /// drag offers its turned copy as a file too (`ViewerCopyImageTests` reads one back).
     func testThePictureThatLeavesTheViewerIsTurnedAsShown() throws {
         let file = try images.png("marked.png", width: 40, height: 30, rgba: 0x3366_99FF, markSide: 6, markRGBA: 0xFF00_00FF)
         let url = FolderImageSource.link(for: file), folder = images.folder
@@ -60,6 +61,11 @@ final class ViewerTurnTests: ImageFolderTestCase {
             viewer.activate(.rotateRight)
             guard let image = viewer.store.image(at: 0), let dragged = viewer.pictureToDrag() else { return XCTFail("no picture") }
             XCTAssertEqual([dragged.texture.pixelWidth, dragged.texture.pixelHeight], [30, 40])
+            guard let file = dragged.file else { return XCTFail("the drag offers no file") }
+            let formats = gdk_content_provider_ref_formats(file)
+            XCTAssertNotEqual(gdk_content_formats_contain_mime_type(formats, "image/png"), 0, "a turned PNG's copy, as a file")
+            gdk_content_formats_unref(formats)
+            g_object_unref(file)
             let turned = viewer.shownTexture(image.texture)
             XCTAssertEqual([turned.pixelWidth, turned.pixelHeight], [30, 40])
             let red: [UInt8] = [0, 0, 255, 255], blue: [UInt8] = [0x99, 0x66, 0x33, 255] // BGRA

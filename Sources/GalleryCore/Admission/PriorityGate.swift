@@ -17,7 +17,7 @@ import Synchronization
 ///   in alone rather than never.
 ///
 /// Waiting holds no thread: `enter` suspends its task and ends at once, with
-/// `CancellationError`, when the task is cancelled. Room is given back by `Pass.release()`, or
+/// `LoadError.cancelled` (the app's one word for it), when the task is cancelled. Room is given back by `Pass.release()`, or
 /// when the pass is freed, so a forgotten release cannot leak it.
 final class PriorityGate: Sendable {
     let policy: Policy
@@ -112,7 +112,7 @@ final class PriorityGate: Sendable {
         }
         guard let admitted else {
             priority.stopObserving(observer)
-            return admit(.failure(CancellationError()))
+            return admit(.failure(LoadError.cancelled))
         }
         deliver(admitted)
     }
@@ -134,7 +134,7 @@ final class PriorityGate: Sendable {
         }
         guard let left else { return }
         left.priority.stopObserving(left.observer)
-        left.admit(.failure(CancellationError()))
+        left.admit(.failure(LoadError.cancelled))
         // A large waiter leaving may let smaller ones behind it in.
         scheduleAdmission()
     }

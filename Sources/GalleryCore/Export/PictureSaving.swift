@@ -104,7 +104,7 @@ public struct PictureSaving: Sendable {
         do {
             data = try await fetched.value
         } catch {
-            if Task.isCancelled || error is CancellationError { return nil }
+            if Task.isCancelled || LoadError(error) == .cancelled { return nil }
             return .failure(.download(LoadError(error)))
         }
         guard !Task.isCancelled else { return nil }

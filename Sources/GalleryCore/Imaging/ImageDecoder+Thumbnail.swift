@@ -50,7 +50,7 @@ extension ImageDecoder {
         let keptWidth = min(width, height * gint(maxAspect)), keptHeight = min(height, width * gint(maxAspect))
         guard keptWidth != width || keptHeight != height else { return loaded }
         guard let kept = gdk_pixbuf_new(gdk_pixbuf_get_colorspace(source), gdk_pixbuf_get_has_alpha(source),
-                                        gdk_pixbuf_get_bits_per_sample(source), keptWidth, keptHeight) else { throw .tooLarge }
+                                        gdk_pixbuf_get_bits_per_sample(source), keptWidth, keptHeight) else { throw .outOfMemory }
         gdk_pixbuf_copy_area(source, (width - keptWidth) / 2, (height - keptHeight) / 2, keptWidth, keptHeight, kept, 0, 0)
         return PixbufLoading.Loaded(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(kept)),
                                     declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight)

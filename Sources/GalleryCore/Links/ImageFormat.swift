@@ -5,8 +5,9 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case jpeg, png, gif, webp, bmp, ico, tiff, svg, avif, heif, jxl
 
     /// The MIME type gdk-pixbuf's loaders declare for this format: the loader is found by it,
-    /// since loader names differ between builds (Debian's libheif loader is "heif/avif").
-    var mimeType: String {
+    /// since loader names differ between builds (Debian's libheif loader is "heif/avif"); and
+    /// the type a file of it is offered as on the clipboard and in a drag.
+    public var mimeType: String {
         switch self {
         case .jpeg: "image/jpeg"
         case .png: "image/png"
@@ -21,6 +22,11 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .jxl: "image/jxl"
         }
     }
+
+    /// The format of a turned copy of a picture in this format (`TurnedCopy`): a JPEG stays a
+    /// JPEG (retagged, or written again), a TIFF a TIFF; gdk-pixbuf writes no other, so the
+    /// rest become PNG.
+    public var turnedCopyFormat: ImageFormat { self == .jpeg || self == .tiff ? self : .png }
 
     /// True for formats that may hold an animation the viewer plays: only for these are a
     /// page's frames asked for (read from the magic number alone, in the app).

@@ -61,7 +61,7 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
                 let observation = priority.observe { [weak self] _ in self?.followWaiters(of: key) }
                 let started = state.withLock { state -> (Int, SharedPriority)? in
                     if Task.isCancelled {
-                        continuation.resume(throwing: CancellationError())
+                        continuation.resume(throwing: LoadError.cancelled)
                         return nil
                     }
                     if state.entries[key] != nil {
@@ -137,7 +137,7 @@ public final class CoalescedTasks<Key: Hashable & Sendable, Value: Sendable>: Se
         }
         if let left { left.priority.stopObserving(left.observation) }
         followWaiters(of: key)
-        waiter?.resume(throwing: CancellationError())
+        waiter?.resume(throwing: LoadError.cancelled)
         orphanedTask?.cancel()
     }
 }

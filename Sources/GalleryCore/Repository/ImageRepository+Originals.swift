@@ -93,7 +93,7 @@ extension ImageRepository {
         return try await withTaskCancellationHandler {
             try await DecodeThreads.run(priority: priority, mostPixels: mostPixels) {
                 // Still queued when its caller left (a page flicked past): never starts.
-                if cancellation.isCancelled { throw CancellationError() }
+                if cancellation.isCancelled { throw LoadError.cancelled }
                 return try cancellation.makeCurrent(during: decode)
             }
         } onCancel: {

@@ -24,6 +24,11 @@ final class OpenedOriginals: Sendable {
         }
     }
 
+    /// The facts of the original opened under `key`, leaving the order as it is.
+    func facts(_ key: String) -> OriginalFacts? {
+        entries.withLock { entries in entries.first { $0.key == key }?.opened.facts }
+    }
+
     /// Keeps `opened` under `key`, letting the least recent go.
     func keep(_ opened: Opened, as key: String) {
         entries.withLock { entries in

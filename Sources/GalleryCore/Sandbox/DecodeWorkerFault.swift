@@ -23,6 +23,9 @@ enum DecodeWorkerFault: String, Sendable {
     /// Reads a request's header, then stops reading: a picture's bytes sent after it fill the
     /// socket, and the app's send must end at its deadline.
     case stopsReading = "stops-reading"
+    /// Decodes with its address space all but full, as on a computer out of memory: the
+    /// picture's large allocations fail while the worker's own small ones still succeed.
+    case starved
 
     static let environmentName = "LINK_GALLERY_WORKER_FAULT"
 
@@ -32,6 +35,9 @@ enum DecodeWorkerFault: String, Sendable {
         switch self {
         case .holdsPixels, .crashOnLists, .stopsReading:
             return decoding() // the mapping is kept where the body is written; lists are not pictures
+        case .starved:
+            AddressSpaceFiller.fill(leaving: 6 << 20)
+            return decoding()
         case .crash:
             raise(SIGSEGV)
             fatalError("SIGSEGV returned")

@@ -9,11 +9,16 @@ import GalleryCore
 enum ImageDragContent {
     /// Transfer full: GTK's `prepare` handler returns it.
     /// Several pictures (a selection) offer their addresses, one per line, and no picture.
-    static func provider(url: URL, texture: TextureHandle?) -> UnsafeMutablePointer<GdkContentProvider> {
-        provider(urls: [url], texture: texture)
+    /// `file` (transfer full): the picture as a file, offered before its pixels.
+    static func provider(
+        url: URL, texture: TextureHandle?, file: UnsafeMutablePointer<GdkContentProvider>? = nil
+    ) -> UnsafeMutablePointer<GdkContentProvider> {
+        provider(urls: [url], texture: texture, file: file)
     }
 
-    static func provider(urls: [URL], texture: TextureHandle?) -> UnsafeMutablePointer<GdkContentProvider> {
+    static func provider(
+        urls: [URL], texture: TextureHandle?, file: UnsafeMutablePointer<GdkContentProvider>? = nil
+    ) -> UnsafeMutablePointer<GdkContentProvider> {
         var providers: [UnsafeMutablePointer<GdkContentProvider>?] = []
         let uriList = Array(urls.map { $0.absoluteString + "\r\n" }.joined().utf8)
         let bytes = uriList.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
@@ -24,6 +29,7 @@ enum ImageDragContent {
         g_value_set_string(&text, urls.map(\.absoluteString).joined(separator: "\n"))
         providers.append(gdk_content_provider_new_for_value(&text))
         g_value_unset(&text)
+        if let file { providers.append(file) }
         if let texture, urls.count == 1 {
             var picture = GValue()
             g_value_init(&picture, gdk_texture_get_type())

@@ -26,6 +26,7 @@ enum ErrorMessages {
         case .damaged: return L10n.tr("Damaged Image")
         case .unsupportedFormat(let format): return unsupportedFormat(format)
         case .tooSlowToDraw: return L10n.tr("The Picture Took Too Long to Draw")
+        case .outOfMemory: return L10n.tr("Not Enough Memory")
         case .couldNotDecode: return L10n.tr("The Picture Could Not Be Decoded")
         case .unreadableFile: return L10n.tr("The File Cannot Be Read")
         case .badResponse: return L10n.tr("Unusable Server Response")
@@ -38,7 +39,8 @@ enum ErrorMessages {
         switch error {
         case .noConnection, .timedOut: return "network-offline-symbolic"
         case .serverError, .badResponse: return "network-error-symbolic"
-        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .unreadableFile, .cancelled:
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .outOfMemory, .couldNotDecode, .unreadableFile,
+             .cancelled:
             return "image-missing-symbolic"
         }
     }
@@ -65,6 +67,8 @@ enum ErrorMessages {
                 format.displayName)
         case .tooSlowToDraw:
             return L10n.tr("Drawing this picture took too long while the computer was busy. Try again.")
+        case .outOfMemory:
+            return L10n.tr("The computer ran short of memory while decoding this picture. The file is kept; close other windows and try again.")
         case .couldNotDecode:
             return L10n.tr("The decoder stopped on this picture. The file is kept; try again.")
         case .unreadableFile:
@@ -87,6 +91,7 @@ enum ErrorMessages {
         case .damaged: return L10n.tr("Damaged image")
         case .unsupportedFormat(let format): return unsupportedFormat(format)
         case .tooSlowToDraw: return L10n.tr("Too slow to draw")
+        case .outOfMemory: return L10n.tr("Out of memory")
         case .couldNotDecode: return L10n.tr("Could not decode")
         case .unreadableFile: return L10n.tr("Unreadable")
         case .badResponse: return L10n.tr("Bad response")
@@ -109,8 +114,8 @@ enum ErrorMessages {
         case .noConnection: return noConnectionTitle
         case .timedOut: return timedOutTitle
         case .serverError: return L10n.tr("Server Error")
-        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .couldNotDecode, .unreadableFile, .badResponse,
-             .cancelled:
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .outOfMemory, .couldNotDecode, .unreadableFile,
+             .badResponse, .cancelled:
             return L10n.tr("The List Cannot Be Loaded")
         }
     }
@@ -126,7 +131,8 @@ enum ErrorMessages {
             return L10n.tr("The server sent a response that cannot be used.")
         case .cancelled: return L10n.tr("Loading was cancelled.")
         case .unreadableFile: return L10n.tr("The links file cannot be read. It may have been moved or deleted.")
-        case .couldNotDecode, .tooSlowToDraw: return L10n.tr("The links file could not be read: its reader stopped on it.")
+        case .couldNotDecode, .tooSlowToDraw, .outOfMemory:
+            return L10n.tr("The links file could not be read: its reader stopped on it.")
         }
     }
 }

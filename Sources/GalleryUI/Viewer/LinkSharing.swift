@@ -118,10 +118,23 @@ public enum LinkSharing {
         gdk_clipboard_set_text(clipboard, urls.map(\.absoluteString).joined(separator: "\n"))
     }
 
-    /// Puts the decoded image on the clipboard; GTK offers it as PNG/TIFF to other apps.
-    public static func copyImage(_ texture: TextureHandle, display: OpaquePointer? = nil) {
-        guard let clipboard = clipboard(display) else { return }
-        gdk_clipboard_set_texture(clipboard, texture.texture)
+    /// Puts the picture on the clipboard: `file` (transfer full) first, as its own type, then
+    /// the decoded pixels, which GTK offers as PNG/TIFF to readers that take no other type.
+    public static func copyImage(
+        _ texture: TextureHandle, file: UnsafeMutablePointer<GdkContentProvider>? = nil, display: OpaquePointer? = nil
+    ) {
+        guard let clipboard = clipboard(display) else {
+            if let file { g_object_unref(file) }
+            return
+        }
+        var picture = GValue()
+        g_value_init(&picture, gdk_texture_get_type())
+        g_value_set_object(&picture, UnsafeMutableRawPointer(texture.texture))
+        var providers: [UnsafeMutablePointer<GdkContentProvider>?] = [file, gdk_content_provider_new_for_value(&picture)].filter { $0 != nil }
+        g_value_unset(&picture)
+        let content = gdk_content_provider_new_union(&providers, gsize(providers.count))
+        gdk_clipboard_set_content(clipboard, content)
+        g_object_unref(content)
     }
 
     private static func clipboard(_ display: OpaquePointer?) -> OpaquePointer? {

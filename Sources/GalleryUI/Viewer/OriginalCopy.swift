@@ -21,10 +21,10 @@ enum OriginalCopy {
             let data = try await bytes()
             let name = SavedFileName.suggested(title: title, data: data)
             return .success(try await BlockingWork.run(on: BlockingWork.disk) { try write(data, name) })
+        } catch LoadError.cancelled, is CancellationError {
+            return .failure(.cancelled)
         } catch let error as LoadError {
             return .failure(.failed(ErrorMessages.explanation(for: error)))
-        } catch is CancellationError {
-            return .failure(.cancelled)
         } catch {
             return .failure(.failed(unwritten))
         }

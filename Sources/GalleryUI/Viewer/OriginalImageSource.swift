@@ -4,7 +4,7 @@ import GalleryCore
 /// Where the viewer gets full-size images. The app's `ImageRepository` (shared with the grid:
 /// memory, then disk, then one coalesced download) conforms; tests use a folder of real files.
 ///
-/// Errors are `LoadError` or `CancellationError` (when the calling task was cancelled).
+/// Errors are `LoadError` (`.cancelled` when the calling task was cancelled).
 public protocol OriginalImageSource: Sendable {
     /// The original, decoded for display: given `screen` (device pixels, upright), scaled while
     /// decoding to fit it (`DecodedImage.isScreenSized`); without, at full size. Over the
@@ -26,6 +26,15 @@ public protocol OriginalImageSource: Sendable {
     /// The picture as a person turned it, as a file, and its extension: Save Image As…'s
     /// turned copy, with the original's ICC profile and EXIF (`ImageRepository.turnedCopy`).
     func turnedCopy(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> (data: Data, fileExtension: String)
+
+    /// The format of the picture as a file (`pictureFile`), when known at once (the original is
+    /// open): a clipboard or a drag names its type before a reader asks for the bytes. Nil: no
+    /// file is offered, only the pixels on screen.
+    func pictureFileFormat(for url: URL, turn: PictureTurn) -> ImageFormat?
+
+    /// The picture as a file for another application (Copy Image, a drag out): the original's
+    /// bytes as downloaded, or turned, its turned copy; the ICC profile and EXIF go with both.
+    func pictureFile(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> Data
 
     /// A picture to show in the original's place while it is not ready (its thumbnail's whole
     /// picture): `sourceWidth`/`sourceHeight` are the original's. Nil when there is none.

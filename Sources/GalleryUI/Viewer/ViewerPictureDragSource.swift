@@ -3,7 +3,8 @@ import Foundation
 import GObjectSupport
 import GalleryCore
 
-/// Drags the viewer's picture out to another app: its link and the full picture.
+/// Drags the viewer's picture out to another app: its link, the picture as a file (its
+/// original, or its turned copy) and the pixels shown.
 ///
 /// The mouse already drags sideways to turn the page and drags a zoomed picture to pan, so a
 /// drag out is one that starts at best fit and goes more up or down than sideways; it is
@@ -11,11 +12,14 @@ import GalleryCore
 @MainActor
 final class ViewerPictureDragSource {
     /// What to offer for the page on screen, or nil when nothing may be dragged now.
-    private let content: @MainActor () -> (url: URL, texture: TextureHandle)?
+    private let content: @MainActor () -> (url: URL, texture: TextureHandle, file: UnsafeMutablePointer<GdkContentProvider>?)?
     /// Nil until the press has moved past the threshold once; then the decision for this press.
     private var decided: Bool?
 
-    init(widget: UnsafeMutablePointer<GtkWidget>, content: @escaping @MainActor () -> (url: URL, texture: TextureHandle)?) {
+    init(
+        widget: UnsafeMutablePointer<GtkWidget>,
+        content: @escaping @MainActor () -> (url: URL, texture: TextureHandle, file: UnsafeMutablePointer<GdkContentProvider>?)?
+    ) {
         self.content = content
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
@@ -35,6 +39,6 @@ final class ViewerPictureDragSource {
             decided = moved && !ImageDragContent.isTouch(source) && abs(y - startY) > abs(x - startX)
         }
         guard decided == true, let content = content() else { return nil }
-        return ImageDragContent.provider(url: content.url, texture: content.texture)
+        return ImageDragContent.provider(url: content.url, texture: content.texture, file: content.file)
     }
 }

@@ -19,9 +19,10 @@ extension ViewerWindow {
     }
 
     /// The picture on screen as a drag-out offers it: only at best fit (a zoomed one pans).
-    func pictureToDrag() -> (url: URL, texture: TextureHandle)? {
+    /// `file`: the picture as a file (`PictureFileOffer`), when its original is open.
+    func pictureToDrag() -> (url: URL, texture: TextureHandle, file: UnsafeMutablePointer<GdkContentProvider>?)? {
         guard canvas.zoom?.canPan != true, let item = currentItem, let image = store.image(at: paging.index) else { return nil }
-        return (item.url, shownTexture(image.texture))
+        return (item.url, shownTexture(image.texture), PictureFileOffer.provider(source: store.source, url: item.url, turn: canvas.turn))
     }
 
     func copyLink() {
@@ -30,9 +31,12 @@ extension ViewerWindow {
         status.showBanner(L10n.tr("Link copied"))
     }
 
+    /// The picture as a file (its original, or its turned copy: profile and EXIF kept) for
+    /// readers that take its type, and the pixels on screen for the rest.
     func copyImage() {
-        guard let image = store.image(at: paging.index) else { return }
-        LinkSharing.copyImage(shownTexture(image.texture), display: gtk_widget_get_display(window))
+        guard let item = currentItem, let image = store.image(at: paging.index) else { return }
+        let file = PictureFileOffer.provider(source: store.source, url: item.url, turn: canvas.turn)
+        LinkSharing.copyImage(shownTexture(image.texture), file: file, display: gtk_widget_get_display(window))
         status.showBanner(L10n.tr("Image copied"))
     }
 

@@ -15,8 +15,6 @@ enum APNGDecoding: PictureDecoder {
               let structure = APNGStructure(picture.data, maxFrames: AnimationFrames.maxFrameCount) else { return nil }
         let (width, height) = (structure.width, structure.height)
         guard width * height <= gate.maxPixels else { throw .tooLarge }
-        guard gate.reserve(pixels: 2 * width * height) else { throw .cancelled } // the canvas and what a frame saves
-        defer { gate.releaseBudget() } // what is kept is counted by the frames' reply
         var canvas = [UInt8](repeating: 0, count: width * height * 4) // transparent black, as the animation starts
         let collector = AnimationCollector(width: width, height: height)
         let stop = collector.collect { context in

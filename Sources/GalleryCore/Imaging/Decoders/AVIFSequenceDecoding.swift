@@ -32,10 +32,7 @@ enum AVIFSequenceDecoding: PictureDecoder {
         guard Int(read) == AVIFSEQ_OK else { throw Int(read) == AVIFSEQ_TOO_LARGE ? .tooLarge : .damaged }
         let width = Int(info.width), height = Int(info.height)
         let target = LoaderSizeGate.targetSize(width: width, height: height, fit: gate.fit)
-        guard gate.reserve(pixels: width * height + (target.map { $0.width * $0.height } ?? 0)) else { throw .cancelled }
-        var handedOver = false
-        defer { if !handedOver { gate.releaseBudget() } }
-        guard let frame = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height)) else { throw .tooLarge }
+        guard let frame = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height)) else { throw .outOfMemory }
         var pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(frame))
         var profile = [UInt8](repeating: 0, count: PictureFacts.profileBytes.contains(info.icc_size) ? info.icc_size : 0)
         let decoded = data.withUnsafeBytes { bytes in
@@ -48,14 +45,12 @@ enum AVIFSequenceDecoding: PictureDecoder {
         let decoderProfile = profile.isEmpty ? nil : profile
         if request.frames, info.frame_count >= 2, var animation = frames(of: data, width: width, height: height, limit: limit) {
             animation.decoderProfile = decoderProfile
-            return animation // what is kept is counted by the frames' reply; the budget above goes
+            return animation
         }
         if let target, let scaled = gdk_pixbuf_scale_simple(frame, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
-        handedOver = true
-        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: width, declaredHeight: height, budget: gate.takeReservation(),
-                                    decoderProfile: decoderProfile)
+        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: width, declaredHeight: height, decoderProfile: decoderProfile)
     }
 
     /// Every frame with its duration from the sequence's timescale (libavif 0.11 reads no loop

@@ -11,8 +11,6 @@ enum AnimatedWebPDecoding: PictureDecoder {
     static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
         guard request.frames, picture.facts.animated, let size = picture.facts.size, size.width > 0, size.height > 0 else { return nil }
         guard size.pixels <= gate.maxPixels else { throw .tooLarge }
-        guard gate.reserve(pixels: size.pixels) else { throw .cancelled }
-        defer { gate.releaseBudget() } // what is kept is counted by the frames' reply
         let collector = AnimationCollector(width: size.width, height: size.height)
         var loops: UInt32 = 0
         let status = collector.collect { context in

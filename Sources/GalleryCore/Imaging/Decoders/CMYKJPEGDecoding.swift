@@ -31,10 +31,6 @@ enum CMYKJPEGDecoding: PictureDecoder {
         let eighths = target.map { coarsestScale(width: width, height: height, covering: $0) } ?? 8
         guard read(data, eighths: eighths, into: &info) else { return nil }
         let scaled = PixelSize(width: Int(info.scaled_width), height: Int(info.scaled_height))
-        // Ink (4 bytes) and RGB (3) at the decoded scale, and the scaled copy.
-        guard gate.reserve(pixels: 2 * scaled.pixels + (target.map { $0.width * $0.height } ?? 0)) else { throw .cancelled }
-        var handedOver = false
-        defer { if !handedOver { gate.releaseBudget() } }
 
         var ink = [UInt8](repeating: 0, count: scaled.pixels * 4)
         let status = decode(data, eighths: eighths, size: scaled, into: &ink, cancellation: gate.cancellation)
@@ -44,7 +40,7 @@ enum CMYKJPEGDecoding: PictureDecoder {
         default: return nil // the whole decode by gdk-pixbuf judges the file
         }
         guard let rgb = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(scaled.width), gint(scaled.height)) else {
-            throw .tooLarge
+            throw .outOfMemory
         }
         var srgbPixels = ObjectReference(taking: UnsafeMutableRawPointer(rgb))
         let converted = colormanagement_cmyk_to_srgb(
@@ -55,9 +51,8 @@ enum CMYKJPEGDecoding: PictureDecoder {
            let smaller = gdk_pixbuf_scale_simple(rgb, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
             srgbPixels = ObjectReference(taking: UnsafeMutableRawPointer(smaller))
         }
-        handedOver = true
         return PixbufLoading.Loaded(pixbuf: srgbPixels, declaredWidth: width, declaredHeight: height,
-                                    budget: gate.takeReservation(), inSRGB: true)
+                                    inSRGB: true)
     }
 
     /// The smallest n/8 at which libjpeg's output still covers `target` on both sides.

@@ -29,11 +29,7 @@ enum JPEGRegionDecoding: PictureDecoder {
         guard Int(status) == JPEGREGION_OK,
               PixelSize(width: Int(info.scaled_width), height: Int(info.scaled_height)) == clip.scaledSize else { return nil }
         let rect = clip.rect
-        // Held while decoding, like a whole decode's share: the pixels are the viewer's after.
-        guard gate.reserve(pixels: rect.width * rect.height) else { throw .cancelled }
-        var handedOver = false
-        defer { if !handedOver { gate.releaseBudget() } }
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(rect.width), gint(rect.height)) else { throw .tooLarge }
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(rect.width), gint(rect.height)) else { throw .outOfMemory }
         let reference = ObjectReference(taking: UnsafeMutableRawPointer(pixbuf))
         switch Int(decode(data, eighths: clip.eighths, rect: rect, into: pixbuf, cancellation: gate.cancellation)) {
         case JPEGREGION_OK: break
@@ -42,9 +38,7 @@ enum JPEGRegionDecoding: PictureDecoder {
         // judge: only it may call a file damaged, which drops the cached copy.
         default: return nil
         }
-        handedOver = true
-        return PixbufLoading.Loaded(pixbuf: reference, declaredWidth: Int(info.width), declaredHeight: Int(info.height),
-                                    budget: gate.takeReservation())
+        return PixbufLoading.Loaded(pixbuf: reference, declaredWidth: Int(info.width), declaredHeight: Int(info.height))
     }
 
     private static func decode(

@@ -29,15 +29,10 @@ enum PNGArrivingRows: PictureDecoder {
         let pass = interlaced ? Int(passes) - 1 : 0
         let grid = interlaced ? Adam7.passSize(pass, width: size.width, height: size.height) : PixelSize(width: size.width, height: size.height)
         let drawn = PixelSize(width: min(target.width, grid.width), height: min(target.height, grid.height))
-        guard gate.reserve(pixels: drawn.pixels + target.width * target.height + 2 * size.width + 8 * drawn.width) else {
-            throw .cancelled
-        }
-        var handedOver = false
-        defer { if !handedOver { gate.releaseBudget() } }
 
         let hasAlpha = info.has_alpha != 0
         guard let decoded = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha ? 1 : 0, 8, gint(drawn.width), gint(drawn.height))
-        else { throw .tooLarge }
+        else { throw .outOfMemory }
         var pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(decoded))
         var rowsDone: UInt32 = 0
         let status = withUnsafeMutablePointer(to: &rowsDone) { done in
@@ -57,8 +52,7 @@ enum PNGArrivingRows: PictureDecoder {
         }
         // Rows done on the drawn grid, as rows of the picture handed over (scaled with it).
         let final = Int(rowsDone) < drawn.height ? Int(rowsDone) * target.height / drawn.height : nil
-        handedOver = true
         return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height,
-                                    budget: gate.takeReservation(), rowsFinal: final)
+                                    rowsFinal: final)
     }
 }

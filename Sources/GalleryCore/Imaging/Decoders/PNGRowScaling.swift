@@ -15,7 +15,7 @@ enum PNGRowScaling: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
 
     /// The scaled image, or nil when this scaler does not handle the file and gdk-pixbuf should
-    /// (nothing to scale, or a 1-row interlaced image). `gate` gives the fit, the budget and the
+    /// (nothing to scale, or a 1-row interlaced image). `gate` gives the fit and the
     /// cancellation; the facts' size was checked against the pixel limit already.
     static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
         guard let declared = picture.facts.size else { return nil }
@@ -28,27 +28,19 @@ enum PNGRowScaling: PictureDecoder {
         guard Int(read) == PNGSCALE_OK else { throw .damaged }
         guard Int(info.width) == declared.width, Int(info.height) == declared.height,
               !(info.interlaced != 0 && info.height < 2) else { return nil }
-        // The target, plus one source row and its sums (8 bytes a channel): a few rows' worth.
-        guard gate.reserve(pixels: target.width * target.height + 2 * declared.width + 8 * target.width) else {
-            throw .cancelled
-        }
-        var handedOver = false
-        defer { if !handedOver { gate.releaseBudget() } }
         let hasAlpha = info.has_alpha != 0
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha ? 1 : 0, 8, gint(target.width), gint(target.height))
-        else { throw .tooLarge }
+        else { throw .outOfMemory }
         let reference = ObjectReference(taking: UnsafeMutableRawPointer(pixbuf))
         let status = decode(data, into: pixbuf, target: target, channels: hasAlpha ? 4 : 3, gate: gate)
         switch Int(status) {
         case PNGSCALE_OK: break
         case PNGSCALE_STOPPED: throw .cancelled
-        case PNGSCALE_NO_MEMORY: throw .tooLarge
+        case PNGSCALE_NO_MEMORY: throw .outOfMemory
         case PNGSCALE_UNSUPPORTED: return nil
         default: throw .damaged
         }
-        handedOver = true
-        return PixbufLoading.Loaded(pixbuf: reference, declaredWidth: declared.width, declaredHeight: declared.height,
-                                    budget: gate.takeReservation())
+        return PixbufLoading.Loaded(pixbuf: reference, declaredWidth: declared.width, declaredHeight: declared.height)
     }
 
     /// Runs the C scaler with the gate's cancellation: the whole file, or (`received`) the bytes

@@ -67,13 +67,9 @@ enum PixbufLoading: PictureDecoder {
 
     static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> Loaded? {
         let format = picture.format
-        gate.format = format
-        if request.frames, format == .gif, let layout = GIFStructure.layout(of: picture.data) {
-            gate.extraPixels = AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
-        }
         let loaderNames = PixbufLoaderRegistry.loaders(for: format)
         guard !loaderNames.isEmpty else { throw .unsupportedFormat(format) }
-        if format.decodesBeforeSizePrepared { try reserveBeforeLoading(picture.facts, gate: gate) }
+        if format.decodesBeforeSizePrepared { try scaleAfterLoading(picture.facts, gate: gate) }
         guard var loaded = try run(picture.data, loaderNames: loaderNames, gate: gate, keepAnimation: request.frames) else {
             throw .damaged // every loader of the format refused it
         }
@@ -97,16 +93,15 @@ enum PixbufLoading: PictureDecoder {
     private static func run(
         _ data: Data, loaderNames: [String], gate: LoaderSizeGate, keepAnimation: Bool
     ) throws(LoadError) -> Loaded? {
-        // Whatever fails below gives the budget back at once (`Loaded` carries it otherwise).
-        var handedOver = false
-        defer { if !handedOver { gate.releaseBudget() } }
         for loaderName in loaderNames {
             guard let loader = makeLoader(imageType: loaderName) else { continue }
             defer { g_object_unref(loader) }
             connectSizePrepared(loader, gate: gate)
             let outcome = data.withUnsafeBytes { feed(loader, bytes: $0, gate: gate) }
-            if outcome == .cancelled || gate.cancelled { throw .cancelled }
+            if outcome == .cancelled || gate.isCancelled { throw .cancelled }
             if gate.refused { throw .tooLarge }
+            // A loader short of memory says nothing of the file: it is kept, and Retry may work.
+            if outcome == .outOfMemory { throw .outOfMemory }
             // One loader's refusal is not the picture's: the next loader of the format may read
             // it (see `PixbufLoaderRegistry`). `get_pixbuf` is (transfer none).
             guard outcome == .complete, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { continue }
@@ -115,30 +110,24 @@ enum PixbufLoading: PictureDecoder {
                gdk_pixbuf_animation_is_static_image(animated) == 0 {
                 animation = ObjectReference(retaining: UnsafeMutableRawPointer(animated)) // (transfer none)
             }
-            handedOver = true
             if !gate.loaderScales, let scaled = scaledToFit(pixbuf, gate: gate) {
-                return Loaded(pixbuf: scaled, declaredWidth: gate.declaredWidth, declaredHeight: gate.declaredHeight,
-                              budget: gate.takeReservation())
+                return Loaded(pixbuf: scaled, declaredWidth: gate.declaredWidth, declaredHeight: gate.declaredHeight)
             }
             return Loaded(pixbuf: ObjectReference(retaining: UnsafeMutableRawPointer(pixbuf)),
                           declaredWidth: gate.sizeKnown ? gate.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
                           declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)),
-                          animation: animation, budget: gate.takeReservation())
+                          animation: animation)
         }
         return nil
     }
 
     /// For a loader that decodes the whole picture before it reports the size (HEIF, AVIF):
-    /// the pixel limit and the budget are applied from the header here, before a byte reaches
-    /// it, and the loader is left at full size, scaled afterwards with a smooth filter (it would
-    /// scale by nearest neighbour).
-    private static func reserveBeforeLoading(_ facts: PictureFacts, gate: LoaderSizeGate) throws(LoadError) {
-        guard let size = facts.size else { throw .damaged } // libheif found no primary picture
+    /// the pixel limit was applied from the header (`PicturePipeline`'s first step), and the
+    /// loader is left at full size, scaled afterwards with a smooth filter (it would scale by
+    /// nearest neighbour).
+    private static func scaleAfterLoading(_ facts: PictureFacts, gate: LoaderSizeGate) throws(LoadError) {
+        guard facts.size != nil else { throw .damaged } // libheif found no primary picture
         gate.loaderScales = false
-        let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit)
-        guard gate.reserve(pixels: gate.allocatedPixels(width: size.width, height: size.height, target: target)) else {
-            throw .cancelled
-        }
     }
 
     /// `pixbuf` scaled to the gate's fit, or nil when it already fits.
@@ -150,7 +139,7 @@ enum PixbufLoading: PictureDecoder {
         return ObjectReference(taking: UnsafeMutableRawPointer(scaled))
     }
 
-    private enum FeedOutcome { case complete, failed, refused, cancelled }
+    private enum FeedOutcome { case complete, failed, refused, cancelled, outOfMemory }
 
     private static func feed(
         _ loader: UnsafeMutablePointer<GdkPixbufLoader>, bytes: UnsafeRawBufferPointer, gate: LoaderSizeGate
@@ -161,26 +150,44 @@ enum PixbufLoading: PictureDecoder {
             let length = min(gate.sizeKnown ? bodyChunkSize : headerChunkSize, bytes.count - offset)
             var error: UnsafeMutablePointer<GError>?
             let written = gdk_pixbuf_loader_write(loader, base + offset, gsize(length), &error)
+            let shortOfMemory = isShortOfMemory(error)
             if let error { g_error_free(error) }
             // A failed write closes the loader itself; closing again would be a GLib critical.
-            guard written != 0 else { return gate.cancelled ? .cancelled : gate.refused ? .refused : .failed }
+            guard written != 0 else {
+                return gate.isCancelled ? .cancelled : gate.refused ? .refused : shortOfMemory ? .outOfMemory : .failed
+            }
             offset += length
-            if gate.refused || gate.cancelled || gate.cancellation?.isCancelled == true {
+            if gate.refused || gate.isCancelled {
                 close(loader) // the data stops here, so this reports an error we do not need
                 return gate.refused ? .refused : .cancelled
             }
         }
         // Truncated files surface here: a close error means the image is incomplete or corrupt,
         // even when the loader could show a partial picture.
-        return close(loader) ? (gate.refused ? .refused : .complete) : (gate.refused ? .refused : .failed)
+        switch close(loader) {
+        case _ where gate.refused: return .refused
+        case .closed: return .complete
+        case .shortOfMemory: return .outOfMemory
+        case .failed: return .failed
+        }
     }
 
+    private enum CloseOutcome { case closed, failed, shortOfMemory }
+
     @discardableResult
-    private static func close(_ loader: UnsafeMutablePointer<GdkPixbufLoader>) -> Bool {
+    private static func close(_ loader: UnsafeMutablePointer<GdkPixbufLoader>) -> CloseOutcome {
         var error: UnsafeMutablePointer<GError>?
         let closed = gdk_pixbuf_loader_close(loader, &error)
+        let shortOfMemory = isShortOfMemory(error)
         if let error { g_error_free(error) }
-        return closed != 0
+        return closed != 0 ? .closed : shortOfMemory ? .shortOfMemory : .failed
+    }
+
+    /// gdk-pixbuf's word for an allocation that failed (its loaders' pixel buffers, libjpeg's
+    /// JERR_OUT_OF_MEMORY), as against a file it could not read.
+    private static func isShortOfMemory(_ error: UnsafeMutablePointer<GError>?) -> Bool {
+        guard let error else { return false }
+        return error.pointee.domain == gdk_pixbuf_error_quark() && error.pointee.code == GDK_PIXBUF_ERROR_INSUFFICIENT_MEMORY.rawValue
     }
 
     private static func makeLoader(imageType: String) -> UnsafeMutablePointer<GdkPixbufLoader>? {

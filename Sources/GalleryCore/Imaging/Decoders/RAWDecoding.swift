@@ -39,17 +39,13 @@ enum RAWDecoding: PictureDecoder {
             return preview
         }
         let half = target.map { $0.width * 2 <= size.width && $0.height * 2 <= size.height } ?? false
-        guard gate.reserve(pixels: (half ? size.pixels / 4 : size.pixels) * 2) else { throw .cancelled }
-        var handedOver = false
-        defer { if !handedOver { gate.releaseBudget() } }
         var developed = try develop(picture.data, limit: limit, half: half)
         if let target, let scaled = gdk_pixbuf_scale_simple(OpaquePointer(developed.pointer), gint(target.width), gint(target.height),
                                                             GDK_INTERP_BILINEAR) {
             developed = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
-        handedOver = true
         return PixbufLoading.Loaded(pixbuf: developed, declaredWidth: size.width, declaredHeight: size.height,
-                                    budget: gate.takeReservation(), inSRGB: true, orientationLeft: orientation)
+                                    inSRGB: true, orientationLeft: orientation)
     }
 
     /// The camera's JPEG preview, decoded like any JPEG at the gate's fit, when it is at least
@@ -80,7 +76,7 @@ enum RAWDecoding: PictureDecoder {
         guard Int(status) == RAWDECODE_OK, let rgb else { throw Int(status) == RAWDECODE_TOO_LARGE ? .tooLarge : .damaged }
         defer { rawdecode_free(rgb) }
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(width), gint(height)), let pixels = gdk_pixbuf_get_pixels(pixbuf)
-        else { throw .tooLarge }
+        else { throw .outOfMemory }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), row = Int(width) * 3
         for line in 0..<Int(height) { (pixels + line * stride).update(from: rgb + line * row, count: row) }
         return ObjectReference(taking: UnsafeMutableRawPointer(pixbuf))

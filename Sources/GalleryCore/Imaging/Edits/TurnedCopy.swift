@@ -27,7 +27,7 @@ enum TurnedCopy {
         let frame = try PicturePipeline.frame(picture, FrameRequest(fit: gate.fit, keepsColour: true, turn: turn), gate: gate)
         let loaded = frame.loaded
         let profile = loaded.inSRGB ? nil : loaded.decoderProfile ?? picture.facts.colorProfile
-        let format: ImageFormat = [.jpeg, .tiff].contains(picture.format) ? picture.format : .png
+        let format = picture.format.turnedCopyFormat
         // What the camera wrote stays; its orientation now says "as stored", the pixels being upright.
         let exif = ExifBlock.find(in: picture.data, format: picture.format).map { block in
             let original = Data(picture.data)[block.range]

@@ -48,14 +48,14 @@ enum PictureOrientation {
     /// truthful. A turn that cannot be made (no memory for the copy) is `.tooLarge`.
     static func upright(_ loaded: PixbufLoading.Loaded, orientation: Int) throws(LoadError) -> PixbufLoading.Loaded {
         guard (2...8).contains(orientation) else { return loaded }
-        guard let turned = upright(loaded.pixbuf, orientation: orientation) else { throw .tooLarge }
+        guard let turned = upright(loaded.pixbuf, orientation: orientation) else { throw .outOfMemory }
         var upright = loaded
         upright.pixbuf = turned
         // An animation's frames turn with it (they have the still's size).
         if let frames = loaded.framePixels {
             var turnedFrames: [AnimationFrames.FramePixels] = []
             for frame in frames {
-                guard let pixels = self.upright(frame.pixbuf, orientation: orientation) else { throw .tooLarge }
+                guard let pixels = self.upright(frame.pixbuf, orientation: orientation) else { throw .outOfMemory }
                 turnedFrames.append(AnimationFrames.FramePixels(pixbuf: pixels, milliseconds: frame.milliseconds))
             }
             upright.framePixels = turnedFrames

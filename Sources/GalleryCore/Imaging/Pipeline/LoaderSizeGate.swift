@@ -7,12 +7,14 @@ import CGtk
 /// larger images get a smaller target size (`Fit`), which JPEG honours at decode time (DCT
 /// scaling) so a 24-megapixel photo never exists at full size in memory.
 ///
-/// It is also where a decode takes its share of the pixels the process holds
-/// (`DecodeThreads.pixels`): the pixels it will allocate are known and none exist yet. In the
-/// app that is a sandboxed reply's pixels, out of what the decode was let in with
-/// (`DecodeAdmission`); where pictures are decoded here (a worker, the benchmark's in-process
-/// runs) what the loader allocates. The caller releases the share (`releaseBudget()`) once the
-/// pixels are freed or handed over as textures.
+/// It also holds a decode's share of the pixels the process holds (`DecodeThreads.pixels`),
+/// taken in one place per decode: in the app, by a sandboxed reply's header, out of what the
+/// decode was let in with (`DecodeAdmission`, `SandboxedDecoding`); where pictures are decoded
+/// in the app's own process (isolation off, the benchmark's in-process runs), by the
+/// pipeline's first step from the picture's facts (`PicturePipeline.frame`). A worker counts
+/// nothing: its memory is bounded by its address-space limit, and the app counts its reply.
+/// The share is given back (`releaseBudget()`) once the pixels are freed or handed over as
+/// textures.
 ///
 /// Lives on the decoding thread only: the loader emits synchronously inside write/close.
 final class LoaderSizeGate {
@@ -50,8 +52,6 @@ final class LoaderSizeGate {
     private(set) var declaredHeight = 0
     private(set) var sizeKnown = false
     private(set) var refused = false
-    /// The wait for budget was cancelled: the caller stops feeding and reports `.cancelled`.
-    private(set) var cancelled = false
 
     /// False where nothing is counted (tests of one decoder on its own).
     let countsPixels: Bool
@@ -93,22 +93,23 @@ final class LoaderSizeGate {
             gdk_pixbuf_loader_set_size(loader, 1, 1)
             return
         }
-        let target = Self.targetSize(width: width, height: height, fit: fit)
-        guard reservation != nil || reserve(pixels: allocatedPixels(width: width, height: height, target: target)) else {
-            cancelled = true
-            gdk_pixbuf_loader_set_size(loader, 1, 1)
+        if isCancelled {
+            gdk_pixbuf_loader_set_size(loader, 1, 1) // the caller stops feeding and reports it
             return
         }
-        if let target, loaderScales {
+        if let target = Self.targetSize(width: width, height: height, fit: fit), loaderScales {
             gdk_pixbuf_loader_set_size(loader, gint(target.width), gint(target.height))
         }
     }
 
-    /// Takes `pixels` of `DecodeThreads.pixels`; false when the decode was cancelled. A decode
-    /// let in by `DecodeThreads.run` brought them (its reply is within the bound it was let in
-    /// with, and gives the rest back); a decode in this process that needs more than that (a
-    /// loader that decodes whole before scaling) or came without them — the worker itself,
-    /// tests and tools on their own threads — waits for them here.
+    /// Nobody wants the decode anymore: decoders stop at their next check and report `.cancelled`.
+    var isCancelled: Bool { cancellation?.isCancelled == true }
+
+    /// Takes `pixels` of `DecodeThreads.pixels`, once per decode (later calls hold what the first
+    /// took); false when the decode was cancelled. A decode let in by `DecodeThreads.run`
+    /// brought them (its reply is within the bound it was let in with, and gives the rest back);
+    /// one in this process that needs more than that, or came without them (tests and tools on
+    /// their own threads), waits for them here.
     func reserve(pixels: Int) -> Bool {
         guard cancellation?.isCancelled != true else { return false }
         guard countsPixels, reservation == nil else { return true }
@@ -136,9 +137,10 @@ final class LoaderSizeGate {
         return reservation
     }
 
-    /// What the loader allocates: JPEG decodes straight at a power-of-two fraction of its size
-    /// (libjpeg's DCT scaling, the smallest that still covers the target) and SVG renders at the
-    /// target; the other loaders decode at full size and scale a copy afterwards.
+    /// What the decoder allocates: JPEG decodes straight at a power-of-two fraction of its size
+    /// (libjpeg's DCT scaling, the smallest that still covers the target), PNG scales row by
+    /// row, and SVG renders at the target; the other decoders decode at full size and scale a
+    /// copy afterwards.
     func allocatedPixels(width: Int, height: Int, target: (width: Int, height: Int)?) -> Int {
         let full = max(width * height, headerPixels)
         guard let target else { return full + extraPixels }
@@ -146,6 +148,9 @@ final class LoaderSizeGate {
         switch format {
         case .svg:
             return scaled + extraPixels
+        case .png:
+            // Scaled row by row (`PNGRowScaling`): the target, and a source row and its sums.
+            return scaled + 2 * width + 8 * target.width + extraPixels
         case .heif, .avif:
             // libheif holds the decoded planes beside the RGBA picture it hands over.
             return 2 * full + scaled + extraPixels

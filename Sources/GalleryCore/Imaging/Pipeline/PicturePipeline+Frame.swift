@@ -17,6 +17,9 @@ extension PicturePipeline {
         _ picture: OpenedPicture, _ request: FrameRequest, gate requested: LoaderSizeGate, arriving: Bool
     ) throws(LoadError) -> Frame? {
         let gate = try storedGate(picture, request, requested)
+        guard gate.reserve(pixels: pixelsAllocated(picture, request, gate: gate)) else { throw .cancelled }
+        var handedOver = false
+        defer { if !handedOver { gate.releaseBudget() } }
         var loaded: PixbufLoading.Loaded
         var placement: Placement?
         if !picture.bytesComplete {
@@ -44,7 +47,9 @@ extension PicturePipeline {
         }
         // The file's own turn (what the decoder left of it), then the person's, as one.
         let turn = PictureTurn(exifOrientation: loaded.orientationLeft ?? picture.facts.orientation).followed(by: request.turn)
-        let upright = try PictureOrientation.upright(loaded, orientation: turn.exifOrientation)
+        var upright = try PictureOrientation.upright(loaded, orientation: turn.exifOrientation)
+        upright.budget = gate.takeReservation()
+        handedOver = true
         return Frame(loaded: upright, placement: placement)
     }
 
@@ -147,7 +152,7 @@ extension PicturePipeline {
     /// not arrived, and the picture beneath (the thumbnail) shows there.
     static func clearing(_ pixbuf: ObjectReference, fromRow row: Int) throws(LoadError) -> ObjectReference {
         let source = OpaquePointer(pixbuf.pointer)
-        guard let copy = gdk_pixbuf_add_alpha(source, 0, 0, 0, 0) else { throw .tooLarge }
+        guard let copy = gdk_pixbuf_add_alpha(source, 0, 0, 0, 0) else { throw .outOfMemory }
         let height = Int(gdk_pixbuf_get_height(copy)), stride = Int(gdk_pixbuf_get_rowstride(copy))
         if row < height, let pixels = gdk_pixbuf_get_pixels(copy) {
             memset(pixels + max(0, row) * stride, 0, (height - max(0, row)) * stride)

@@ -26,7 +26,7 @@ enum DecodeThreads {
 
     /// Runs `work` on a decode thread once `priority` gives it `mostPixels` (what its reply can
     /// bring at most, given back down to what it brings) and a worker's turn. A decode
-    /// cancelled while it waits ends at once with `CancellationError` and never runs.
+    /// cancelled while it waits ends at once with `LoadError.cancelled` and never runs.
     static func run<T: Sendable>(
         priority: SharedPriority = SharedPriority(.visible), mostPixels: Int,
         _ work: @escaping @Sendable () throws -> T

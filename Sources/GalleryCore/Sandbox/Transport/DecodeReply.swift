@@ -64,6 +64,7 @@ enum DecodeReply {
             case .failed(.unsupportedFormat(let format)): (4, UInt32(ImageFormat.allCases.firstIndex(of: format) ?? 0))
             case .failed(.tooSlowToDraw): (5, 0)
             case .failed(.cancelled): (9, 0)
+            case .failed(.outOfMemory): (10, 0)
             // A decoder's failure that is not the file's fault (a reply it could not make), and
             // anything else a worker has no business saying (network failures): never "damaged",
             // which would forget the original.
@@ -85,6 +86,7 @@ enum DecodeReply {
             case 7: self = .notOpen
             case 8: self = .failed(.couldNotDecode)
             case 9: self = .failed(.cancelled)
+            case 10: self = .failed(.outOfMemory)
             default: return nil
             }
         }
