@@ -70,6 +70,8 @@ let package = Package(
         .executableTarget(name: "bare-window", dependencies: ["CGtk", "GObjectSupport", "BenchReferenceSupport"], path: "Benchmarks/BareWindow"),
         // The scrolling reference: GTK's own GtkGridView of 10,000 pictures, nothing loading.
         .executableTarget(name: "bare-grid", dependencies: ["CGtk", "GObjectSupport", "BenchReferenceSupport"], path: "Benchmarks/BareGrid"),
+        // The page turn's floor: pictures decoded beforehand, a texture swap on Right (viewer bench).
+        .executableTarget(name: "bare-page", dependencies: ["CGtk", "GObjectSupport", "BenchReferenceSupport"], path: "Benchmarks/BarePage"),
         // What both references share: their window, its milestones, and the clock and output
         // format the benchmark driver reads.
         .target(name: "BenchReferenceSupport", dependencies: ["CGtk", "GObjectSupport"], path: "Benchmarks/ReferenceSupport"),

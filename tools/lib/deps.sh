@@ -24,7 +24,8 @@ DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3
     libimage-exiftool-perl # metadata fixtures
     poppler-utils # a printed page read back (pdftoppm)
     locales) # a Russian locale built at test time (localedef), for numbers
-DEPS_BENCH=(libvips-tools libgdk-pixbuf2.0-bin hyperfine python3-matplotlib heif-thumbnailer)
+# eog: Eye of GNOME, the page turn's reference (Benchmarks/AppBench/page_turn_bench.py).
+DEPS_BENCH=(libvips-tools libgdk-pixbuf2.0-bin hyperfine python3-matplotlib heif-thumbnailer eog)
 
 # Where the Swift toolchain is unpacked when it is not on PATH (swift.org tarball layout).
 SWIFT_FALLBACK_BIN=/opt/swift/usr/bin
