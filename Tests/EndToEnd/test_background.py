@@ -30,6 +30,10 @@ def test_set_as_background_through_the_portal(display, server):
     home = Path(tempfile.mkdtemp(prefix="lg-background-"))
     try:
         assert portal.stdout.readline().strip() == "READY"
+        # A picture of the person's under the name the app picks stays as it is (issue 42).
+        own = home / "data" / "backgrounds" / "640x480.png"
+        own.parent.mkdir(parents=True)
+        own.write_bytes(b"the person's own picture")
         app = App(display, server.write("background.txt", url + "\n"), home=home)
         try:
             viewer = open_viewer(app, display, 0, image_count=1)
@@ -40,6 +44,8 @@ def test_set_as_background_through_the_portal(display, server):
             path = Path(unquote(urlparse(asked[1]).path))
             assert path.parent == home / "data" / "backgrounds", path
             assert path.read_bytes() == served, "the original, byte for byte"
+            assert path.name == "640x480 (2).png", path
+            assert own.read_bytes() == b"the person's own picture", "the person's file is not written over"
             wait_for(lambda: app.find_all(name="Set as the desktop background"), 10, message="the person told")
             display.screenshot("background-portal")
         finally:

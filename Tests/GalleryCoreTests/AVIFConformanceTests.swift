@@ -50,12 +50,48 @@ final class AVIFConformanceTests: XCTestCase {
         }
     }
 
+    /// The sample set's image sequences (8, 10 and 12 bit, with and without alpha) play as
+    /// libavif's avifdec decodes them: as many frames, each as avifdec decodes that frame, for
+    /// the duration avifdec reads.
+    func testEveryImageSequencePlaysAsAvifdecDecodesItFrameByFrame() throws {
+        let folder = Self.fixtures.appendingPathComponent("avif-sample-images")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".avifs") }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 6, "the sequences are in Tests/Fixtures")
+        let scratch = try TemporaryDirectory()
+        for name in names {
+            let file = folder.appendingPathComponent(name)
+            let durations = try ExternalTool.output("/usr/bin/python3", [Self.fixtures.appendingPathComponent("avif_reference.py").path,
+                                                                        "frames", file.path]).split(separator: "\n").compactMap { Int($0) }
+            XCTAssertGreaterThanOrEqual(durations.count, 2, "\(name): avifdec reads a sequence")
+            let shown = try ImageDecoder.original(from: try Data(contentsOf: file))
+            guard let animation = shown.animation else {
+                XCTFail("\(name): shown as a still, avifdec reads \(durations.count) frames")
+                continue
+            }
+            XCTAssertEqual(animation.frames.map(\.milliseconds), durations, "\(name): the frames' durations")
+            for (index, frame) in animation.frames.enumerated() where index < durations.count {
+                guard let reference = try Self.reference(of: file, by: "avif", in: scratch, frame: index) else {
+                    XCTFail("\(name) frame \(index): avifdec does not decode it")
+                    continue
+                }
+                let size = PixelSize(width: frame.texture.pixelWidth, height: frame.texture.pixelHeight)
+                XCTAssertEqual(size, reference.size, "\(name) frame \(index)")
+                guard size == reference.size else { continue }
+                let difference = PixelDifference(frame.texture.premultipliedRGBA(), reference.bytes.premultiplied())
+                XCTAssertLessThanOrEqual(difference.mean, Self.meanTolerance, "\(name) frame \(index): mean difference")
+                XCTAssertLessThanOrEqual(difference.largestOfMost, Self.pixelTolerance, "\(name) frame \(index): 99.9th percentile")
+            }
+        }
+    }
+
     /// The picture as `tool` decodes it, in sRGB, as RGBA rows (`avif_reference.py`); nil when
-    /// that decoder refuses it.
-    private static func reference(of file: URL, by tool: String, in scratch: TemporaryDirectory) throws -> (size: PixelSize, bytes: [UInt8], lossy: Bool)? {
-        let output = scratch.url.appendingPathComponent(file.lastPathComponent + ".\(tool).rgba")
+    /// that decoder refuses it. `frame`: of an image sequence, that frame (avifdec only).
+    private static func reference(
+        of file: URL, by tool: String, in scratch: TemporaryDirectory, frame: Int = 0
+    ) throws -> (size: PixelSize, bytes: [UInt8], lossy: Bool)? {
+        let output = scratch.url.appendingPathComponent(file.lastPathComponent + ".\(tool).\(frame).rgba")
         let printed = try ExternalTool.output("/usr/bin/python3", [fixtures.appendingPathComponent("avif_reference.py").path,
-                                                                   tool, file.path, output.path])
+                                                                   tool, file.path, output.path, String(frame)])
         let words = printed.split(whereSeparator: \.isWhitespace)
         guard words.count == 3, let width = Int(words[0]), let height = Int(words[1]) else { return nil }
         return (PixelSize(width: width, height: height), [UInt8](try Data(contentsOf: output)), words[2] == "lossy")

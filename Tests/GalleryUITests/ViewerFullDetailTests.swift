@@ -55,6 +55,8 @@ final class ViewerFullDetailTests: ImageFolderTestCase {
         }
     }
 
+    /// A zoom shows what is on screen first, then holds a margin around it; a pan within the
+    /// margin needs no decode, one past it brings the next region.
     func testAZoomedPhotoHoldsWhatIsOnScreenAndAPanPastItBringsTheNextRegion() {
         let images = images!
         MainActor.assumeIsolated {
@@ -70,22 +72,31 @@ final class ViewerFullDetailTests: ImageFolderTestCase {
             XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.texture != nil })
             viewer.activate(.zoomOriginal)
             XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.detail != nil }, "the region on screen arrives")
-            let first = viewer.canvas.detail!
+            let shownFirst = viewer.canvas.detail!
             let visible = viewer.canvas.visibleDetailRegion!
-            XCTAssertEqual(first.scale, 1, "100 % needs every pixel")
-            XCTAssertTrue(first.covers(visible))
+            XCTAssertEqual(shownFirst.scale, 1, "100 % needs every pixel")
+            XCTAssertTrue(shownFirst.covers(visible))
+            XCTAssertFalse(shownFirst.covers(visible.expanded(by: 0.3, within: PixelSize(width: 6000, height: 4000))),
+                           "first what is on screen, and little more: \(shownFirst.sourceRegion)")
+            // Then the margin around it, asked for by itself once the first pixels are shown.
+            let margin = visible.expanded(by: ViewerPageStore.detailMargin, within: PixelSize(width: 6000, height: 4000))
+            XCTAssertTrue(GtkTestEnvironment.spin { viewer.canvas.detail.map { $0 !== shownFirst && $0.covers(margin) } ?? false },
+                          "the margin follows")
+            XCTAssertEqual(source.detailRequests.count, 2)
+            let first = viewer.canvas.detail!
             XCTAssertLessThan(first.pixelSize.pixels, 6000 * 4000 / 4, "a region, not the photo: \(first.pixelSize)")
 
             // A pan within the margin needs nothing new; one to the far corner brings a region there.
             viewer.canvas.updateZoom { _ = $0.pan(by: .init(x: -visible.width / 4, y: 0)) }
-            XCTAssertEqual(source.detailRequests.count, 1)
+            GtkTestEnvironment.spin(for: 0.2)
+            XCTAssertEqual(source.detailRequests.count, 2)
             XCTAssertTrue(viewer.canvas.detail === first)
             viewer.canvas.updateZoom { _ = $0.pan(by: .init(x: -100_000, y: -100_000)) }
             XCTAssertTrue(GtkTestEnvironment.spin {
                 guard let detail = viewer.canvas.detail, detail !== first, let now = viewer.canvas.visibleDetailRegion else { return false }
                 return detail.covers(now)
             }, "the corner's region replaces the first")
-            XCTAssertEqual(source.detailRequests.count, 2)
+            XCTAssertEqual(source.detailRequests.count, 3, "a pan past the margin asks for its region and margin at once")
             let corner = viewer.canvas.detail!
             XCTAssertEqual(corner.sourceRegion.x + corner.sourceRegion.width, 6000, accuracy: 1)
             XCTAssertEqual(corner.sourceRegion.y + corner.sourceRegion.height, 4000, accuracy: 1)

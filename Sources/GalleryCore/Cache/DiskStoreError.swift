@@ -13,13 +13,13 @@ public enum DiskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Any other I/O error.
     case ioFailure(path: String, reason: String)
 
-    /// Maps a POSIX error number to the class a person can act on.
+    /// Maps a POSIX error number to the class a person can act on (`FileSystemFailure`).
     static func from(errno code: Int32, path: String) -> DiskStoreError {
-        switch code {
-        case EACCES, EPERM, EROFS: return .notWritable(path: path)
-        case ENOSPC, EDQUOT: return .diskFull(path: path)
-        case ENOENT, ENOTDIR: return .directoryUnavailable(path: path, reason: String(cString: strerror(code)))
-        default: return .ioFailure(path: path, reason: String(cString: strerror(code)))
+        switch FileSystemFailure(errno: code) {
+        case .notWritable: return .notWritable(path: path)
+        case .diskFull: return .diskFull(path: path)
+        case .missing: return .directoryUnavailable(path: path, reason: String(cString: strerror(code)))
+        case .other(let reason): return .ioFailure(path: path, reason: reason)
         }
     }
 

@@ -14,13 +14,13 @@ public enum SaveProblem: Error, Sendable, Equatable {
     /// Any other error of the file system, in its own words.
     case failed(String)
 
-    /// Maps a POSIX error number to what a person can act on.
+    /// Maps a POSIX error number to what a person can act on (`FileSystemFailure`).
     static func from(errno code: Int32) -> SaveProblem {
-        switch code {
-        case ENOSPC, EDQUOT, EFBIG: .diskFull
-        case EACCES, EPERM, EROFS: .notWritable
-        case ENOENT, ENOTDIR: .folderGone
-        default: .failed(String(cString: strerror(code)))
+        switch FileSystemFailure(errno: code) {
+        case .diskFull: .diskFull
+        case .notWritable: .notWritable
+        case .missing: .folderGone
+        case .other(let reason): .failed(reason)
         }
     }
 

@@ -4,7 +4,8 @@ import GObjectSupport
 import GalleryCore
 
 /// "Set as Background…": the original, as downloaded, copied to the user's backgrounds folder
-/// (`$XDG_DATA_HOME/backgrounds`, where GNOME Settings lists them) and made the desktop's
+/// (`$XDG_DATA_HOME/backgrounds`, where GNOME Settings lists them; never over a file there,
+/// `NewFileInFolder`) and made the desktop's
 /// background — through the desktop portal (`org.freedesktop.portal.Wallpaper`, which shows
 /// its own preview and asks) where one runs, otherwise by GNOME's background settings
 /// (`org.gnome.desktop.background`, light and dark). The person is told it worked or why not.
@@ -39,9 +40,11 @@ final class DesktopBackground {
                 title: title, bytes: bytes, unwritten: L10n.tr("The picture could not be copied to your backgrounds folder.")
             ) { data, name in
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                // The same picture set before is used again; a file of the person's under the
+                // name stays as it is, and the picture goes beside it ("name (2).jpg").
                 let file = folder.appendingPathComponent(name)
-                try data.write(to: file, options: [.atomic])
-                return file
+                if let existing = try? Data(contentsOf: file), existing == data { return file }
+                return try NewFileInFolder.write(data, named: name, in: folder).file
             }
             switch copy {
             case .success(let file): self?.setBackground(to: file)

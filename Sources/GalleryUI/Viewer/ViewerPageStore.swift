@@ -28,7 +28,7 @@ final class ViewerPageStore {
     let source: any OriginalImageSource
     private var states: [Int: PageState] = [:]
     private var loads: [Int: Load] = [:]
-    private var nextLoadID = 0
+    var nextLoadID = 0
     /// The page shown, and the neighbours to prefetch once it is on screen.
     private var current: Int?
     private var waitingPrefetches: [Int] = []
@@ -45,12 +45,14 @@ final class ViewerPageStore {
     private var keptRange: Range<Int> = 0..<0
     /// The device-pixel box pages are decoded to fit (nil: full size).
     private(set) var screen: PixelSize?
-    /// The pixels of one page finer than its screen-sized picture, while its zoom needs them.
-    private(set) var detail: (index: Int, image: FullDetailImage)?
-    private var detailLoad: (index: Int, region: DetailRegion, id: Int, task: Task<Void, Never>)?
-    /// How much a detail region is grown on every side, as a fraction of what is on screen: a pan
-    /// of half a screen needs no new decode, and 100 % in a 1920×1080 window holds 25 MB.
-    static let detailMargin = 0.5
+    /// The pixels of one page finer than its screen-sized picture, while its zoom needs them
+    /// (`ViewerPageStore+Detail`; set there only). `detailIsFirst`: they are a zoom's first,
+    /// what is on screen, and the margin around it is still to come.
+    var detail: (index: Int, image: FullDetailImage)?
+    var detailIsFirst = false
+    var detailLoad: DetailLoad?
+    /// The margin a zoom's first detail waits for until it is painted (`loadPendingMargin`).
+    var pendingMargin: (index: Int, region: DetailRegion)?
     /// What pages show until their originals are decoded: thumbnail, then rows as they arrive.
     let standIns: ViewerStandIns
     /// Called with the page index whenever that page's state (or what stands in for it) changes.
@@ -138,50 +140,6 @@ final class ViewerPageStore {
         loads.removeAll()
         standIns.cancelAll()
         releaseDetail()
-    }
-
-    // MARK: Full detail
-
-    /// Makes sure page `index` gets pixels that cover `visible` as finely as it asks: those held,
-    /// or on their way, if they do; otherwise a decode of it with a margin. What is held stays
-    /// drawn until the new pixels arrive, so a pan past the margin never shows less than before.
-    func requestDetail(at index: Int, covering visible: DetailRegion, imageSize: PixelSize) {
-        guard items.indices.contains(index) else { return }
-        if let held = detail, held.index != index { releaseDetail() }
-        if let held = detail, held.image.covers(visible) {
-            cancelDetailLoad()
-            return
-        }
-        if let load = detailLoad, load.index == index, load.region.contains(visible) { return }
-        cancelDetailLoad()
-        let region = visible.expanded(by: Self.detailMargin, within: imageSize)
-        let url = items[index].url
-        let source = source
-        nextLoadID += 1
-        let id = nextLoadID
-        let task = Task { @MainActor [weak self] in
-            let image = try? await source.fullDetail(for: url, covering: region, priority: .interactive)
-            guard let self, self.detailLoad?.id == id, !Task.isCancelled else { return }
-            self.detailLoad = nil
-            // A failure leaves what was shown; the next zoom or pan asks again.
-            guard let image else { return }
-            self.detail = (index, image)
-            self.onDetailChange?()
-        }
-        detailLoad = (index, region, id, task)
-    }
-
-    private func cancelDetailLoad() {
-        detailLoad?.task.cancel()
-        detailLoad = nil
-    }
-
-    /// Lets the fine pixels go (or stops their decode).
-    func releaseDetail() {
-        cancelDetailLoad()
-        guard detail != nil else { return }
-        detail = nil
-        onDetailChange?()
     }
 
     // MARK: Loading

@@ -76,6 +76,10 @@ extension ViewerWindow {
         let detail = store.detail.flatMap { $0.index == paging.index ? $0.image : nil }
         canvas.detail = detail
         if detail != nil { PerformanceTrace.shared.recordAtNextPaint(of: canvas.widget, .viewerDetailShown, String(paging.index)) }
+        // A zoom's first detail is painted before its margin is decoded (`ViewerPageStore+Detail`).
+        if store.pendingMargin != nil, let clock = gtk_widget_get_frame_clock(canvas.widget) {
+            Signal.connectOnce(clock, .afterPaint) { [weak self] in self?.store.loadPendingMargin() }
+        }
     }
 
     /// Runs `body` once the canvas painted its next frame, or at once when it cannot paint.

@@ -5,17 +5,21 @@ import GObjectSupport
 /// Every frame of an animated PNG (APNG), when a page asks for the frames: each frame's PNG
 /// (`APNGStructure.framePNG`) decoded by gdk-pixbuf's PNG loader, then composed on the canvas as
 /// the specification says — drawn over what is there or replacing it (`blend_op`), then left,
-/// cleared or put back (`dispose_op`) — and kept as it shows. The thumbnail, and an APNG that
-/// breaks its rules or is too long to keep, are the default image (the next PNG decoders).
+/// cleared or put back (`dispose_op`) — and kept as it shows. A still (a thumbnail, a page
+/// before its frames) is the default image (the next PNG decoders), unless the animation leaves
+/// that image out: then it is the animation's first frame, as browsers show it. An APNG that
+/// breaks its rules or is too long to keep is the default image.
 enum APNGDecoding: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
 
     static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
-        guard request.frames, picture.facts.animated,
+        let frames = request.frames && picture.facts.animated
+        guard frames || APNGStructure.leavesOutDefaultImage(picture.data),
               let structure = APNGStructure(picture.data, maxFrames: AnimationFrames.maxFrameCount) else { return nil }
         let (width, height) = (structure.width, structure.height)
         guard width * height <= gate.maxPixels else { throw .tooLarge }
         var canvas = [UInt8](repeating: 0, count: width * height * 4) // transparent black, as the animation starts
+        guard frames else { return try firstFrame(of: structure, picture.data, canvas: &canvas, gate: gate) }
         let collector = AnimationCollector(width: width, height: height)
         let stop = collector.collect { context in
             for (index, frame) in structure.frames.enumerated() {
@@ -34,6 +38,28 @@ enum APNGDecoding: PictureDecoder {
         }
         guard stop == 0 else { return nil } // a frame that does not decode: the default image shows
         return collector.animation(declaredWidth: width, declaredHeight: height, loopCount: structure.loopCount)
+    }
+
+    /// The animation's first frame drawn on the clear canvas, at the gate's fit; nil when it
+    /// does not decode (the default image shows).
+    private static func firstFrame(
+        of structure: APNGStructure, _ data: Data, canvas: inout [UInt8], gate: LoaderSizeGate
+    ) throws(LoadError) -> PixbufLoading.Loaded? {
+        guard let frame = structure.frames.first, let pixels = try? framePixels(structure.framePNG(0, from: data), frame: frame, gate: gate)
+        else { return nil }
+        draw(pixels, into: &canvas, frame, width: structure.width)
+        guard let still = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(structure.width), gint(structure.height)),
+              let target = gdk_pixbuf_get_pixels(still) else { throw .outOfMemory }
+        var pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(still))
+        let stride = Int(gdk_pixbuf_get_rowstride(still)), row = structure.width * 4
+        canvas.withUnsafeBytes { rows in
+            for y in 0..<structure.height { (target + y * stride).update(from: rows.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * row, count: row) }
+        }
+        if let fit = LoaderSizeGate.targetSize(width: structure.width, height: structure.height, fit: gate.fit),
+           let scaled = gdk_pixbuf_scale_simple(still, gint(fit.width), gint(fit.height), GDK_INTERP_BILINEAR) {
+            pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
+        }
+        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: structure.width, declaredHeight: structure.height)
     }
 
     /// A frame's pixels as RGBA rows, or nil when it does not decode at its declared size.
@@ -65,10 +91,13 @@ enum APNGDecoding: PictureDecoder {
                     for channel in 0..<4 { canvas[target + channel] = pixels[source + channel] }
                     continue
                 }
-                let below = Int(canvas[target + 3]) * (255 - alpha) / 255, out = alpha + below
+                // Rounded, not truncated: a near-transparent frame drawn over and over builds up its
+                // alpha as browsers (and Pillow) draw it, instead of losing a level each time.
+                let below = (Int(canvas[target + 3]) * (255 - alpha) + 127) / 255, out = alpha + below
                 guard out > 0 else { continue }
                 for channel in 0..<3 {
-                    canvas[target + channel] = UInt8((Int(pixels[source + channel]) * alpha + Int(canvas[target + channel]) * below) / out)
+                    let sum = Int(pixels[source + channel]) * alpha + Int(canvas[target + channel]) * below
+                    canvas[target + channel] = UInt8((sum + out / 2) / out)
                 }
                 canvas[target + 3] = UInt8(out)
             }

@@ -45,6 +45,23 @@ struct APNGStructure {
         }
     }
 
+    /// True when the chunks before the pixels announce an animation whose first frame is not
+    /// the default image (no frame control before IDAT): an APNG decoder shows the animation's
+    /// frames and never that image, which is for decoders that know no APNG.
+    static func leavesOutDefaultImage(_ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            let reader = ByteReader(bytes: bytes)
+            var offset = 8, announced = false
+            while let length = reader.bigEndian(offset, 4), offset + 12 + length <= bytes.count {
+                if reader.matches("IDAT", at: offset + 4) { return announced }
+                if reader.matches("fcTL", at: offset + 4) { return false }
+                if reader.matches("acTL", at: offset + 4) { announced = (reader.bigEndian(offset + 8, 4) ?? 0) >= 1 }
+                offset += 12 + length
+            }
+            return false
+        }
+    }
+
     /// The animation, or nil when the file is not one or breaks its rules.
     init?(_ data: Data, maxFrames: Int) {
         let bytes = [UInt8](data)
@@ -62,6 +79,7 @@ struct APNGStructure {
                 canvas = (w, h)
                 tail = Array(bytes[body + 8..<body + 13])
             case "acTL" where length == 8:
+                guard announced == 0 else { return nil } // the specification allows one
                 announced = u32(body) ?? 0
                 plays = u32(body + 4) ?? 0
             case "PLTE", "tRNS":
@@ -83,11 +101,12 @@ struct APNGStructure {
                 guard frames.count <= 1 else { return nil }
                 if frames.count == 1 { frames[0].data.append(body..<body + length) }
             case "fdAT":
-                guard seenData, !frames.isEmpty, length > 4, u32(body) == sequence else { return nil }
+                // An fdAT of a sequence number alone is allowed: the frame's data goes on in the next.
+                guard seenData, !frames.isEmpty, length >= 4, u32(body) == sequence else { return nil }
                 sequence += 1
                 frames[frames.count - 1].data.append(body + 4..<body + length)
             case "IEND":
-                guard let (w, h) = canvas, announced >= 2, frames.count == announced, frames.allSatisfy({ !$0.data.isEmpty }) else {
+                guard let (w, h) = canvas, announced >= 1, frames.count == announced, frames.allSatisfy({ !$0.data.isEmpty }) else {
                     return nil
                 }
                 (width, height, loopCount, self.frames, headerTail, self.shared) = (w, h, plays, frames, tail, shared)
