@@ -51,6 +51,18 @@ final class CameraRAWTests: XCTestCase {
         }
     }
 
+    /// The properties panel names a DNG for what it is, read by LibRaw in a worker: a TIFF by its
+    /// bytes, a camera's raw data by its content; a TIFF of pixels stays a TIFF.
+    func testThePropertiesNameADNGAndAPlainTIFFApart() throws {
+        let (raw, plain) = try dng(orientation: 1)
+        let dng = try XCTUnwrap(SandboxedMetadata.read(raw))
+        XCTAssertEqual(dng.format, .tiff)
+        XCTAssertEqual(dng.cameraRAW, .dng)
+        let tiff = try XCTUnwrap(SandboxedMetadata.read(plain))
+        XCTAssertEqual(tiff.format, .tiff)
+        XCTAssertNil(tiff.cameraRAW, "dcraw_emu's TIFF holds pixels, not a camera's raw data")
+    }
+
     /// A DNG cut short: one picture's message, never a crash, and the app's TIFFs still decode.
     func testACutDNGSaysWhy() throws {
         let (raw, referenceFile) = try dng(orientation: 1)

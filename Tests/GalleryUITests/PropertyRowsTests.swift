@@ -67,6 +67,20 @@ final class PropertyRowsTests: XCTestCase {
         XCTAssertEqual(longitude, 151.2093, accuracy: 1e-6)
     }
 
+    /// A TIFF that holds a camera's raw data is named for it (`CameraRAWTests` reads the kind).
+    func testACameraRAWIsNamedForWhatItIs() {
+        var metadata = PictureMetadata()
+        metadata.format = .tiff
+        let url = URL(string: "https://example.com/photo.dng")!
+        func format(_ kind: CameraRAWKind?) -> String? {
+            metadata.cameraRAW = kind
+            return rows(PropertyRows.sections(url: url, image: nil, details: PictureDetails(metadata: metadata)))["Format"]
+        }
+        XCTAssertEqual(format(.dng), "DNG (camera RAW)")
+        XCTAssertEqual(format(.camera), "Camera RAW")
+        XCTAssertEqual(format(nil), "TIFF")
+    }
+
     func testAnUntaggedPictureHasNoCameraGroupAndNoEmptyRows() async throws {
         let (url, details) = try await details(of: try tagged(["-all="]), named: "plain.jpg")
         let sections = PropertyRows.sections(url: url, image: nil, details: details)

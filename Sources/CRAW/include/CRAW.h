@@ -12,6 +12,7 @@ typedef struct {
     uint32_t width, height; // the developed picture's, before its turn
     int flip;               // LibRaw's turn: 0 none, 3 half a turn, 5 a quarter anticlockwise, 6 clockwise
     int has_jpeg_preview;   // an embedded JPEG the camera made
+    int is_dng;             // Adobe's Digital Negative (phones' RAW), not a camera maker's own format
 } rawdecode_info;
 
 // Whether LibRaw reads `data` as a camera RAW, and what it holds; RAWDECODE_NOT_RAW for any

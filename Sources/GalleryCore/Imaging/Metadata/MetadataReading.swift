@@ -1,5 +1,6 @@
 import CColorManagement
 import CPictureMetadata
+import CRAW
 import Foundation
 
 /// Reads `PictureMetadata` from a picture's bytes: the format (sniffed), the colour profile's
@@ -13,6 +14,7 @@ enum MetadataReading {
         var metadata = PictureMetadata()
         let facts = PictureFacts.read(data)
         metadata.format = facts.format
+        if facts.format == .tiff { metadata.cameraRAW = cameraRAW(data) }
         if let profile = facts.colorProfile {
             var name = [CChar](repeating: 0, count: MetadataText.maxValueLength + 1)
             if colormanagement_profile_description(profile, profile.count, &name, name.count) > 0 {
@@ -41,5 +43,16 @@ enum MetadataReading {
         metadata.orientation = camera.orientation > 0 ? Int(camera.orientation) : nil
         if camera.has_position != 0 { metadata.position = (camera.latitude, camera.longitude) }
         return metadata
+    }
+
+    /// LibRaw's word on a TIFF: a camera's raw data (a DNG or a maker's own), or nil for a TIFF
+    /// of pixels. Read only, nothing developed.
+    private static func cameraRAW(_ data: Data) -> CameraRAWKind? {
+        var info = rawdecode_info()
+        let status = data.withUnsafeBytes { bytes in
+            rawdecode_read_info(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(ImageDecoder.defaultMaxPixels), &info)
+        }
+        guard Int(status) == RAWDECODE_OK else { return nil }
+        return info.is_dng != 0 ? .dng : .camera
     }
 }

@@ -11,6 +11,7 @@ enum MetadataText {
     static func encode(_ metadata: PictureMetadata) -> Data {
         var lines: [(String, String)] = []
         if let format = metadata.format, let index = ImageFormat.allCases.firstIndex(of: format) { lines.append(("format", String(index))) }
+        if let raw = metadata.cameraRAW { lines.append(("raw", raw.rawValue)) }
         for (key, value) in [("profile", metadata.colorProfile), ("make", metadata.cameraMake), ("model", metadata.cameraModel),
                              ("lens", metadata.lens), ("taken", metadata.taken)] {
             if let value { lines.append((key, value)) }
@@ -34,6 +35,7 @@ enum MetadataText {
             guard !value.isEmpty else { continue }
             switch parts[0] {
             case "format": metadata.format = Int(value).flatMap { ImageFormat.allCases.indices.contains($0) ? ImageFormat.allCases[$0] : nil }
+            case "raw": metadata.cameraRAW = CameraRAWKind(rawValue: value)
             case "profile": metadata.colorProfile = value
             case "make": metadata.cameraMake = value
             case "model": metadata.cameraModel = value

@@ -3,6 +3,8 @@
 /// (`MetadataReading`), so every field that arrives here was checked (`MetadataText`).
 public struct PictureMetadata: Sendable, Equatable {
     public var format: ImageFormat?
+    /// A TIFF that LibRaw reads as a camera's raw data: Adobe's DNG, or a camera maker's own.
+    public var cameraRAW: CameraRAWKind?
     /// The colour profile's own name ("Display P3"), when the picture carries one.
     public var colorProfile: String?
     public var cameraMake: String?
@@ -24,11 +26,19 @@ public struct PictureMetadata: Sendable, Equatable {
     public init() {}
 
     public static func == (lhs: PictureMetadata, rhs: PictureMetadata) -> Bool {
-        lhs.format == rhs.format && lhs.colorProfile == rhs.colorProfile && lhs.cameraMake == rhs.cameraMake
+        lhs.format == rhs.format && lhs.cameraRAW == rhs.cameraRAW && lhs.colorProfile == rhs.colorProfile && lhs.cameraMake == rhs.cameraMake
             && lhs.cameraModel == rhs.cameraModel && lhs.lens == rhs.lens && lhs.taken == rhs.taken
             && lhs.exposure?.numerator == rhs.exposure?.numerator && lhs.exposure?.denominator == rhs.exposure?.denominator
             && lhs.fNumber == rhs.fNumber && lhs.iso == rhs.iso && lhs.focalLength == rhs.focalLength
             && lhs.orientation == rhs.orientation && lhs.position?.latitude == rhs.position?.latitude
             && lhs.position?.longitude == rhs.position?.longitude
     }
+}
+
+/// What kind of camera RAW a TIFF-based file is, for the properties panel's "Format".
+public enum CameraRAWKind: String, Sendable, Equatable {
+    /// Adobe's Digital Negative: phones' RAW (iPhone ProRAW, Android) and some cameras'.
+    case dng
+    /// A camera maker's own TIFF-based RAW (Canon CR2, Nikon NEF, Sony ARW, Pentax PEF…).
+    case camera
 }

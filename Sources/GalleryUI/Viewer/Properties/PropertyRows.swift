@@ -36,7 +36,7 @@ enum PropertyRows {
             picture.append(PropertyRow(title: L10n.tr("Dimensions"), value: L10n.format(
                 "%1$s × %2$s pixels (%3$s MP)", String(shown.0), String(shown.1), megapixels)))
         }
-        if let format = metadata?.format { picture.append(PropertyRow(title: L10n.tr("Format"), value: format.displayName)) }
+        if let format = metadata?.format { picture.append(PropertyRow(title: L10n.tr("Format"), value: Self.formatName(format, metadata?.cameraRAW))) }
         if let bytes = details?.fileBytes { picture.append(PropertyRow(title: L10n.tr("File Size"), value: DownloadProgressText.formatSize(bytes))) }
         if let profile = metadata?.colorProfile { picture.append(PropertyRow(title: L10n.tr("Colour Profile"), value: profile)) }
         if let animation = image?.animation {
@@ -88,6 +88,15 @@ enum PropertyRows {
         guard let make else { return model }
         let brand = make.split(separator: " ").first.map { $0.lowercased() } ?? ""
         return model.lowercased().hasPrefix(brand) ? model : make + " " + model
+    }
+
+    /// The format as people know it: a TIFF that holds a camera's raw data is named for that.
+    static func formatName(_ format: ImageFormat, _ cameraRAW: CameraRAWKind?) -> String {
+        switch cameraRAW {
+        case .dng: L10n.tr("DNG (camera RAW)")
+        case .camera: L10n.tr("Camera RAW")
+        case nil: format.displayName
+        }
     }
 
     /// "1/250 s" for fractions of a second, "2 s" or "0.5 s" otherwise.
