@@ -44,6 +44,25 @@ final class SandboxedLinksTests: XCTestCase {
         XCTAssertNotNil(SandboxedLinks.read(Self.mixedFile, pool: DecodeWorkerPool(size: 1)), "a healthy worker reads it")
     }
 
+    /// A list read the person leaves (issue 42: "a list read is never cancelled"): a worker that
+    /// never answers (`hangsOnLists`) holds the read until the task is cancelled, then it ends
+    /// with no list, long before its 30 s deadline, and the worker is not kept.
+    func testALeftListReadEndsAtOnceAndStopsItsWorker() async throws {
+        let executable = try XCTUnwrap(DecodeWorkerLaunch.workerExecutable)
+        let hanging = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .hangsOnLists))
+        let started = ContinuousClock.now
+        let file = Self.mixedFile
+        let reading = Task.detached { [hanging] in await SandboxedLinks.readInTurn(file, pool: hanging) != nil }
+        // The read is with the worker once the pool has started it.
+        while hanging.startedCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        reading.cancel()
+        let readAList = await reading.value
+        XCTAssertFalse(readAList)
+        // A liveness bound, far below the list's 30 s wall-clock limit the read waited for before.
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(15), "the read ended when it was left")
+        XCTAssertEqual(hanging.idleCount, 0, "the worker that never answered is not kept")
+    }
+
     /// Replies no worker could honestly make from the file are refused whole.
     func testRepliesThatDoNotAddUpAreRefused() {
         let file = Data("https://example.com/a.jpg\nnot a link\n".utf8)

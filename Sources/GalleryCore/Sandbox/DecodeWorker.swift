@@ -105,6 +105,7 @@ public enum DecodeWorker {
             case .metadata: reply = WorkerReply.text(MetadataText.encode(MetadataReading.read(data)))
             case .links:
                 if fault == .crashOnLists { raise(SIGSEGV) }
+                if fault == .hangsOnLists { while true { sleep(3600) } }
                 let read = LinksDocument.read(data)
                 reply = WorkerReply.blob(LinksReply.encode(LinksReply.Document(
                     entries: read.entries, omittedCount: read.omittedCount, keptByteCount: read.keptByteCount)))

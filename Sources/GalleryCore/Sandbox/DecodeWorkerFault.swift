@@ -3,7 +3,7 @@ import Glibc
 /// How a decode worker misbehaves on purpose, so tests (unit and end to end) can show that a
 /// worker's failure is one picture's: set `LINK_GALLERY_WORKER_FAULT` in the app's environment
 /// (or pass it to a `DecodeWorkerLaunch`) and every worker it starts answers each picture so.
-/// Metadata and links requests are answered as usual (but by `crashOnLists`). Unset, workers
+/// Metadata and links requests are answered as usual (but by `crashOnLists` and `hangsOnLists`). Unset, workers
 /// behave.
 enum DecodeWorkerFault: String, Sendable {
     /// Dies of SIGSEGV mid-decode, as a decoder's memory bug would.
@@ -20,6 +20,9 @@ enum DecodeWorkerFault: String, Sendable {
     /// Decodes pictures as usual, and dies of SIGSEGV reading a links file: shows that the list
     /// is read in the sandbox, and what the person sees when its reader fails.
     case crashOnLists = "crash-lists"
+    /// Decodes pictures as usual, and never answers a links file: only its deadline, or the
+    /// person leaving the list, ends the read.
+    case hangsOnLists = "hang-lists"
     /// Reads a request's header, then stops reading: a picture's bytes sent after it fill the
     /// socket, and the app's send must end at its deadline.
     case stopsReading = "stops-reading"
@@ -33,7 +36,7 @@ enum DecodeWorkerFault: String, Sendable {
     /// send, or never returns.
     func act(decoding: () -> WorkerReply) -> WorkerReply {
         switch self {
-        case .holdsPixels, .crashOnLists, .stopsReading:
+        case .holdsPixels, .crashOnLists, .hangsOnLists, .stopsReading:
             return decoding() // the mapping is kept where the body is written; lists are not pictures
         case .starved:
             AddressSpaceFiller.fill(leaving: 6 << 20)

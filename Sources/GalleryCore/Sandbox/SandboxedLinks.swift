@@ -17,14 +17,26 @@ enum SandboxedLinks {
     }
 
     /// `read` once a worker's turn comes (`DecodeThreads`), at the priority of a list a person
-    /// waits for; nil also when the waiting task was cancelled.
-    static func readInTurn(_ data: Data) async -> Read? {
-        (try? await DecodeThreads.run(priority: SharedPriority(.interactive), mostPixels: 0) { read(data) }) ?? nil
+    /// waits for; nil also when the task was cancelled — waiting, or while the worker reads (the
+    /// worker is stopped then: a list nobody wants any more holds no thread and no worker).
+    static func readInTurn(_ data: Data, pool: DecodeWorkerPool = .shared) async -> Read? {
+        let cancellation = DecodeCancellation(priority: .interactive)
+        return await withTaskCancellationHandler {
+            (try? await DecodeThreads.run(priority: SharedPriority(.interactive), mostPixels: 0) {
+                read(data, pool: pool, cancellation: cancellation)
+            }) ?? nil
+        } onCancel: {
+            cancellation.cancel()
+        }
     }
 
     /// The entries of `data`, or nil when the worker could not read it (it crashed, ran out of
     /// time, or answered something no file could give).
-    static func read(_ data: Data, pool: DecodeWorkerPool = .shared) -> Read? {
+    /// `cancellation`: the read's, at the priority of a list the person waits for (the worker kept
+    /// for what is on screen may take it).
+    static func read(
+        _ data: Data, pool: DecodeWorkerPool = .shared, cancellation: DecodeCancellation = DecodeCancellation(priority: .interactive)
+    ) -> Read? {
         guard !PicturePipeline.decodesHere else {
             let read = LinksDocument.read(data)
             let document = LinksReply.Document(entries: read.entries, omittedCount: read.omittedCount,
@@ -34,10 +46,8 @@ enum SandboxedLinks {
         var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: 1, keepAnimation: false, limits: limits,
                                     dataLength: data.count)
         request.purpose = .links
-        // The person is waiting for the list: the worker kept for what is on screen may take it.
-        let urgent = DecodeCancellation(priority: .interactive)
         guard let reply = try? pool.decode(PictureBytes(oneOff: data), request: request, limits: limits,
-                                           maxBodyLength: LinksReply.maxLength(inputBytes: data.count), cancellation: urgent),
+                                           maxBodyLength: LinksReply.maxLength(inputBytes: data.count), cancellation: cancellation),
               reply.header.status == .picture, reply.header.channels == 1, reply.header.width == LinksReply.rowBytes
         else { return nil }
         let bytes = reply.body.data(at: 0, length: reply.body.count)
