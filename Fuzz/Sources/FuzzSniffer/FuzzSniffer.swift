@@ -56,6 +56,7 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     _ = ExifOrientationTag.setting(6, in: data)
     // An APNG's chunks: every frame inside the canvas, each frame's PNG made.
     _ = APNGStructure.isAnimated(data)
+    _ = APNGStructure.leavesOutDefaultImage(data)
     if let apng = APNGStructure(data, maxFrames: 64) {
         FuzzInvariant.check(apng.frames.allSatisfy { $0.x + $0.width <= apng.width && $0.y + $0.height <= apng.height }, "APNG frame outside")
         for index in apng.frames.indices { _ = apng.framePNG(index, from: data) }
