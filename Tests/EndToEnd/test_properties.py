@@ -113,3 +113,23 @@ def test_the_properties_panel_tells_size_camera_date_place_and_source(display, s
     finally:
         app.stop()
         shutil.rmtree(home, ignore_errors=True)
+
+
+def test_a_dng_is_named_for_what_it_is(display, server):
+    """A phone's DNG is a TIFF by its bytes and a camera's raw data by its content: the panel
+    says so (issue 43), as LibRaw reads it in the worker."""
+    dng = server.root / "phone.dng"
+    subprocess.run(["/usr/bin/python3", str(Path(__file__).parents[1] / "Fixtures" / "dng_fixture.py"),
+                    str(dng), "96", "64", "1"], check=True)
+    links = server.write("dng.txt", server.url("/phone.dng") + "\n")
+    app = App(display, links)
+    try:
+        grid = app.window_named("Link Gallery")
+        wait_for(lambda: len(app.tiles()) == 1 and "loading" not in (app.tiles()[0].name or ""), 30, message="the tile")
+        click_tile(app, display, grid, app.tiles()[0])
+        viewer = app.window_named("1 / 1")
+        app.press("F9")
+        wait_for(lambda: row(app, viewer, "Format") == "DNG (camera RAW)", 20, message="the format row")
+        display.screenshot("properties-dng")
+    finally:
+        app.stop()
