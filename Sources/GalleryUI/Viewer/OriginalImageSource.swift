@@ -32,10 +32,6 @@ public protocol OriginalImageSource: Sendable {
     /// file is offered, only the pixels on screen.
     func pictureFileFormat(for url: URL, turn: PictureTurn) -> ImageFormat?
 
-    /// The picture as a file for another application (Copy Image, a drag out): the original's
-    /// bytes as downloaded, or turned, its turned copy; the ICC profile and EXIF go with both.
-    func pictureFile(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> Data
-
     /// A picture to show in the original's place while it is not ready (its thumbnail's whole
     /// picture): `sourceWidth`/`sourceHeight` are the original's. Nil when there is none.
     func preview(for url: URL) async -> DecodedImage?
@@ -49,6 +45,15 @@ public protocol OriginalImageSource: Sendable {
 
     /// What the properties panel tells beyond the pixels: the file's metadata, size and origin.
     func details(for url: URL) async -> PictureDetails
+}
+
+extension OriginalImageSource {
+    /// The picture as a file for another application (Copy Image, a drag out): the original's
+    /// bytes as downloaded, or turned, its turned copy; the ICC profile and EXIF go with both.
+    func pictureFile(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> Data {
+        guard !turn.isNone else { return try await originalData(for: url) }
+        return try await turnedCopy(for: url, turn: turn, priority: priority).data
+    }
 }
 
 /// A source whose originals are all there at once (files, in tests) has nothing to show early.

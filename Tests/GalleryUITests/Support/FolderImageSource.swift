@@ -140,15 +140,11 @@ final class FolderImageSource: OriginalImageSource {
     }
 }
 
-/// The picture as a file, as the repository makes it: the file, or its turned copy.
+/// The picture as a file's type, as the repository names it: the file's, or its turned copy's.
 extension FolderImageSource {
     func pictureFileFormat(for url: URL, turn: PictureTurn) -> ImageFormat? {
         guard let header = try? FileHandle(forReadingFrom: folder.appendingPathComponent(url.lastPathComponent)).read(upToCount: 64),
               let format = ContentSniffer.imageFormat(of: header) else { return nil }
         return turn.isNone ? format : format.turnedCopyFormat
-    }
-
-    func pictureFile(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> Data {
-        turn.isNone ? try await originalData(for: url) : try await turnedCopy(for: url, turn: turn, priority: priority).data
     }
 }

@@ -17,7 +17,9 @@ extension PicturePipeline {
         _ picture: OpenedPicture, _ request: FrameRequest, gate requested: LoaderSizeGate, arriving: Bool
     ) throws(LoadError) -> Frame? {
         let gate = try storedGate(picture, request, requested)
-        guard gate.reserve(pixels: pixelsAllocated(picture, request, gate: gate)) else { throw .cancelled }
+        // Counted only in the app's own process: a worker's gate counts nothing, so it is spared
+        // the estimate (a GIF's layout read once more).
+        guard gate.reserve(pixels: gate.countsPixels ? pixelsAllocated(picture, request, gate: gate) : 0) else { throw .cancelled }
         var handedOver = false
         defer { if !handedOver { gate.releaseBudget() } }
         var loaded: PixbufLoading.Loaded
