@@ -51,6 +51,9 @@ final class AppSettingsTests: XCTestCase {
             XCTAssertEqual(settings.windowWidth, 1200)
             settings.colorScheme = .dark
             XCTAssertEqual(settings.colorScheme, .dark)
+            XCTAssertFalse(settings.keepZoomWhenPaging)
+            settings.keepZoomWhenPaging = true
+            XCTAssertTrue(settings.keepZoomWhenPaging)
         }
     }
 }

@@ -43,7 +43,8 @@ enum ViewerAction: String, ActionName {
     static let prefix = "win"
     case previous, next, first, last
     case zoomIn = "zoom-in", zoomOut = "zoom-out", zoomBestFit = "zoom-best-fit", zoomOriginal = "zoom-original"
-    case zoomToggle = "zoom-toggle", fullscreen, leaveFullscreen = "leave-fullscreen"
+    case zoomHalf = "zoom-half", zoomDouble = "zoom-double", zoomQuadruple = "zoom-quadruple", keepZoom = "keep-zoom"
+    case fullscreen, leaveFullscreen = "leave-fullscreen"
     case retry, openInBrowser = "open-in-browser", copyLink = "copy-link", copyImage = "copy-image"
     case saveAs = "save-as", openWith = "open-with", dismissBanner = "dismiss-banner", close
     case slideshow, slideshowPause = "slideshow-pause", slideshowStop = "slideshow-stop"

@@ -10,14 +10,18 @@ struct ActionEntry<Owner: AnyObject> {
     let accelerators: [String]
     /// More keys for the same action that are not listed (keypad, Ctrl+ variants).
     let alternatives: [String]
+    /// An on/off choice: a check in menus. The handler flips the owner's value, which then sets
+    /// the action's state (`ActionTable.setState`).
+    let isToggle: Bool
     let handler: @MainActor (Owner) -> Void
 
-    init<Name: ActionName>(name: Name, accelerators: [String] = [], alternatives: [String] = [],
+    init<Name: ActionName>(name: Name, accelerators: [String] = [], alternatives: [String] = [], isToggle: Bool = false,
                            handler: @escaping @MainActor (Owner) -> Void) {
         self.name = name.rawValue
         prefix = Name.prefix
         self.accelerators = accelerators
         self.alternatives = alternatives
+        self.isToggle = isToggle
         self.handler = handler
     }
 
@@ -107,8 +111,16 @@ enum ActionTable {
         g_object_unref(action.rawPointer) // the map keeps it
     }
 
+    /// Shows a toggle's value in its menus' checks.
+    static func setState(_ name: some ActionName, _ on: Bool, on map: OpaquePointer) {
+        guard let action = g_action_map_lookup_action(map, name.rawValue) else { return }
+        g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+    }
+
     private static func addAction<Owner>(_ entry: ActionEntry<Owner>, for owner: Owner, to map: OpaquePointer) {
-        let action = g_simple_action_new(entry.name, nil)!
+        // A handler on "activate" replaces GSimpleAction's own flipping of a toggle's state.
+        let action = entry.isToggle ? g_simple_action_new_stateful(entry.name, nil, g_variant_new_boolean(0))!
+            : g_simple_action_new(entry.name, nil)!
         let handler = entry.handler
         Signal.connect(action, .actionActivated) { [weak owner] (_: UnsafeMutableRawPointer?) in
             if let owner { handler(owner) }

@@ -16,7 +16,7 @@ public final class AppSettings {
         "color-scheme": "system", "window-width": 900, "window-height": 700,
         "window-maximized": false, "links-url": AppIdentity.defaultLinksURL,
         "recent-lists": [(String, String, Int)](), "slideshow-interval": SlideshowModel.defaultInterval,
-        "sandbox-notice-dismissed": false, "thumbnail-size": ThumbnailSize.defaultCellSide,
+        "sandbox-notice-dismissed": false, "keep-zoom": false, "thumbnail-size": ThumbnailSize.defaultCellSide,
     ]
 
     public convenience init(schemaID: String = AppIdentity.applicationID) {
@@ -124,6 +124,12 @@ public final class AppSettings {
     var sandboxNoticeDismissed: Bool {
         get { bool("sandbox-notice-dismissed") }
         set { setBool("sandbox-notice-dismissed", newValue) }
+    }
+
+    /// The viewer carries a zoom to the next picture ("Keep Zoom When Paging").
+    var keepZoomWhenPaging: Bool {
+        get { bool("keep-zoom") }
+        set { setBool("keep-zoom", newValue) }
     }
 
     public var windowMaximized: Bool {

@@ -36,13 +36,15 @@ extension ViewerWindow {
             $0.canvas.updateZoom { $0.zoomToBestFit() }
         },
         .init(name: ViewerAction.zoomOriginal, accelerators: ["1"], alternatives: ["KP_1", "<Control>1", "<Control>KP_1"]) {
-            $0.canvas.updateZoom { $0.zoom(toLevel: 1, anchor: $0.viewportCenter) }
+            $0.zoom(toLevel: 1)
         },
-        .init(name: ViewerAction.zoomToggle) { window in
-            window.canvas.updateZoom { zoom in
-                if zoom.isBestFit { zoom.zoom(toLevel: 1, anchor: zoom.viewportCenter) } else { zoom.zoomToBestFit() }
-            }
+        // As Loupe binds 1 and 2; 4 and 5 for the menu's other levels.
+        .init(name: ViewerAction.zoomHalf, accelerators: ["5"], alternatives: ["KP_5"]) { $0.zoom(toLevel: 0.5) },
+        .init(name: ViewerAction.zoomDouble, accelerators: ["2"], alternatives: ["KP_2", "<Control>2", "<Control>KP_2"]) {
+            $0.zoom(toLevel: 2)
         },
+        .init(name: ViewerAction.zoomQuadruple, accelerators: ["4"], alternatives: ["KP_4"]) { $0.zoom(toLevel: 4) },
+        .init(name: ViewerAction.keepZoom, accelerators: ["k"], isToggle: true) { $0.setKeepZoom(!$0.zoomKeeper.isOn) },
         .init(name: ViewerAction.fullscreen, accelerators: ["F11"]) { $0.chrome.toggle() },
         .init(name: ViewerAction.leaveFullscreen, accelerators: ["Escape"]) { window in
             if window.slideshow != nil { window.stopSlideshow() } else { window.chrome.leave() }
@@ -89,8 +91,17 @@ extension ViewerWindow {
         g_action_group_get_action_enabled(window.opaque, name.rawValue) != 0
     }
 
-    /// Keyboard zoom is anchored at the centre, where the eye usually is.
+    /// Keyboard and menu zoom is anchored at the centre, where the eye usually is.
     private func zoomStep(_ factor: Double) {
         canvas.updateZoom { $0.zoom(by: factor, anchor: $0.viewportCenter) }
+    }
+
+    /// `level` 1 is 100 %.
+    func zoom(toLevel level: Double) {
+        canvas.updateZoom { $0.zoom(toLevel: level, anchor: $0.viewportCenter) }
+    }
+
+    func setState(_ name: ViewerAction, _ on: Bool) {
+        ActionTable.setState(name, on, on: window.opaque)
     }
 }

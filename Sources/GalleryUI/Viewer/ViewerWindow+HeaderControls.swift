@@ -1,7 +1,7 @@
 import CGtk
 
-/// The viewer's controls: page buttons, zoom buttons around the level (which toggles best fit
-/// and 100 %), and the same set floating over the picture in fullscreen. Every button is a
+/// The viewer's controls: page buttons, zoom buttons around the level (which opens the zoom
+/// menu, `ViewerZoomMenu`), and the same set floating over the picture in fullscreen. Every button is a
 /// `ViewerAction`, so buttons, keys and menus stay in step.
 extension ViewerWindow {
     func navigationButtons() -> [UnsafeMutablePointer<GtkWidget>] {
@@ -15,13 +15,10 @@ extension ViewerWindow {
     func zoomControls() -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(box, "linked")
-        let level = ViewerButtons.text(L10n.tr("Best Fit"), label: L10n.tr("Zoom Level"), action: ViewerAction.zoomToggle.detailedName)
-        gtk_widget_set_tooltip_text(level, L10n.tr("Toggle between best fit and 100 %"))
-        gtk_widget_add_css_class(level, "numeric")
-        gtk_widget_set_size_request(level, 80, -1)
-        zoomLabels.append(level)
+        let menu = ViewerZoomMenu { [weak self] level in self?.zoom(toLevel: level) }
+        zoomMenus.append(menu)
         gtk_box_append(box.cast(), ViewerButtons.icon("zoom-out-symbolic", label: L10n.tr("Zoom Out"), action: ViewerAction.zoomOut.detailedName))
-        gtk_box_append(box.cast(), level)
+        gtk_box_append(box.cast(), menu.button)
         gtk_box_append(box.cast(), ViewerButtons.icon("zoom-in-symbolic", label: L10n.tr("Zoom In"), action: ViewerAction.zoomIn.detailedName))
         return box
     }

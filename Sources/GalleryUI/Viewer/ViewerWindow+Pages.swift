@@ -39,6 +39,9 @@ extension ViewerWindow {
             }
         }
         canvas.show(image, page: paging.index, turn: currentItem.map { turns.turn(for: $0.url) } ?? .none)
+        if loaded != nil, let kept = zoomKeeper.zoom(forShown: paging.index) {
+            canvas.updateZoom { $0.apply(kept) }
+        }
         canvas.underlay = loaded == nil ? store.standIns.underlay(at: paging.index) : nil
         canvas.describe(canvasDescription)
         setEnabled(.copyImage, loaded != nil)
@@ -99,17 +102,26 @@ extension ViewerWindow {
     func zoomChanged() {
         let text: String
         if let zoom = canvas.zoom, !zoom.isBestFit {
-            text = "\(Int((zoom.level * 100).rounded())) %"
+            text = ZoomLevelText.label(for: zoom.level)
         } else {
             text = L10n.tr("Best Fit")
         }
-        for label in zoomLabels { gtk_button_set_label(label.cast(), text) }
+        for menu in zoomMenus { menu.setLabel(text) }
         let zoom = canvas.zoom
         setEnabled(.zoomIn, zoom.map { $0.scale < $0.maximumScale - 1e-9 } ?? false)
         setEnabled(.zoomOut, zoom.map { $0.scale > $0.minimumScale + 1e-9 } ?? false)
-        setEnabled(.zoomToggle, zoom != nil)
+        for action: ViewerAction in [.zoomBestFit, .zoomHalf, .zoomOriginal, .zoomDouble, .zoomQuadruple] {
+            setEnabled(action, zoom != nil)
+        }
         updateDetail()
     }
 
-    var zoomLabelText: String { String(cString: gtk_button_get_label(zoomLabels[0].cast())) }
+    var zoomLabelText: String { zoomMenus[0].label }
+
+    /// "Keep Zoom When Paging", remembered; the zoom of the page shown is kept when it is left.
+    func setKeepZoom(_ on: Bool) {
+        zoomKeeper.isOn = on
+        settings?.keepZoomWhenPaging = on
+        setState(.keepZoom, on)
+    }
 }

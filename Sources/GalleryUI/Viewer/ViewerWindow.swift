@@ -32,7 +32,8 @@ public final class ViewerWindow {
     private let headerBar: UnsafeMutablePointer<GtkWidget>
     private let titleLabel: UnsafeMutablePointer<GtkWidget>
     /// The zoom level buttons of the header and of the fullscreen controls, which say the same.
-    var zoomLabels: [UnsafeMutablePointer<GtkWidget>] = []
+    var zoomMenus: [ViewerZoomMenu] = []
+    let zoomKeeper: ZoomKeeper
     var saveDialog: ViewerSaveImage?
     var openWithChooser: OpenWithChooser?
     var background: DesktopBackground?
@@ -66,6 +67,7 @@ public final class ViewerWindow {
         self.application = application
         self.settings = settings
         paging = PagingModel(count: items.count, index: startIndex)
+        zoomKeeper = ZoomKeeper(isOn: settings?.keepZoomWhenPaging ?? false)
         // Until the canvas has a size, pages are decoded for the window's default size; a larger
         // window then decodes the pages shown again (`ViewerPageStore.setScreen`).
         store = ViewerPageStore(items: items, source: source, screen: ViewerWindow.defaultScreenBox)
@@ -116,6 +118,7 @@ public final class ViewerWindow {
         pictureDrag = ViewerPictureDragSource(widget: canvas.widget) { [weak self] in self?.pictureToDrag() }
 
         installActions()
+        setState(.keepZoom, zoomKeeper.isOn)
         store.onChange = { [weak self] index in self?.pageStateChanged(index) }
         canvas.onZoomChange = { [weak self] in self?.zoomChanged() }
         canvas.onViewportChange = { [weak self] in self?.viewportChanged() }
@@ -150,7 +153,10 @@ public final class ViewerWindow {
     }
 
     func go(_ change: (inout PagingModel) -> Bool) {
+        let left = paging.index
         guard change(&paging) else { return }
+        if case .loaded = store.state(at: left) { zoomKeeper.leaving(pictureZoom: canvas.zoom) }
+        zoomKeeper.pageTurned()
         PerformanceTrace.shared.record(.viewerPageTurn, String(paging.index))
         showCurrentPage()
         slideshow?.pageChanged()

@@ -154,6 +154,31 @@ struct ZoomModel: Equatable, Sendable {
     /// True when a pinch left the picture smaller than best fit, so it should spring back.
     var isBelowBestFit: Bool { scale < bestFitScale - 1e-9 }
 
+    // MARK: Kept across pages
+
+    /// A zoom to carry to the next picture ("Keep Zoom When Paging"): its level, and the point
+    /// of the picture in the middle of the view as fractions of its width and height, so a
+    /// series of shots of different sizes shows the same part of each.
+    struct Kept: Equatable, Sendable {
+        var level: Double
+        var centre: Point
+    }
+
+    /// This zoom to carry over; nil at best fit, which every page starts at anyway.
+    var kept: Kept? {
+        guard !isBestFit, !imageSize.isEmpty else { return nil }
+        let middle = imagePoint(at: viewportCenter)
+        return Kept(level: level, centre: Point(x: middle.x / imageSize.width, y: middle.y / imageSize.height))
+    }
+
+    /// Shows this picture at a zoom kept from another, as far as its edges allow.
+    mutating func apply(_ kept: Kept) {
+        zoom(toLevel: kept.level, anchor: viewportCenter)
+        let wanted = Point(x: kept.centre.x * imageSize.width, y: kept.centre.y * imageSize.height)
+        let middle = imagePoint(at: viewportCenter)
+        pan(by: Point(x: (middle.x - wanted.x) * scale, y: (middle.y - wanted.y) * scale))
+    }
+
     /// Smaller than the viewport: centred. Larger: edges may not come inside the viewport.
     private func clamped(_ proposed: Point) -> Point {
         func axis(_ value: Double, shown: Double, room: Double) -> Double {
