@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),
         // A clipboard or drag offer whose bytes are made when a paste or a drop asks for them.
         .target(name: "CDeferredContent", dependencies: ["CGtk"]),
+        // A list model of positions whose items are made as a view asks (the viewer's filmstrip).
+        .target(name: "CIndexListModel", dependencies: ["CGtk"]),
         .target(
             name: "GalleryCore",
             dependencies: ["CGtk", "CCurl", "CShims", "CPNGScale", "CJPEGRegion", "CColorManagement", "CSandbox", "CAVIFSequence",
@@ -55,7 +57,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryUI",
-            dependencies: ["CGtk", "CShims", "CDeferredContent", "GObjectSupport", "GalleryCore"]
+            dependencies: ["CGtk", "CShims", "CDeferredContent", "CIndexListModel", "GObjectSupport", "GalleryCore"]
         ),
         .executableTarget(name: "link-gallery", dependencies: ["GalleryUI"]),
         // Test helpers shared by the test targets: the fixture HTTP server and its client.

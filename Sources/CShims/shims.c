@@ -37,6 +37,9 @@ void shim_accessible_set_label(GtkAccessible *a, const char *label) {
 void shim_accessible_set_value_text(GtkAccessible *a, const char *text) {
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
 }
+void shim_accessible_set_selected(GtkAccessible *a, gboolean selected) {
+    gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
 
 
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS

@@ -53,6 +53,7 @@ public extension SignalDescriptor where Handler == @MainActor (PointerArgument) 
     /// GtkSignalListItemFactory (GtkListItem *)
     static var setup: Self { .pointer("setup") }
     static var bind: Self { .pointer("bind") }
+    static var unbind: Self { .pointer("unbind") }
 }
 
 public extension SignalDescriptor where Handler == @MainActor (PointerArgument) -> Int32 {
@@ -72,6 +73,8 @@ public extension SignalDescriptor where Handler == @MainActor (Int32) -> Void {
     static var response: Self { .integer("response") }
     /// GtkPrintOperation: its result (`GtkPrintOperationResult`), once the job is handed over.
     static var done: Self { .integer("done") }
+    /// GtkListView, GtkGridView: the position of the item activated (Enter, a double click).
+    static var itemActivated: Self { .integer("activate") }
 }
 
 public extension SignalDescriptor where Handler == @MainActor (PointerArgument, Int32) -> Void {

@@ -305,8 +305,14 @@ class SessionBus:
 class TouchApp:
     """link-gallery on a broadway display, the page in headless Chromium, a trace to read."""
 
-    def __init__(self, links_url, extra_env=None):
+    def __init__(self, links_url, extra_env=None, settings=None):
+        """`settings`: keys of the app's schema and their GVariant text, set before it starts."""
         self.home = Path(tempfile.mkdtemp(prefix="lg-touch-home-"))
+        if settings:
+            keyfile = self.home / "config" / "glib-2.0" / "settings" / "keyfile"
+            keyfile.parent.mkdir(parents=True)
+            keyfile.write_text("[io/github/linkgallery/LinkGallery]\n"
+                               + "".join(f"{key}={value}\n" for key, value in settings.items()))
         self.broadway = self.browser = self.process = self.bus = None
         try:
             self.broadway = Broadway()

@@ -28,6 +28,8 @@ void shim_g_object_set_string(gpointer object, const char *property, const char 
 void shim_accessible_set_label(GtkAccessible *accessible, const char *label);
 // What a progress bar's value means in words ("1.2 of 4.1 MB"), read after its number.
 void shim_accessible_set_value_text(GtkAccessible *accessible, const char *text);
+// GTK_ACCESSIBLE_STATE_SELECTED (gtk_accessible_update_state is variadic).
+void shim_accessible_set_selected(GtkAccessible *accessible, gboolean selected);
 
 // --- gdk-pixbuf animations (the iterator API takes GTimeVal, deprecated since GLib 2.62) ---
 // An iterator whose clock starts at 0 ms, and advancing it to `milliseconds` after that start.

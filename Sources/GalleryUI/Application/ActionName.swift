@@ -48,6 +48,6 @@ enum ViewerAction: String, ActionName {
     case retry, openInBrowser = "open-in-browser", copyLink = "copy-link", copyImage = "copy-image"
     case saveAs = "save-as", openWith = "open-with", dismissBanner = "dismiss-banner", close
     case slideshow, slideshowPause = "slideshow-pause", slideshowStop = "slideshow-stop"
-    case properties
+    case properties, filmstrip
     case rotateRight = "rotate-right", rotateLeft = "rotate-left", flip, setBackground = "set-background", print
 }

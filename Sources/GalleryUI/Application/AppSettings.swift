@@ -16,7 +16,7 @@ public final class AppSettings {
         "color-scheme": "system", "window-width": 900, "window-height": 700,
         "window-maximized": false, "links-url": AppIdentity.defaultLinksURL,
         "recent-lists": [(String, String, Int)](), "slideshow-interval": SlideshowModel.defaultInterval,
-        "sandbox-notice-dismissed": false, "keep-zoom": false, "thumbnail-size": ThumbnailSize.defaultCellSide,
+        "sandbox-notice-dismissed": false, "keep-zoom": false, "filmstrip": false, "thumbnail-size": ThumbnailSize.defaultCellSide,
     ]
 
     public convenience init(schemaID: String = AppIdentity.applicationID) {
@@ -130,6 +130,12 @@ public final class AppSettings {
     var keepZoomWhenPaging: Bool {
         get { bool("keep-zoom") }
         set { setBool("keep-zoom", newValue) }
+    }
+
+    /// The viewer shows its filmstrip.
+    var filmstripShown: Bool {
+        get { bool("filmstrip") }
+        set { setBool("filmstrip", newValue) }
     }
 
     public var windowMaximized: Bool {

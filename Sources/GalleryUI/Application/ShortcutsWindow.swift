@@ -43,6 +43,7 @@ enum ShortcutsWindow {
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.fullscreen]), title: L10n.tr("Toggle fullscreen")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.leaveFullscreen]), title: L10n.tr("Leave fullscreen or stop the slideshow")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.properties]), title: L10n.tr("Show or hide the image properties")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.filmstrip]), title: L10n.tr("Show or hide the filmstrip")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.slideshow]), title: L10n.tr("Start or stop a slideshow")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.slideshowPause]), title: L10n.tr("Pause or resume the slideshow")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.rotateRight, .rotateLeft]), title: L10n.tr("Rotate right and left")),

@@ -36,6 +36,14 @@ public protocol OriginalImageSource: Sendable {
     /// picture): `sourceWidth`/`sourceHeight` are the original's. Nil when there is none.
     func preview(for url: URL) async -> DecodedImage?
 
+    /// The picture's grid thumbnail, for the filmstrip: from memory, then disk, else made once
+    /// from the original (which the page then reuses), the same one the grid shows. `side` nil:
+    /// the grid's size.
+    func thumbnail(for url: URL, side: Int?, priority: SharedPriority) async throws -> ThumbnailImage
+
+    /// The same when it is in memory already, so a strip scrolled back shows it at once.
+    func cachedThumbnail(for url: URL, side: Int?) -> ThumbnailImage?
+
     /// How far the original's download has come; nil when none is under way.
     func downloadProgress(for url: URL) -> DownloadProgress?
 

@@ -13,6 +13,15 @@ enum ViewerButtons {
         return button
     }
 
+    /// A button that stays pressed while its stateful action is on.
+    static func toggle(_ iconName: String, label: String, action: String) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(button.cast(), iconName)
+        describe(button, label: label)
+        gtk_actionable_set_action_name(button.opaque, action)
+        return button
+    }
+
     static func text(_ text: String, label: String, action: String) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_with_label(text)!
         describe(button, label: label)

@@ -15,6 +15,8 @@ final class ViewerFullscreenChrome {
     private var lastPointer: (x: Double, y: Double)?
     private var hoveringControls = false
     private(set) var isFullscreen = false
+    /// Fullscreen began or ended, or the controls came or went (the filmstrip follows them).
+    var onChange: (() -> Void)?
 
     init(window: UnsafeMutablePointer<GtkWidget>, headerBar: UnsafeMutablePointer<GtkWidget>,
          controls: UnsafeMutablePointer<GtkWidget>) {
@@ -30,11 +32,16 @@ final class ViewerFullscreenChrome {
         let windowMotion = gtk_event_controller_motion_new()!
         Signal.connect(windowMotion, .motion) { [weak self] (x: Double, y: Double) in self?.pointerMoved(x: x, y: y) }
         gtk_widget_add_controller(window, windowMotion)
-        let controlsMotion = gtk_event_controller_motion_new()!
-        Signal.connect(controlsMotion, .enter) { [weak self] (_: Double, _: Double) in self?.hoveringControls = true }
-        Signal.connect(controlsMotion, .leave) { [weak self] in self?.hoveringControls = false }
-        gtk_widget_add_controller(controls, controlsMotion)
+        keepControlsWhileHovering(controls)
         Signal.connect(window, .notify("fullscreened")) { [weak self] (_: UnsafeMutableRawPointer?) in self?.sync() }
+    }
+
+    /// The controls stay while the pointer is over `widget` (they, or the filmstrip).
+    func keepControlsWhileHovering(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connect(motion, .enter) { [weak self] (_: Double, _: Double) in self?.hoveringControls = true }
+        Signal.connect(motion, .leave) { [weak self] in self?.hoveringControls = false }
+        gtk_widget_add_controller(widget, motion)
     }
 
     func toggle() {
@@ -59,6 +66,7 @@ final class ViewerFullscreenChrome {
             gtk_revealer_set_reveal_child(revealer.opaque, 0)
             gtk_widget_set_cursor(window, nil)
         }
+        onChange?()
     }
 
     private func pointerMoved(x: Double, y: Double) {
@@ -72,14 +80,17 @@ final class ViewerFullscreenChrome {
     /// Slides the controls in; they hide again after `idleMilliseconds` of stillness.
     func showControls() {
         gtk_widget_set_cursor(window, nil)
+        let wasRevealed = controlsRevealed
         gtk_revealer_set_reveal_child(revealer.opaque, 1)
         hideTimeout.after(milliseconds: Self.idleMilliseconds) { [weak self] in self?.hideControls() }
+        if !wasRevealed { onChange?() }
     }
 
     private func hideControls() {
         guard isFullscreen, !hoveringControls else { return }
         gtk_revealer_set_reveal_child(revealer.opaque, 0)
         gtk_widget_set_cursor_from_name(window, "none")
+        onChange?()
     }
 
     var controlsRevealed: Bool { gtk_revealer_get_reveal_child(revealer.opaque) != 0 }

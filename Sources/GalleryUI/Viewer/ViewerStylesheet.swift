@@ -32,6 +32,42 @@ public enum ViewerStylesheet {
     window.viewer .viewer-properties {
       border-left: 1px solid alpha(currentColor, 0.15);
     }
+    /* The filmstrip: a row of thumbnails under the picture, the page shown framed. */
+    window.viewer .filmstrip {
+      background-color: @lg_headerbar_bg;
+      border-top: 1px solid alpha(currentColor, 0.15);
+    }
+    window.viewer.fullscreen .filmstrip {
+      background-color: @lg_osd_bg;
+      border-top: none;
+    }
+    window.viewer .filmstrip-list {
+      background: none;
+      padding: 6px 4px;
+    }
+    window.viewer .filmstrip-list > row {
+      padding: 0 2px;
+      background: none;
+      border-radius: 8px;
+    }
+    window.viewer .filmstrip-list > row:focus-visible {
+      outline: 2px solid @lg_tile_focus;
+      outline-offset: -2px;
+    }
+    window.viewer .filmstrip-cell {
+      border: 3px solid transparent;
+      border-radius: 8px;
+      background-color: @lg_tile_bg;
+    }
+    window.viewer .filmstrip-cell image {
+      border-radius: 5px;
+    }
+    window.viewer .filmstrip-cell.current {
+      border-color: @lg_tile_focus;
+    }
+    window.viewer .filmstrip-cell.failed {
+      background-color: alpha(@lg_error_fg, 0.25);
+    }
     .viewer-progress {
       padding: 8px 12px;
       border-radius: 9px;

@@ -16,6 +16,10 @@ extension ViewerWindow {
         .init(name: ViewerAction.slideshowPause, accelerators: ["space"]) { $0.toggleSlideshowPause() },
         .init(name: ViewerAction.slideshowStop) { $0.stopSlideshow() },
         .init(name: ViewerAction.properties, accelerators: ["<Alt>Return", "F9"]) { $0.toggleProperties() },
+        // Eye of GNOME's key for its image gallery is F9, which is Loupe's (and our) properties.
+        .init(name: ViewerAction.filmstrip, accelerators: ["<Control>F9"], isToggle: true) {
+            $0.setFilmstripShown(!$0.filmstrip.isChosen)
+        },
         // As Loupe and Eye of GNOME bind them.
         .init(name: ViewerAction.rotateRight, accelerators: ["<Control>r"]) { $0.turnPicture { $0.rotatedRight } },
         .init(name: ViewerAction.rotateLeft, accelerators: ["<Control><Shift>r"]) { $0.turnPicture { $0.rotatedLeft } },
@@ -74,8 +78,12 @@ extension ViewerWindow {
             return .pass
         }
         if name == ViewerAction.leaveFullscreen.rawValue { return chrome.isFullscreen || slideshow != nil ? .activate : .pass }
+        // In the filmstrip the arrows, Home and End move between its cells, and Enter jumps.
+        if let focus = gtk_root_get_focus(window.opaque), filmstrip.contains(focus), Self.pagingKeys.contains(name) { return .pass }
         return g_action_group_get_action_enabled(window.opaque, name) != 0 ? .activate : .swallow
     }
+
+    private static let pagingKeys: Set = [ViewerAction.previous, .next, .first, .last].map(\.rawValue).reduce(into: Set<String>()) { $0.insert($1) }
 
     func setEnabled(_ name: ViewerAction, _ enabled: Bool) {
         guard let action = g_action_map_lookup_action(window.opaque, name.rawValue) else { return }

@@ -10,12 +10,16 @@ import GalleryCore
 /// ```
 /// GtkApplicationWindow .viewer
 /// ├─ titlebar: GtkHeaderBar  [Previous Next] title [Zoom− Best Fit Zoom+ Fullscreen Share]
-/// └─ GtkOverlay
-///    ├─ ViewerCanvas .viewer-canvas            draws the current image (and neighbours mid-swipe)
-///    ├─ GtkSpinner / StatusPage .status-page     ViewerStatusViews (spinner only when no thumbnail stands in)
-///    ├─ download progress .osd                  ViewerDownloadProgress, while the original arrives
-///    ├─ "Shown reduced" note .osd, banner .osd
-///    └─ GtkRevealer → .osd toolbar             fullscreen controls (ViewerFullscreenChrome)
+/// └─ GtkBox
+///    ├─ GtkBox (vertical): the picture column
+///    │  ├─ GtkOverlay
+///    │  │  ├─ ViewerCanvas .viewer-canvas         draws the current image (and neighbours mid-swipe)
+///    │  │  ├─ GtkSpinner / StatusPage .status-page  ViewerStatusViews (spinner only when no thumbnail stands in)
+///    │  │  ├─ download progress .osd               ViewerDownloadProgress, while the original arrives
+///    │  │  ├─ "Shown reduced" note .osd, banner .osd
+///    │  │  └─ GtkRevealer → .osd toolbar          fullscreen controls (ViewerFullscreenChrome)
+///    │  └─ GtkRevealer → .filmstrip             ViewerFilmstrip (over the overlay's bottom in fullscreen)
+///    └─ GtkRevealer → .viewer-properties       ViewerPropertiesPanel
 /// ```
 /// The Swift object stays alive as long as its GTK window, as the window's data (`AttachedObject`).
 @MainActor
@@ -34,6 +38,10 @@ public final class ViewerWindow {
     /// The zoom level buttons of the header and of the fullscreen controls, which say the same.
     var zoomMenus: [ViewerZoomMenu] = []
     let zoomKeeper: ZoomKeeper
+    let filmstrip: ViewerFilmstrip
+    /// Where the filmstrip goes: below the picture in a window, over its bottom in fullscreen.
+    let pictureColumn: UnsafeMutablePointer<GtkWidget>
+    let overlay: UnsafeMutablePointer<GtkWidget>
     var saveDialog: ViewerSaveImage?
     var openWithChooser: OpenWithChooser?
     var background: DesktopBackground?
@@ -68,11 +76,14 @@ public final class ViewerWindow {
         self.settings = settings
         paging = PagingModel(count: items.count, index: startIndex)
         zoomKeeper = ZoomKeeper(isOn: settings?.keepZoomWhenPaging ?? false)
+        filmstrip = ViewerFilmstrip(items: items, current: paging.index, source: source)
         // Until the canvas has a size, pages are decoded for the window's default size; a larger
         // window then decodes the pages shown again (`ViewerPageStore.setScreen`).
         store = ViewerPageStore(items: items, source: source, screen: ViewerWindow.defaultScreenBox)
         canvas = ViewerCanvas()
         status = ViewerStatusViews()
+        overlay = gtk_overlay_new()!
+        pictureColumn = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
 
         window = gtk_application_window_new(application.cast())
         gtk_widget_add_css_class(window, "viewer")
@@ -94,20 +105,22 @@ public final class ViewerWindow {
             "view-fullscreen-symbolic", label: L10n.tr("Fullscreen"), action: ViewerAction.fullscreen.detailedName))
         gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.icon(
             "media-playback-start-symbolic", label: L10n.tr("Slideshow"), action: ViewerAction.slideshow.detailedName))
-        propertiesButton = gtk_toggle_button_new()
-        gtk_button_set_icon_name(propertiesButton.cast(), "document-properties-symbolic")
-        ViewerButtons.describe(propertiesButton, label: L10n.tr("Image Properties"))
-        gtk_actionable_set_action_name(propertiesButton.opaque, ViewerAction.properties.detailedName)
+        propertiesButton = ViewerButtons.toggle("document-properties-symbolic", label: L10n.tr("Image Properties"),
+                                                action: ViewerAction.properties.detailedName)
         gtk_header_bar_pack_end(headerBar.opaque, propertiesButton)
+        gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.toggle(
+            "view-grid-symbolic", label: L10n.tr("Filmstrip"), action: ViewerAction.filmstrip.detailedName))
         gtk_header_bar_pack_end(headerBar.opaque, zoomControls())
 
-        let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(overlay.opaque, canvas.widget)
         status.add(to: overlay.opaque)
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_widget_set_hexpand(pictureColumn, 1)
+        gtk_box_append(pictureColumn.cast(), overlay)
+        gtk_box_append(pictureColumn.cast(), filmstrip.revealer)
         // The properties panel beside the picture, not over it.
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_set_hexpand(overlay, 1)
-        gtk_box_append(content.cast(), overlay)
+        gtk_box_append(content.cast(), pictureColumn)
         gtk_box_append(content.cast(), properties.revealer)
         gtk_window_set_child(window.cast(), content)
 
@@ -119,6 +132,7 @@ public final class ViewerWindow {
 
         installActions()
         setState(.keepZoom, zoomKeeper.isOn)
+        setUpFilmstrip(shown: settings?.filmstripShown ?? false)
         store.onChange = { [weak self] index in self?.pageStateChanged(index) }
         canvas.onZoomChange = { [weak self] in self?.zoomChanged() }
         canvas.onViewportChange = { [weak self] in self?.viewportChanged() }
@@ -172,6 +186,7 @@ public final class ViewerWindow {
         refreshNeighbours()
         refreshPagingActions()
         refreshProperties()
+        filmstrip.setCurrent(paging.index)
         let hasItem = currentItem != nil
         for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs, .openWith, .rotateRight, .rotateLeft, .flip, .setBackground, .print] {
             setEnabled(name, hasItem)
@@ -201,6 +216,8 @@ public final class ViewerWindow {
 
     private func tearDown() {
         store.onChange = nil
+        chrome.onChange = nil
+        filmstrip.invalidate()
         detailsLoad?.cancel()
         slideshow?.stop()
         slideshow = nil

@@ -14,7 +14,8 @@ final class ViewerZoomMenu {
     /// `apply` gets the level typed, 1 being 100 %.
     init(apply: @escaping @MainActor (Double) -> Void) {
         button = gtk_menu_button_new()!
-        gtk_menu_button_set_label(button.opaque, L10n.tr("Best Fit"))
+        label = L10n.tr("Best Fit")
+        gtk_menu_button_set_label(button.opaque, label)
         gtk_widget_add_css_class(button, "numeric")
         gtk_widget_set_size_request(button, 90, -1)
         ViewerButtons.describe(button, label: L10n.tr("Zoom Level"))
@@ -45,13 +46,15 @@ final class ViewerZoomMenu {
         }
     }
 
+    /// GTK 4.8 builds the button's label and arrow anew on every call: a pan changes the zoom
+    /// every frame, and rebuilding the header bar's button each time cost a kinetic glide its frames.
     func setLabel(_ text: String) {
+        guard text != label else { return }
+        label = text
         gtk_menu_button_set_label(button.opaque, text)
     }
 
-    var label: String {
-        gtk_menu_button_get_label(button.opaque).map { String(cString: $0) } ?? ""
-    }
+    private(set) var label: String
 
     private static func model() -> OpaquePointer {
         let menu = g_menu_new()!

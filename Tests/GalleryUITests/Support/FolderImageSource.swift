@@ -34,6 +34,7 @@ final class FolderImageSource: OriginalImageSource {
         var cancelled: [URL] = []
         var detailRequests: [URL] = []
         var detailRegions: [DetailRegion?] = []
+        var thumbnailRequests: [URL] = []
     }
 
     private let state = Mutex(State())
@@ -107,6 +108,17 @@ final class FolderImageSource: OriginalImageSource {
             }
         }
     }
+
+    /// Made from the file each time, and counted: the strip must ask only for what it shows.
+    func thumbnail(for url: URL, side: Int?, priority: SharedPriority) async throws -> ThumbnailImage {
+        state.withLock { $0.thumbnailRequests.append(url) }
+        let data = try await originalData(for: url)
+        return try await onQueue { try ImageDecoder.thumbnail(from: data, side: side ?? 64).image }
+    }
+
+    func cachedThumbnail(for url: URL, side: Int?) -> ThumbnailImage? { nil }
+
+    var thumbnailRequests: [URL] { state.withLock { $0.thumbnailRequests } }
 
     func turnedCopy(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> (data: Data, fileExtension: String) {
         let data = try await originalData(for: url)
