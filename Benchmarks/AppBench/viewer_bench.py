@@ -88,7 +88,8 @@ def gallery_window_origin(display):
 
 def open_first_photo(display, run):
     """Clicks the first tile (just below the header bar, at the grid's top-left) until the
-    viewer shows it: a click right after the grid filled is sometimes not taken."""
+    viewer shows it: a click right after the grid filled is sometimes not taken. Returns when
+    the click was, when the page was shown (ms since launch) and the trace's value for it."""
     x, y = gallery_window_origin(display)
     for attempt in range(3):
         # A real motion onto the tile first: GTK ignores a click where the pointer already was.
@@ -99,7 +100,7 @@ def open_first_photo(display, run):
         clicked = run.since_launch()
         display.xdotool("click", 1)
         try:
-            return shown_after(run, "viewer-page-shown", clicked, timeout=10)
+            return (clicked, *shown_after(run, "viewer-page-shown", clicked, timeout=10))
         except RuntimeError:
             print(f"   viewer: click {attempt + 1} opened nothing", file=sys.stderr)
     raise RuntimeError(f"no viewer; screenshot {display.screenshot('viewer-bench-open')}")

@@ -21,6 +21,12 @@ public enum HTTPError: Error, Sendable, Equatable {
     /// A libcurl failure without a better class; `code` is the CURLcode.
     case other(code: Int, message: String)
 
+    /// libcurl's own words, when the failure has no class of its own: for a bug report.
+    public var transferDetail: String? {
+        guard case .other(let code, let message) = self else { return nil }
+        return "\(message) (libcurl \(code))"
+    }
+
     /// The class of failure a person looking at a tile cares about.
     public var asLoadError: LoadError {
         switch self {

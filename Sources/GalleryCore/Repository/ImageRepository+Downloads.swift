@@ -66,10 +66,14 @@ extension ImageRepository {
         let live = sink.map { liveDownloads.begin(key: url.absoluteString, writingTo: $0) }
         defer { if let live { liveDownloads.end(live) } }
         let sniffed = Mutex<ImageFormat?>(nil)
+        // What the server answered and how much came before the inspector's verdict, for the
+        // failure's Details when the transfer then breaks or is refused.
+        let seen = Mutex<(head: HTTPResponseHead?, prefixBytes: Int)>((nil, 0))
         let request = HTTPRequest(
             url: url, maxBodyBytes: configuration.maxOriginalBytes, priority: priority,
             inspect: { head, prefix in
                 live?.expect(head)
+                seen.withLock { $0 = (head, prefix.count) }
                 guard (200..<300).contains(head.status) else { return true }
                 let format = ContentSniffer.imageFormat(of: prefix)
                 sniffed.withLock { $0 = format }
@@ -80,10 +84,15 @@ extension ImageRepository {
         do {
             response = try await http.send(request)
         } catch {
+            let (head, prefixBytes) = seen.withLock { $0 }
+            failureLog.answered(url, head: head, answeredBy: nil, receivedBytes: head == nil ? nil : max(prefixBytes, sink?.writtenBytes ?? 0),
+                                transferDetail: error.transferDetail)
             if error == .rejected { await markNotImage(key: url.absoluteString) }
             if error == .sinkFailed { throw CacheWriteFailed() }
             throw error.asLoadError
         }
+        failureLog.answered(url, head: response.head, answeredBy: response.effectiveURL,
+                            receivedBytes: max(sink?.writtenBytes ?? 0, response.body.count), transferDetail: nil)
         guard (200..<300).contains(response.head.status) else {
             throw LoadError.serverError(status: response.head.status)
         }

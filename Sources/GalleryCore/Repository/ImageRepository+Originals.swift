@@ -21,9 +21,12 @@ extension ImageRepository {
                 image = try await decodePage(bytes, fitting: screen, frames: true, turn: turn, key: url.absoluteString, priority: shared)
             }
             if turn.isNone { learn(image.sourceSize, of: url, from: facts) } // a turned size is not the file's
+            failureLog.succeeded(url)
             return image
         } catch {
-            throw LoadError(error)
+            let failure = LoadError(error)
+            failureLog.failed(url, with: failure)
+            throw failure
         }
     }
 

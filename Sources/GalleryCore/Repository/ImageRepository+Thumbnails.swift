@@ -26,7 +26,7 @@ extension ImageRepository {
         let key = thumbnailKey(url, side: side)
         if let hit = memory.value(for: key) { return hit }
         do {
-            return try await thumbnails.value(for: key, priority: priority) { [self] priority in
+            let image = try await thumbnails.value(for: key, priority: priority) { [self] priority in
                 if let fromDisk = await thumbnailFromDisk(key: key) { return fromDisk }
                 if await isKnownNotImage(key: url.absoluteString) { throw LoadError.notAnImage }
                 let made = try await makeThumbnail(of: url, side: side, priority: priority)
@@ -34,8 +34,12 @@ extension ImageRepository {
                 memory.insert(made.image, for: key, cost: made.image.texture.byteCost)
                 return made.image
             }
+            failureLog.succeeded(url)
+            return image
         } catch {
-            throw LoadError(error)
+            let failure = LoadError(error)
+            failureLog.failed(url, with: failure)
+            throw failure
         }
     }
 

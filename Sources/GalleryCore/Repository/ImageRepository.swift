@@ -56,6 +56,8 @@ public final class ImageRepository: Sendable {
     /// The viewer's originals as the workers get them, reused by each page's zooms.
     let openedOriginals = OpenedOriginals()
     let downloadFacts: DownloadFacts
+    /// How downloads ended and why pictures failed, for a failure's Details (`failureReport`).
+    let failureLog = FailureLog()
     /// How people turned pictures in the viewer (the app's own state, not the originals').
     public let turns: PictureTurns
     public let cacheProblems = CacheProblemReporter()
@@ -95,6 +97,12 @@ public final class ImageRepository: Sendable {
     func remove(key: String, from store: DiskStore?) async {
         guard let store else { return }
         await BlockingWork.run(on: BlockingWork.disk) { store.remove(key: key) }
+    }
+
+    /// Why `url`'s picture failed, its last failure in this run; nil when it has not failed or
+    /// loaded since.
+    public func failureReport(for url: URL) -> FailureReport? {
+        failureLog.report(for: url)
     }
 
     /// Forgets everything about `url` that a Retry should not trust: a "not an image" verdict.

@@ -21,7 +21,7 @@ enum GalleryAction: String, ActionName {
     static let prefix = "win"
     case refresh, close
     case openTile = "open-tile", openTileInBrowser = "open-tile-in-browser", copyTileLink = "copy-tile-link"
-    case openTileWith = "open-tile-with"
+    case openTileWith = "open-tile-with", tileFailureDetails = "tile-failure-details"
     case slideshowFromTile = "slideshow-from-tile"
     case open, openAddress = "open-address", paste
     case openRecent = "open-recent", forgetRecentLists = "forget-recent-lists"
@@ -45,7 +45,7 @@ enum ViewerAction: String, ActionName {
     case zoomIn = "zoom-in", zoomOut = "zoom-out", zoomBestFit = "zoom-best-fit", zoomOriginal = "zoom-original"
     case zoomHalf = "zoom-half", zoomDouble = "zoom-double", zoomQuadruple = "zoom-quadruple", keepZoom = "keep-zoom"
     case fullscreen, leaveFullscreen = "leave-fullscreen"
-    case retry, openInBrowser = "open-in-browser", copyLink = "copy-link", copyImage = "copy-image"
+    case retry, failureDetails = "failure-details", openInBrowser = "open-in-browser", copyLink = "copy-link", copyImage = "copy-image"
     case saveAs = "save-as", openWith = "open-with", dismissBanner = "dismiss-banner", close
     case slideshow, slideshowPause = "slideshow-pause", slideshowStop = "slideshow-stop"
     case properties, filmstrip

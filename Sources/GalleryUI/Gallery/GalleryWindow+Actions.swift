@@ -53,6 +53,10 @@ extension GalleryWindow {
             openWithChooser = chooser
             chooser.run()
         }
+        ActionTable.installIndexed(.tileFailureDetails, on: window) { [weak self] index in
+            guard let self, let item = self.grid.items[safe: index] else { return }
+            self.showFailureDetails(of: item)
+        }
         ActionTable.installIndexed(.copyTileLink, on: window) { [weak self] index in
             guard let self, let url = self.grid.items[safe: index]?.url else { return }
             LinkSharing.copyLink(url)

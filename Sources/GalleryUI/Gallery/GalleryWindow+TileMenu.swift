@@ -7,7 +7,9 @@ extension GalleryWindow {
     func showContextMenu(for index: Int, anchor: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) {
         guard let item = grid.items[safe: index] else { return }
         dismissContextMenu()
-        let model = MainMenu.tile(index: index, canOpen: item.isImageLink, host: item.entry.fetchedHost)
+        var failed = false
+        if case .failed = item.state { failed = true }
+        let model = MainMenu.tile(index: index, canOpen: item.isImageLink, failed: failed, host: item.entry.fetchedHost)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
         g_object_unref(model.rawPointer)
         gtk_widget_set_parent(popover, anchor)
@@ -23,6 +25,13 @@ extension GalleryWindow {
             }
         }
         gtk_popover_popup(popover.cast())
+    }
+
+    /// A failed tile's Details (its button, or its menu): what the repository knows of why.
+    func showFailureDetails(of item: GridItem) {
+        guard case .failed(let error) = item.state, let url = item.url else { return }
+        FailureDetailsDialog.present(FailureDetails(url: url, error: error, report: services.images.failureReport(for: url)),
+                                     parent: window) { [weak self] in self?.grid.retry([item]) }
     }
 
     func dismissContextMenu() {

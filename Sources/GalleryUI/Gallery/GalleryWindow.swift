@@ -201,6 +201,7 @@ final class GalleryWindow {
         grid.onCellSideRequest = { [weak self] steps in self?.changeThumbnailSize(by: steps) }
 
         grid.onActivate = { [weak self] index in self?.open(index) }
+        grid.onFailureDetails = { [weak self] item in self?.showFailureDetails(of: item) }
         grid.onContextMenu = { [weak self] index, anchor, x, y in self?.showContextMenu(for: index, anchor: anchor, x: x, y: y) }
         grid.onCountsChange = { [weak self] counts in
             self?.counts = counts

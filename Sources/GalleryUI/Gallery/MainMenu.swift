@@ -32,7 +32,7 @@ enum MainMenu {
 
     /// `canOpen` is false for links that are not images: they have nothing to show in the viewer.
     /// `host` (the server actually fetched) heads the menu, so a look-alike line cannot hide it.
-    static func tile(index: Int, canOpen: Bool, host: String? = nil) -> OpaquePointer {
+    static func tile(index: Int, canOpen: Bool, failed: Bool = false, host: String? = nil) -> OpaquePointer {
         let menu = g_menu_new()!
         let section = g_menu_new()!
         var items = [(L10n.tr("Open in Browser"), GalleryAction.openTileInBrowser.detailedName), (L10n.tr("Copy Link"), GalleryAction.copyTileLink.detailedName)]
@@ -41,6 +41,7 @@ enum MainMenu {
             items.insert((L10n.tr("Slideshow from Here"), GalleryAction.slideshowFromTile.detailedName), at: 1)
             items.append((L10n.tr("Open With…"), GalleryAction.openTileWith.detailedName))
         }
+        if failed { items.append((L10n.tr("Failure Details…"), GalleryAction.tileFailureDetails.detailedName)) }
         for (label, action) in items {
             let item = g_menu_item_new(label, nil)!
             g_menu_item_set_action_and_target_value(item, action, g_variant_new_int32(Int32(index)))

@@ -71,15 +71,8 @@ final class OpenAddressDialog {
         Signal.connect(openButton, .clicked) { [weak self] in self?.openIfValid() }
         Signal.connect(entry, .activate) { [weak self] in self?.openIfValid() }
         Signal.connect(entry, .changed) { [weak self] in self?.check() }
-        closeOnEscape()
+        DialogKeys.closeOnEscape(window)
         check()
-    }
-
-    private func closeOnEscape() {
-        let controller = gtk_shortcut_controller_new()!
-        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close"))
-        gtk_shortcut_controller_add_shortcut(controller.opaque, shortcut)
-        gtk_widget_add_controller(window, controller)
     }
 
     /// Runs on every keystroke: the message always says why Open is not possible yet.

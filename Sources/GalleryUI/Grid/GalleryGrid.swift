@@ -34,6 +34,8 @@ final class GalleryGrid {
     lazy var focusAfterLayout = TickAnimation(widget: flowBox)
     let heapTrimmer = HeapTrimmer()
     var onActivate: (@MainActor (_ index: Int) -> Void)?
+    /// A failed tile's Details was pressed.
+    var onFailureDetails: (@MainActor (GridItem) -> Void)?
     var onContextMenu: (@MainActor (_ index: Int, _ anchor: UnsafeMutablePointer<GtkWidget>, Double, Double) -> Void)?
     /// The counts changed: a tile changed state, or the list changed.
     var onCountsChange: (@MainActor (TileCounts) -> Void)?
@@ -82,7 +84,12 @@ final class GalleryGrid {
         gtk_widget_set_hexpand(scrolledWindow, 1)
         tiles.makeView = { [weak self] in
             let view = TileView(timing: tileTiming)
-            view.onRetry = { [weak self] item in self?.retry(fromTile: item) }
+            view.onMessagePress = { [weak self] item, press in
+                switch press {
+                case .retry: self?.retry(fromTile: item)
+                case .details: self?.onFailureDetails?(item)
+                }
+            }
             view.progressOf = { url in source.downloadProgress(for: url) }
             return view
         }

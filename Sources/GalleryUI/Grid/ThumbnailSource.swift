@@ -11,6 +11,8 @@ protocol ThumbnailSource: Sendable {
     func forgetFailure(for url: URL) async
     /// How far the download of a link's original has come; nil when none is under way.
     func downloadProgress(for url: URL) -> DownloadProgress?
+    /// Why the link's picture last failed, for its Details; nil when nothing is known.
+    func failureReport(for url: URL) -> FailureReport?
 }
 
 extension ThumbnailSource {

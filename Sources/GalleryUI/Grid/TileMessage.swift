@@ -1,8 +1,9 @@
 import CGtk
+import CShims
 import GObjectSupport
 
 /// The words on a tile that shows no picture: an icon, a bold title with the line under it,
-/// and "Retry" when the image failed. Built once per view and refilled as the view is rebound
+/// and "Retry" with a Details button beside it when the image failed. Built once per view and refilled as the view is rebound
 /// while scrolling.
 ///
 /// Title and line share one label (Pango markup) and the button is made only for a failure:
@@ -13,8 +14,10 @@ final class TileMessage {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let icon: UnsafeMutablePointer<GtkWidget>
     private let text: UnsafeMutablePointer<GtkWidget>
-    private var retryButton: UnsafeMutablePointer<GtkWidget>?
-    var onRetry: (@MainActor () -> Void)?
+    private var buttons: UnsafeMutablePointer<GtkWidget>?
+    /// What a button of a failed tile asks for.
+    enum Press { case retry, details }
+    var onPress: (@MainActor (Press) -> Void)?
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
@@ -43,9 +46,9 @@ final class TileMessage {
         if let detail { markup += "\n<span size=\"x-small\" alpha=\"70%\">\(Self.escaped(detail))</span>" }
         gtk_label_set_markup(text.opaque, markup)
         if retry {
-            gtk_widget_set_visible(ensureRetryButton(), 1)
-        } else if let retryButton {
-            gtk_widget_set_visible(retryButton, 0)
+            gtk_widget_set_visible(ensureButtons(), 1)
+        } else if let buttons {
+            gtk_widget_set_visible(buttons, 0)
         }
         gtk_widget_set_visible(widget, 1)
     }
@@ -54,16 +57,24 @@ final class TileMessage {
         gtk_widget_set_visible(widget, 0)
     }
 
-    private func ensureRetryButton() -> UnsafeMutablePointer<GtkWidget> {
-        if let retryButton { return retryButton }
-        let button = gtk_button_new_with_label(L10n.tr("Retry"))!
-        gtk_widget_add_css_class(button, "retry")
-        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(button, L10n.tr("Try loading this image again"))
-        Signal.connect(button, .clicked) { [weak self] in self?.onRetry?() }
-        gtk_box_append(widget.cast(), button)
-        retryButton = button
-        return button
+    private func ensureButtons() -> UnsafeMutablePointer<GtkWidget> {
+        if let buttons { return buttons }
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 2)!
+        gtk_widget_set_halign(row, GTK_ALIGN_CENTER)
+        let retry = gtk_button_new_with_label(L10n.tr("Retry"))!
+        gtk_widget_add_css_class(retry, "retry")
+        gtk_widget_set_tooltip_text(retry, L10n.tr("Try loading this image again"))
+        Signal.connect(retry, .clicked) { [weak self] in self?.onPress?(.retry) }
+        let details = gtk_button_new_from_icon_name("help-about-symbolic")!
+        gtk_widget_add_css_class(details, "retry")
+        gtk_widget_set_tooltip_text(details, L10n.tr("Why this picture failed"))
+        shim_accessible_set_label(details.opaque, L10n.tr("Details"))
+        Signal.connect(details, .clicked) { [weak self] in self?.onPress?(.details) }
+        gtk_box_append(row.cast(), retry)
+        gtk_box_append(row.cast(), details)
+        gtk_box_append(widget.cast(), row)
+        buttons = row
+        return row
     }
 
     private static func escaped(_ text: String) -> String {

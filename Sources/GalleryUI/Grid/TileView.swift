@@ -46,8 +46,8 @@ final class TileView {
     private let fadeTimer = MainLoopSource()
     /// Since when a painted frame has shown this view's item loading (nil: none has yet).
     private var loadingShownSince: ContinuousClock.Instant?
-    /// Pressed Retry on the item this view shows; how far a link's original has downloaded.
-    var onRetry: (@MainActor (GridItem) -> Void)?
+    /// Pressed Retry or Details on the item this view shows; how far a link's original has downloaded.
+    var onMessagePress: (@MainActor (GridItem, TileMessage.Press) -> Void)?
     var progressOf: (@MainActor (URL) -> DownloadProgress?)?
 
     init(timing: TileTiming = TileTiming()) {
@@ -194,9 +194,9 @@ final class TileView {
     private func ensureMessage() -> TileMessage {
         if let message { return message }
         let message = TileMessage()
-        message.onRetry = { [weak self] in
+        message.onPress = { [weak self] press in
             guard let self, let item = self.item else { return }
-            self.onRetry?(item)
+            self.onMessagePress?(item, press)
         }
         gtk_overlay_add_overlay(frame.opaque, message.widget)
         self.message = message

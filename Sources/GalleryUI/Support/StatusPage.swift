@@ -21,7 +21,8 @@ final class StatusPage {
 
     /// `retryAction`: Retry activates this action (`win.retry`), so it follows its enabled state
     /// and its shortcut; without one it runs `onRetry`.
-    init(retryAction: String? = nil) {
+    /// `detailsAction`: a Details button beside Retry activates it (a picture's failure Details).
+    init(retryAction: String? = nil, detailsAction: String? = nil) {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
         gtk_widget_add_css_class(widget, "status-page")
         gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
@@ -48,7 +49,17 @@ final class StatusPage {
         } else {
             Signal.connect(retryButton, .clicked) { [weak self] in self?.onRetry?() }
         }
-        for child in [icon, spinner, title, details, retryButton] { gtk_box_append(widget.cast(), child) }
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        gtk_box_append(buttons.cast(), retryButton)
+        if let detailsAction {
+            let detailsButton = gtk_button_new_with_label(L10n.tr("Details"))!
+            gtk_widget_add_css_class(detailsButton, "pill")
+            gtk_widget_set_tooltip_text(detailsButton, L10n.tr("Why this picture failed"))
+            gtk_actionable_set_action_name(detailsButton.opaque, detailsAction)
+            gtk_box_append(buttons.cast(), detailsButton)
+        }
+        for child in [icon, spinner, title, details, buttons] { gtk_box_append(widget.cast(), child) }
     }
 
     /// Offers Open a List… (activating `openAction`) and a menu of the recent lists (`recent`,

@@ -44,6 +44,9 @@ public protocol OriginalImageSource: Sendable {
     /// The same when it is in memory already, so a strip scrolled back shows it at once.
     func cachedThumbnail(for url: URL, side: Int?) -> ThumbnailImage?
 
+    /// Why the picture last failed, for the page's Details; nil when nothing is known.
+    func failureReport(for url: URL) -> FailureReport?
+
     /// How far the original's download has come; nil when none is under way.
     func downloadProgress(for url: URL) -> DownloadProgress?
 

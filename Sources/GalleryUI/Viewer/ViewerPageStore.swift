@@ -14,6 +14,11 @@ final class ViewerPageStore {
         case loading
         case loaded(DecodedImage)
         case failed(LoadError)
+
+        var failure: LoadError? {
+            if case .failed(let error) = self { return error }
+            return nil
+        }
     }
 
     private struct Load {

@@ -9,7 +9,7 @@ import GalleryCore
 @MainActor
 final class ViewerStatusViews {
     let spinner: UnsafeMutablePointer<GtkWidget>
-    let errorPage = StatusPage(retryAction: ViewerAction.retry.detailedName)
+    let errorPage = StatusPage(retryAction: ViewerAction.retry.detailedName, detailsAction: ViewerAction.failureDetails.detailedName)
     let reducedNote: UnsafeMutablePointer<GtkWidget>
     /// Banners go away by themselves after this long.
     static let bannerMilliseconds: UInt32 = 8000

@@ -54,6 +54,7 @@ extension ViewerWindow {
             if window.slideshow != nil { window.stopSlideshow() } else { window.chrome.leave() }
         },
         .init(name: ViewerAction.retry) { $0.store.retry($0.paging.index) },
+        .init(name: ViewerAction.failureDetails) { $0.showFailureDetails() },
         .init(name: ViewerAction.openInBrowser) { $0.openInBrowser() },
         .init(name: ViewerAction.copyLink) { $0.copyLink() },
         .init(name: ViewerAction.copyImage) { $0.copyImage() },

@@ -46,6 +46,7 @@ extension ViewerWindow {
         canvas.describe(canvasDescription)
         setEnabled(.copyImage, loaded != nil)
         setEnabled(.retry, loaded == nil)
+        setEnabled(.failureDetails, store.state(at: paging.index)?.failure != nil)
         updateDetail()
     }
 
@@ -57,6 +58,14 @@ extension ViewerWindow {
         case .failed(let error): return ErrorMessages.title(for: error)
         case .loading, nil: return L10n.tr("Loading image")
         }
+    }
+
+    /// The page's failure Details: what the repository knows of why it failed.
+    func showFailureDetails() {
+        guard let item = currentItem, let error = store.state(at: paging.index)?.failure else { return }
+        let index = paging.index
+        FailureDetailsDialog.present(FailureDetails(url: item.url, error: error, report: store.source.failureReport(for: item.url)),
+                                     parent: window) { [weak self] in self?.store.retry(index) }
     }
 
     func viewportChanged() {

@@ -29,6 +29,7 @@ final class FakeThumbnailSource: ThumbnailSource {
         var waiting: [URL: Waiting] = [:]
         var cancelled: [URL] = []
         var forgotten: [URL] = []
+        var failed: [URL: FailureReport] = [:]
         /// The priority of the newest request for each URL, as the planner keeps it now.
         var livePriorities: [URL: SharedPriority] = [:]
     }
@@ -45,7 +46,10 @@ final class FakeThumbnailSource: ThumbnailSource {
 
     /// Answers the request waiting for `url`.
     func complete(_ url: URL, with result: Result<ThumbnailImage, LoadError>) {
-        let waiting = state.withLock { $0.waiting.removeValue(forKey: url) }
+        let waiting = state.withLock { state in
+            if case .failure(let error) = result { state.failed[url] = FailureReport(asked: url, error: error) }
+            return state.waiting.removeValue(forKey: url)
+        }
         waiting?.continuation.resume(with: result.mapError { $0 as any Error })
     }
 
@@ -84,6 +88,9 @@ final class FakeThumbnailSource: ThumbnailSource {
     }
 
     func forgetFailure(for url: URL) async { state.withLock { $0.forgotten.append(url) } }
+
+    /// The failure the test answered last for `url`, as the repository reports one.
+    func failureReport(for url: URL) -> FailureReport? { state.withLock { $0.failed[url] } }
 
     /// A 1×1 texture: made without a display.
     static func image() -> ThumbnailImage {

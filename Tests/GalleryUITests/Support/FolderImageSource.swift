@@ -120,6 +120,11 @@ final class FolderImageSource: OriginalImageSource {
 
     var thumbnailRequests: [URL] { state.withLock { $0.thumbnailRequests } }
 
+    /// The failure the test set for `url`, as the repository reports one.
+    func failureReport(for url: URL) -> FailureReport? {
+        state.withLock { $0.failures[url] }.map { FailureReport(asked: url, error: $0) }
+    }
+
     func turnedCopy(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> (data: Data, fileExtension: String) {
         let data = try await originalData(for: url)
         return try await onQueue { try ImageDecoder.turnedCopy(of: data, turn: turn) }

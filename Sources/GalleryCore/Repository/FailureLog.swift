@@ -1,0 +1,72 @@
+import Foundation
+import Synchronization
+
+/// The repository's memory of how its downloads ended and why pictures failed, for the failure
+/// Details a tile or a page offers (`FailureReport`). Each download's end is noted (`answered`:
+/// what came back, success or not); a failure at the top of a load (`failed`) takes the latest
+/// of those for the same address, so a picture that downloaded fine and then did not decode
+/// still says who answered and with what. Kept in memory for this run, the newest `capacity`
+/// addresses of each kind.
+final class FailureLog: Sendable {
+    private struct Answer: Sendable {
+        var answeredBy: URL?
+        var status: Int?
+        var contentType: String?
+        var announcedBytes: Int?
+        var receivedBytes: Int?
+        var transferDetail: String?
+    }
+
+    private struct State: Sendable {
+        var answers = BoundedTable<Answer>()
+        var failures = BoundedTable<FailureReport>()
+    }
+
+    private let state: Mutex<State>
+    let capacity: Int
+
+    init(capacity: Int = 4096) {
+        self.capacity = max(1, capacity)
+        state = Mutex(State())
+    }
+
+    /// A download of `url` ended: `head` and `answeredBy` when a server answered, what arrived,
+    /// and libcurl's words when the transfer broke.
+    func answered(_ url: URL, head: HTTPResponseHead?, answeredBy: URL?, receivedBytes: Int?, transferDetail: String?) {
+        let answer = Answer(answeredBy: answeredBy, status: head?.status, contentType: head?.contentType.map(Self.shown),
+                            announcedBytes: head?.contentLength, receivedBytes: receivedBytes,
+                            transferDetail: transferDetail.map(Self.shown))
+        state.withLock { $0.answers.set(answer, for: url.absoluteString, capacity: capacity) }
+    }
+
+    /// A load of `url` failed with `error`; a cancelled one is no failure.
+    func failed(_ url: URL, with error: LoadError) {
+        guard error != .cancelled else { return }
+        state.withLock { state in
+            var report = FailureReport(asked: url, error: error)
+            if let answer = state.answers.value(for: url.absoluteString) {
+                report.answeredBy = answer.answeredBy
+                report.status = answer.status
+                report.contentType = answer.contentType
+                report.announcedBytes = answer.announcedBytes
+                report.receivedBytes = answer.receivedBytes
+                report.transferDetail = answer.transferDetail
+            }
+            state.failures.set(report, for: url.absoluteString, capacity: capacity)
+        }
+    }
+
+    /// The picture loaded after all: its old failure no longer says anything.
+    func succeeded(_ url: URL) {
+        state.withLock { _ = $0.failures.remove(url.absoluteString) }
+    }
+
+    func report(for url: URL) -> FailureReport? {
+        state.withLock { $0.failures.value(for: url.absoluteString) }
+    }
+
+    /// One line, as long as a dialog shows: a server's header is not a place for a page of text.
+    private static func shown(_ value: String) -> String {
+        String(value.filter { !$0.isNewline && $0 != "\t" }.prefix(300))
+    }
+}
