@@ -77,6 +77,46 @@ final class TurnedCopyTests: XCTestCase {
         try assertShowsTurnedRight(copy.data, of: original, tolerance: 1)
     }
 
+    /// Save Copy of a crop (issue 44): of a JPEG turned twice (its EXIF, then the person), the
+    /// kept part of the picture as shown, encoded again as JPEG with the profile and the camera's
+    /// EXIF, its orientation reset; of a PNG, the same pixels exactly.
+    func testACropIsThePartShownWithTheProfileAndEXIFKept() throws {
+        for (format, tolerance) in [("jpeg", 40), ("png", 1)] {
+            let original = try picture(format, orientation: 6)
+            let turn = PictureTurn.none.rotatedRight
+            let area = try XCTUnwrap(CropArea(x: 10, y: 5, width: 40, height: 30))
+            let copy = try ImageDecoder.turnedCopy(of: original, turn: turn, crop: area)
+            XCTAssertEqual(copy.fileExtension, format == "jpeg" ? "jpg" : "png")
+            let facts = PictureFacts.read(copy.data)
+            XCTAssertEqual(facts.colorProfile, PictureFacts.read(original).colorProfile, "\(format): the profile kept")
+            XCTAssertEqual(facts.orientation, 1, "\(format): stored as shown")
+            let exif = try XCTUnwrap(ExifBlock.find(in: copy.data, format: format == "jpeg" ? .jpeg : .png))
+            XCTAssertNotNil(Data(copy.data)[exif.range].range(of: Data("LinkGalleryCam".utf8)), "\(format): the make kept")
+
+            // Against the whole picture as shown turned (the uncropped copy, decoded as any viewer does).
+            let whole = try DecodingHere.run { try ImageDecoder.original(from: ImageDecoder.turnedCopy(of: original, turn: turn).data) }
+            let kept = try DecodingHere.run { try ImageDecoder.original(from: copy.data) }
+            XCTAssertEqual([kept.texture.pixelWidth, kept.texture.pixelHeight], [40, 30])
+            var total = 0, worst = 0
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    let got = TestImages.pixel(of: kept.texture.texture, x: x, y: y)
+                    let expected = TestImages.pixel(of: whole.texture.texture, x: x + 10, y: y + 5)
+                    let difference = max(abs(Int(got.red) - Int(expected.red)), abs(Int(got.green) - Int(expected.green)),
+                                         abs(Int(got.blue) - Int(expected.blue)))
+                    total += difference
+                    worst = max(worst, difference)
+                }
+            }
+            XCTAssertLessThanOrEqual(worst, tolerance, "\(format): the worst pixel")
+            // Encoded again, the noise of the blue channel loses to the JPEG writer's halved chroma.
+            XCTAssertLessThanOrEqual(Double(total) / 1200, format == "jpeg" ? 10 : 0.5, "\(format): on average")
+        }
+        XCTAssertThrowsError(try ImageDecoder.turnedCopy(of: picture("png", orientation: 0), turn: .none,
+                                                         crop: XCTUnwrap(CropArea(x: 200, y: 0, width: 10, height: 10))),
+                             "a crop outside the picture keeps nothing")
+    }
+
     /// The copy, decoded as the app shows any picture (upright, in sRGB), is the original as
     /// shown turned a quarter clockwise.
     private func assertShowsTurnedRight(_ copy: Data, of original: Data, tolerance: Int, file: StaticString = #filePath,

@@ -153,7 +153,12 @@ public enum DecodeWorker {
     /// The reply to a request for a turned copy: the file, or why there is none.
     static func turnedCopy(_ opened: Result<OpenedPicture, LoadError>, _ request: DecodeRequest) -> WorkerReply {
         do {
-            let file = try TurnedCopy.make(opened.get(), turn: request.turn, maxPixels: request.maxPixels)
+            // A region that is not a whole-pixel area is no crop anyone asked for.
+            let crop = try request.region.map { region throws(LoadError) in
+                guard let area = CropArea(region: region) else { throw .couldNotDecode }
+                return area
+            }
+            let file = try TurnedCopy.make(opened.get(), turn: request.turn, crop: crop, maxPixels: request.maxPixels)
             return WorkerReply.blob(TurnedCopyReply.encode(file))
         } catch {
             return WorkerReply(header: DecodeReply.Header(status: .failed(error)))

@@ -8,10 +8,10 @@ enum SandboxedTurnedCopy {
     /// metadata.
     static let maxFileBytes = ImageDecoder.defaultMaxPixels * 4 + (1 << 20)
 
-    static func make(_ bytes: PictureBytes, turn: PictureTurn, maxPixels: Int,
+    static func make(_ bytes: PictureBytes, turn: PictureTurn, crop: CropArea? = nil, maxPixels: Int,
                      pool: DecodeWorkerPool = .shared) throws(LoadError) -> (data: Data, format: ImageFormat) {
         guard !PicturePipeline.decodesHere else {
-            let file = try TurnedCopy.make(OpenedPicture(bytes.data), turn: turn, maxPixels: maxPixels)
+            let file = try TurnedCopy.make(OpenedPicture(bytes.data), turn: turn, crop: crop, maxPixels: maxPixels)
             return (file.data, file.format)
         }
         let limits = DecodeWorkerPool.rasterLimits
@@ -19,6 +19,7 @@ enum SandboxedTurnedCopy {
                                     dataLength: bytes.count)
         request.purpose = .turnedCopy
         request.turn = turn
+        request.region = crop?.region
         let maxBody = maxFileBytes + TurnedCopyReply.headerBytes + LinksReply.rowBytes
         let reply = try pool.decode(bytes, request: request, limits: limits, maxBodyLength: maxBody,
                                     cancellation: DecodeCancellation.current)

@@ -49,5 +49,5 @@ enum ViewerAction: String, ActionName {
     case saveAs = "save-as", openWith = "open-with", dismissBanner = "dismiss-banner", close
     case slideshow, slideshowPause = "slideshow-pause", slideshowStop = "slideshow-stop"
     case properties, filmstrip
-    case rotateRight = "rotate-right", rotateLeft = "rotate-left", flip, setBackground = "set-background", print
+    case rotateRight = "rotate-right", rotateLeft = "rotate-left", flip, setBackground = "set-background", print, crop
 }

@@ -50,6 +50,7 @@ enum ShortcutsWindow {
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.saveAs]), title: L10n.tr("Save the picture as a file")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.openWith]), title: L10n.tr("Open with another application")),
                 Row(keys: keys(ViewerWindow.actions, [ViewerAction.print]), title: L10n.tr("Print the picture")),
+                Row(keys: keys(ViewerWindow.actions, [ViewerAction.crop]), title: L10n.tr("Crop to a copy")),
             ]),
             Group(title: L10n.tr("General"), rows: [
                 Row(keys: keys(GalleryApplication.actions, [AppAction.shortcuts]), title: L10n.tr("Keyboard shortcuts")),

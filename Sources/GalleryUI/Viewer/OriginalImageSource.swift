@@ -27,6 +27,9 @@ public protocol OriginalImageSource: Sendable {
     /// turned copy, with the original's ICC profile and EXIF (`ImageRepository.turnedCopy`).
     func turnedCopy(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> (data: Data, fileExtension: String)
 
+    /// The same, of only `crop` of the picture so turned: Save Copy of a crop.
+    func croppedCopy(for url: URL, turn: PictureTurn, crop: CropArea?, priority: SharedPriority) async throws -> (data: Data, fileExtension: String)
+
     /// The format of the picture as a file (`pictureFile`), when known at once (the original is
     /// open): a clipboard or a drag names its type before a reader asks for the bytes. Nil: no
     /// file is offered, only the pixels on screen.

@@ -48,21 +48,23 @@ enum ViewerButtons {
 
     /// The picture's own menu: turning it, and making it the desktop's background.
     static func pictureMenu() -> UnsafeMutablePointer<GtkWidget> {
-        menuButton(taking: pictureMenuModel(), icon: "view-more-symbolic", label: L10n.tr("Picture Menu"))
+        menuButton(taking: pictureMenuModel(withCrop: true), icon: "view-more-symbolic", label: L10n.tr("Picture Menu"))
     }
 
     /// What a long press or a right click on the picture offers, as Loupe's does: sharing it,
     /// then its own menu. The caller owns the returned reference.
     static func contextMenuModel() -> OpaquePointer {
         let menu = g_menu_new()!
-        for section in [shareMenuModel(), pictureMenuModel()] {
+        // Crop is the header's menu's and a key's: one more row and the menu no longer fits
+        // below a finger in the middle of a small window.
+        for section in [shareMenuModel(), pictureMenuModel(withCrop: false)] {
             g_menu_append_section(menu, nil, section.cast())
             g_object_unref(section.rawPointer)
         }
         return menu
     }
 
-    private static func pictureMenuModel() -> OpaquePointer {
+    private static func pictureMenuModel(withCrop: Bool) -> OpaquePointer {
         let menu = g_menu_new()!
         let turns = g_menu_new()!
         g_menu_append(turns, L10n.tr("Rotate Left"), ViewerAction.rotateLeft.detailedName)
@@ -70,6 +72,7 @@ enum ViewerButtons {
         g_menu_append(turns, L10n.tr("Flip Horizontally"), ViewerAction.flip.detailedName)
         g_menu_append_section(menu, nil, turns.cast())
         g_object_unref(turns.rawPointer)
+        if withCrop { g_menu_append(menu, L10n.tr("Crop…"), ViewerAction.crop.detailedName) }
         g_menu_append(menu, L10n.tr("Print…"), ViewerAction.print.detailedName)
         g_menu_append(menu, L10n.tr("Set as Background…"), ViewerAction.setBackground.detailedName)
         return menu

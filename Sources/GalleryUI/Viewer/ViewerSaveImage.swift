@@ -31,19 +31,24 @@ final class ViewerSaveImage {
     private var data: Data?
     /// The person chose the turned copy over the original bytes.
     private var savesTurned: Bool
+    /// Only the copy is saved (a crop), named with this after the picture's name.
+    private let copyNameSuffix: String?
 
     /// `chooseLocation` nil: the file chooser dialog, which offers the turned copy beside the
     /// original when there is one (`turnedCopy`); with `chooseLocation`, `choosesTurned` is
     /// what the person picks.
+    /// `copyNameSuffix`: the copy alone is saved, no original offered (Save Copy of a crop),
+    /// suggested as the picture's name with the suffix ("photo (cropped).jpg").
     init(parent: UnsafeMutablePointer<GtkWidget>, item: ViewerItem, source: any OriginalImageSource,
-         turnedCopy: TurnedCopy? = nil, chooseLocation: LocationChooser? = nil, choosesTurned: Bool = false,
-         completion: @escaping @MainActor (Outcome) -> Void) {
+         turnedCopy: TurnedCopy? = nil, copyNameSuffix: String? = nil, chooseLocation: LocationChooser? = nil,
+         choosesTurned: Bool = false, completion: @escaping @MainActor (Outcome) -> Void) {
         self.parent = parent
         self.item = item
         self.source = source
         self.turnedCopy = turnedCopy
+        self.copyNameSuffix = copyNameSuffix
         self.chooseLocation = chooseLocation
-        savesTurned = choosesTurned && turnedCopy != nil
+        savesTurned = (choosesTurned || copyNameSuffix != nil) && turnedCopy != nil
         self.completion = completion
     }
 
@@ -64,15 +69,19 @@ final class ViewerSaveImage {
 
     private func ask(with data: Data) {
         self.data = data
-        let suggestedName = SavedFileName.suggested(title: item.title, data: data)
+        var suggestedName = SavedFileName.suggested(title: item.title, data: data)
+        if let copyNameSuffix {
+            let ext = (suggestedName as NSString).pathExtension
+            suggestedName = (suggestedName as NSString).deletingPathExtension + copyNameSuffix + (ext.isEmpty ? "" : "." + ext)
+        }
         if let chooseLocation {
             chooseLocation(suggestedName) { [weak self] path in self?.chosen(path) }
             return
         }
         FileChooser.ask(title: L10n.tr("Save Image"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: L10n.tr("_Save"),
-                        parent: parent, configure: { [turnedCopy] chooser in
+                        parent: parent, configure: { [turnedCopy, copyNameSuffix] chooser in
                             gtk_file_chooser_set_current_name(chooser, suggestedName)
-                            if turnedCopy != nil { Self.offerTurnedCopy(in: chooser) }
+                            if turnedCopy != nil, copyNameSuffix == nil { Self.offerTurnedCopy(in: chooser) }
                         }) { [weak self] answer in self?.answered(answer) }
     }
 
@@ -83,7 +92,7 @@ final class ViewerSaveImage {
         case .notLocal:
             completion(.failed(L10n.tr("This location cannot be written to.")))
         case .chosen(let path, let chooser):
-            if turnedCopy != nil {
+            if turnedCopy != nil, copyNameSuffix == nil {
                 savesTurned = gtk_file_chooser_get_choice(chooser, Self.choiceID).map { String(cString: $0) } == "turned"
             }
             chosen(path)

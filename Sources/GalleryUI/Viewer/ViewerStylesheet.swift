@@ -68,6 +68,11 @@ public enum ViewerStylesheet {
     window.viewer .filmstrip-cell.failed {
       background-color: alpha(@lg_error_fg, 0.25);
     }
+    window.viewer .crop-bar {
+      background-color: @lg_headerbar_bg;
+      border-top: 1px solid alpha(currentColor, 0.15);
+      padding: 6px;
+    }
     .viewer-progress {
       padding: 8px 12px;
       border-radius: 9px;

@@ -26,6 +26,7 @@ extension ViewerWindow {
         .init(name: ViewerAction.flip) { $0.turnPicture { $0.flipped } },
         .init(name: ViewerAction.setBackground) { $0.setAsBackground() },
         .init(name: ViewerAction.print, accelerators: ["<Control>p"]) { $0.printPicture() },
+        .init(name: ViewerAction.crop, accelerators: ["c"]) { $0.startCrop() },
         .init(name: ViewerAction.first, accelerators: ["Home"], alternatives: ["KP_Home"]) { $0.go { $0.first() } },
         .init(name: ViewerAction.last, accelerators: ["End"], alternatives: ["KP_End"]) { $0.go { $0.last() } },
         // Ctrl+ as well, as in every GNOME app; + is Shift+= on many layouts, so = too.
@@ -78,6 +79,8 @@ extension ViewerWindow {
         if let focus = gtk_root_get_focus(window.opaque), gtk_widget_get_ancestor(focus, gtk_popover_get_type()) != nil {
             return .pass
         }
+        // While cropping the keys are the crop frame's (`CropOverlay`), but closing the window.
+        if isCropping { return name == ViewerAction.close.rawValue ? .activate : .pass }
         if name == ViewerAction.leaveFullscreen.rawValue { return chrome.isFullscreen || slideshow != nil ? .activate : .pass }
         // In the filmstrip the arrows, Home and End move between its cells, and Enter jumps.
         if let focus = gtk_root_get_focus(window.opaque), filmstrip.contains(focus), Self.pagingKeys.contains(name) { return .pass }

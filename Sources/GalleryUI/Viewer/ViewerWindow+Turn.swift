@@ -8,6 +8,7 @@ import GalleryCore
 extension ViewerWindow {
     func turnPicture(_ change: (PictureTurn) -> PictureTurn) {
         guard let item = currentItem else { return }
+        endCrop() // the frame was drawn on the picture as it was turned
         let turn = change(turns.turn(for: item.url))
         turns.set(turn, for: item.url)
         canvas.setTurn(turn)

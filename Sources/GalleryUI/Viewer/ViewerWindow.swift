@@ -54,6 +54,8 @@ public final class ViewerWindow {
     let settings: AppSettings?
     /// The slideshow, while one runs (`ViewerWindow+Slideshow`).
     var slideshow: ViewerSlideshow?
+    /// The crop frame and its bar, while cropping (`ViewerWindow+Crop`).
+    var crop: (overlay: CropOverlay, bar: CropBar)?
     /// The properties panel was open when the show started: it comes back when the show ends.
     var propertiesHiddenBySlideshow = false
     let slideshowControls = SlideshowControls()
@@ -177,6 +179,7 @@ public final class ViewerWindow {
     }
 
     private func showCurrentPage() {
+        endCrop()
         input.reset()
         let title = titleText
         gtk_window_set_title(window.cast(), title)
@@ -188,7 +191,7 @@ public final class ViewerWindow {
         refreshProperties()
         filmstrip.setCurrent(paging.index)
         let hasItem = currentItem != nil
-        for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs, .openWith, .rotateRight, .rotateLeft, .flip, .setBackground, .print] {
+        for name: ViewerAction in [.openInBrowser, .copyLink, .saveAs, .openWith, .rotateRight, .rotateLeft, .flip, .setBackground, .print, .crop] {
             setEnabled(name, hasItem)
         }
     }

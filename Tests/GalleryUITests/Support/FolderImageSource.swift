@@ -125,6 +125,11 @@ final class FolderImageSource: OriginalImageSource {
         state.withLock { $0.failures[url] }.map { FailureReport(asked: url, error: $0) }
     }
 
+    func croppedCopy(for url: URL, turn: PictureTurn, crop: CropArea?, priority: SharedPriority) async throws -> (data: Data, fileExtension: String) {
+        let data = try await originalData(for: url)
+        return try await onQueue { try ImageDecoder.turnedCopy(of: data, turn: turn, crop: crop) }
+    }
+
     func turnedCopy(for url: URL, turn: PictureTurn, priority: SharedPriority) async throws -> (data: Data, fileExtension: String) {
         let data = try await originalData(for: url)
         return try await onQueue { try ImageDecoder.turnedCopy(of: data, turn: turn) }

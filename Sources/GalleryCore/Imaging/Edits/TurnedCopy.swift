@@ -1,7 +1,10 @@
+import CGtk
 import Foundation
+import GObjectSupport
 
-/// A picture as a person turned it, as a file — the contract's one edit (Save Image As… of a
-/// turned picture), made in the sandboxed worker from the opened picture:
+/// A picture as a person turned it, and cropped, as a file — the contract's edits (Save Image
+/// As… of a turned picture, Save Copy of a crop), made in the sandboxed worker from the opened
+/// picture:
 ///
 /// - a JPEG keeps every byte but its EXIF orientation, which becomes the file's own turn followed
 ///   by the person's, as GNOME Image Viewer saves it: no pixel is encoded again, and its ICC
@@ -10,22 +13,34 @@ import Foundation
 ///   with it), turned upright and as the person turned it (one orientation step,
 ///   `PicturePipeline`), and written in its format where gdk-pixbuf writes it (PNG, TIFF; JPEG
 ///   when a JPEG cannot be retagged), else PNG, with its ICC profile and its EXIF, whose
-///   orientation now says "as stored" (`PictureEncoding`).
+///   orientation now says "as stored" (`PictureEncoding`);
+/// - a crop is of the picture so turned: the same, the pixels outside `crop` left out (a JPEG
+///   is encoded again then, at quality 95).
 enum TurnedCopy {
     struct File {
         let data: Data
         let format: ImageFormat
     }
 
-    static func make(_ picture: OpenedPicture, turn: PictureTurn, maxPixels: Int) throws(LoadError) -> File {
+    static func make(_ picture: OpenedPicture, turn: PictureTurn, crop: CropArea? = nil, maxPixels: Int) throws(LoadError) -> File {
         guard picture.bytesComplete else { throw .damaged }
         let orientation = PictureTurn(exifOrientation: picture.facts.orientation).followed(by: turn).exifOrientation
-        if picture.format == .jpeg, let retagged = retagged(Data(picture.data), orientation: orientation) {
+        if crop == nil, picture.format == .jpeg, let retagged = retagged(Data(picture.data), orientation: orientation) {
             return File(data: retagged, format: .jpeg)
         }
         let gate = LoaderSizeGate(maxPixels: maxPixels, maxSide: Int(Int32.max), countsPixels: false)
         let frame = try PicturePipeline.frame(picture, FrameRequest(fit: gate.fit, keepsColour: true, turn: turn), gate: gate)
         let loaded = frame.loaded
+        var pixels = loaded.pixbuf
+        if let crop {
+            let whole = PixelSize(width: Int(gdk_pixbuf_get_width(OpaquePointer(pixels.pointer))),
+                                  height: Int(gdk_pixbuf_get_height(OpaquePointer(pixels.pointer))))
+            // A crop from a picture of another size (the file changed since) keeps what is inside.
+            guard let kept = crop.within(whole),
+                  let part = gdk_pixbuf_new_subpixbuf(OpaquePointer(pixels.pointer), gint(kept.x), gint(kept.y), gint(kept.width), gint(kept.height))
+            else { throw .couldNotDecode }
+            pixels = ObjectReference(taking: UnsafeMutableRawPointer(part))
+        }
         let profile = loaded.inSRGB ? nil : loaded.decoderProfile ?? picture.facts.colorProfile
         let format = picture.format.turnedCopyFormat
         // What the camera wrote stays; its orientation now says "as stored", the pixels being upright.
@@ -33,7 +48,7 @@ enum TurnedCopy {
             let original = Data(picture.data)[block.range]
             return ExifOrientationTag.setting(1, in: original) ?? Data(original)
         }
-        return File(data: try PictureEncoding.encode(loaded.pixbuf, as: format, profile: profile, exif: exif), format: format)
+        return File(data: try PictureEncoding.encode(pixels, as: format, profile: profile, exif: exif), format: format)
     }
 
     /// The JPEG `data` saying `orientation`: its EXIF orientation set in place, or a small EXIF

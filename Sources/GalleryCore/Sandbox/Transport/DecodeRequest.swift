@@ -20,8 +20,8 @@ struct DecodeRequest: Equatable {
         case arriving = 3
         /// A links file: its lines, classified (`LinksDocument`), sent back as `LinksReply`.
         case links = 4
-        /// The picture as a person turned it (`turn`), as a file (`TurnedCopy`), sent back as
-        /// `TurnedCopyReply`.
+        /// The picture as a person turned it (`turn`), and cropped to `region` when there is one,
+        /// as a file (`TurnedCopy`), sent back as `TurnedCopyReply`.
         case turnedCopy = 5
     }
 
@@ -29,7 +29,7 @@ struct DecodeRequest: Equatable {
     /// The bytes come in a sealed memfd passed with the header, not after it on the socket
     /// (`SharedMemory.worthIt`).
     var dataInSharedMemory = false
-    /// For `.detail`: the part a zoom shows; nil for every pixel.
+    /// For `.detail`: the part a zoom shows; nil for every pixel. For `.turnedCopy`: the crop.
     var region: DetailRegion?
     var fit: LoaderSizeGate.Fit
     var maxPixels: Int
