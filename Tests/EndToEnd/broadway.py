@@ -175,6 +175,13 @@ class Browser:
             params["timestamp"] = timestamp
         self.call("Input.dispatchTouchEvent", **params)
 
+    def key(self, letter):
+        """A letter key pressed and released, as a keyboard would (broadway reads its key code)."""
+        code = ord(letter.upper())
+        for kind in ("keyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", type=kind, key=letter, code=f"Key{letter.upper()}",
+                      windowsVirtualKeyCode=code, nativeVirtualKeyCode=code, **({"text": letter} if kind == "keyDown" else {}))
+
     def screenshot(self, name=None):
         data = base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
         image = Image.open(io.BytesIO(data)).convert("RGB")

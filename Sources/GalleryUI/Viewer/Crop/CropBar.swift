@@ -19,7 +19,6 @@ final class CropBar {
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
-        gtk_widget_add_css_class(widget, "toolbar")
         gtk_widget_add_css_class(widget, "crop-bar")
         gtk_widget_set_halign(widget, GTK_ALIGN_FILL)
         let names = Self.aspectNames.map { strdup($0) } + [nil]
