@@ -45,4 +45,15 @@ final class ViewerTapDecisionTests: XCTestCase {
         _ = tap.pressed(count: 1, at: point)
         XCTAssertEqual(tap.released(count: 1), .fullscreenAfterDoubleTapTime)
     }
+
+    /// In fullscreen with the controls hidden a finger's tap brings them (and the filmstrip)
+    /// back; the next tap, or a click, leaves fullscreen; a slideshow's tap only shows them.
+    @MainActor
+    func testAFingersTapInFullscreenBringsTheControlsBackFirst() {
+        XCTAssertTrue(ViewerFullscreenChrome.tapShowsControls(byTouch: true, fullscreen: true, controlsRevealed: false, slideshow: false))
+        XCTAssertFalse(ViewerFullscreenChrome.tapShowsControls(byTouch: true, fullscreen: true, controlsRevealed: true, slideshow: false))
+        XCTAssertFalse(ViewerFullscreenChrome.tapShowsControls(byTouch: false, fullscreen: true, controlsRevealed: false, slideshow: false))
+        XCTAssertFalse(ViewerFullscreenChrome.tapShowsControls(byTouch: true, fullscreen: false, controlsRevealed: false, slideshow: false))
+        XCTAssertTrue(ViewerFullscreenChrome.tapShowsControls(byTouch: false, fullscreen: true, controlsRevealed: true, slideshow: true))
+    }
 }

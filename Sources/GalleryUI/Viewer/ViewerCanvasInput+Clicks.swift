@@ -13,7 +13,10 @@ extension ViewerCanvasInput {
             switch gtk_gesture_single_get_current_button(click.opaque) {
             case 8: delegate?.turnPage(-1)
             case 9: delegate?.turnPage(1)
-            case 1: perform(tap.pressed(count: Int(presses), at: ZoomModel.Point(x: x, y: y)))
+            case 1:
+                let device = gtk_event_controller_get_current_event_device(click)
+                tapIsTouch = device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false
+                perform(tap.pressed(count: Int(presses), at: ZoomModel.Point(x: x, y: y)))
             default: break
             }
         }
@@ -44,7 +47,8 @@ extension ViewerCanvasInput {
     private func toggleFullscreenOnceQueuedInputIsHandled() {
         pendingClick.idle(priority: G_PRIORITY_LOW) { [weak self] in
             PerformanceTrace.shared.record(.viewerFullscreenToggle)
-            self?.delegate?.toggleFullscreen()
+            guard let self else { return }
+            self.delegate?.toggleFullscreen(byTouch: self.tapIsTouch)
         }
     }
 

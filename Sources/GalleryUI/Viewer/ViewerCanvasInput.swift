@@ -32,6 +32,8 @@ final class ViewerCanvasInput {
     var tap = ViewerTapDecision()
     private var touchpadSliding = false
     let pendingClick = MainLoopSource()
+    /// The last press of the primary button was a finger's (a tap in fullscreen shows the controls first).
+    var tapIsTouch = false
     /// True while a turned page slides in (`slideIn`): any touch stops it in place at zero.
     private var arriving = false
     let shareMenu: ViewerShareMenuPopup

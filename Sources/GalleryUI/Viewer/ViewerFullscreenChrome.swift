@@ -95,5 +95,11 @@ final class ViewerFullscreenChrome {
 
     var controlsRevealed: Bool { gtk_revealer_get_reveal_child(revealer.opaque) != 0 }
 
+    /// Whether a click or a tap on the picture brings the controls (and the filmstrip) back
+    /// rather than toggling fullscreen.
+    static func tapShowsControls(byTouch: Bool, fullscreen: Bool, controlsRevealed: Bool, slideshow: Bool) -> Bool {
+        slideshow || (byTouch && fullscreen && !controlsRevealed)
+    }
+
     func invalidate() { hideTimeout.cancel() }
 }

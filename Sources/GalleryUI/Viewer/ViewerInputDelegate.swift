@@ -13,5 +13,6 @@ protocol ViewerInputDelegate: AnyObject {
     func turnPage(_ step: Int)
     /// A slide ended showing the neighbour `step` away: make it current without another jump.
     func completeSlide(_ step: Int)
-    func toggleFullscreen()
+    /// A click or a tap on the picture; `byTouch`: a finger's.
+    func toggleFullscreen(byTouch: Bool)
 }

@@ -19,8 +19,15 @@ extension ViewerWindow: ViewerInputDelegate {
 
     func completeSlide(_ step: Int) { go { $0.go(to: $0.index + step) } }
 
-    /// During a slideshow a tap shows its controls for a moment instead.
-    func toggleFullscreen() {
-        if slideshow != nil { chrome.showControls() } else { chrome.toggle() }
+    /// During a slideshow a tap shows its controls for a moment instead; so does a finger's tap
+    /// in fullscreen while the controls are hidden (a finger moves no pointer to bring them
+    /// back), and the next tap leaves.
+    func toggleFullscreen(byTouch: Bool) {
+        if ViewerFullscreenChrome.tapShowsControls(byTouch: byTouch, fullscreen: chrome.isFullscreen,
+                                                   controlsRevealed: chrome.controlsRevealed, slideshow: slideshow != nil) {
+            chrome.showControls()
+        } else {
+            chrome.toggle()
+        }
     }
 }
