@@ -17,10 +17,10 @@ PROFILE = "/usr/share/color/icc/ghostscript/a98.icc"
 
 
 def tagged_photo(path):
-    """600×400 stored, EXIF orientation 6 (shown 400×600), Adobe RGB, a camera make."""
-    across = Image.linear_gradient("L").rotate(90).resize((600, 400))
-    down = Image.linear_gradient("L").resize((600, 400))
-    image = Image.merge("RGB", (across, down, Image.new("L", (600, 400), 90)))
+    """450×300 stored, EXIF orientation 6 (shown 300×450), Adobe RGB, a camera make."""
+    across = Image.linear_gradient("L").rotate(90).resize((450, 300))
+    down = Image.linear_gradient("L").resize((450, 300))
+    image = Image.merge("RGB", (across, down, Image.new("L", (450, 300), 90)))
     exif = Image.Exif()
     exif[0x0112] = 6
     exif[0x010F] = "LinkGalleryCam"
@@ -43,18 +43,18 @@ def test_a_crop_saved_is_the_part_kept_with_its_profile_and_the_original_untouch
         assert app.find_all(name="Aspect Ratio"), "the aspect choice is offered"
         wait_for(lambda: canvas_height() < full_height, message="the bar under the picture to take its room")
         (cx, cy), _ = screen_centre(display, viewer, canvas)
-        # At best fit a 400×600 picture is shown at 100 % here: its top-left corner is there.
-        left, top = cx - 200, cy - 300
+        # At best fit a 300×450 picture is shown at 100 % here: its top-left corner is there.
+        left, top = cx - 150, cy - 225
         display.xdotool("mousemove", left, top)
         time.sleep(0.1)
         display.xdotool("mousedown", 1)
         for step in range(1, 11):
-            display.xdotool("mousemove", left + 10 * step, top + 15 * step)
+            display.xdotool("mousemove", left + 6 * step, top + 9 * step)
             time.sleep(0.03)
         display.xdotool("mouseup", 1)
-        wait_for(lambda: app.find_all(name="Crop: 300 × 450 pixels at 100, 150"), message="the frame dragged to 300×450")
-        app.press("Left")  # a step of the arrows: a hundredth of the longer side, 6 px
-        wait_for(lambda: app.find_all(name="Crop: 300 × 450 pixels at 94, 150"), message="Left to move the frame")
+        wait_for(lambda: app.find_all(name="Crop: 240 × 360 pixels at 60, 90"), message="the frame dragged to 240×360")
+        app.press("Left")  # a step of the arrows: a hundredth of the longer side, 4.5 px
+        wait_for(lambda: app.find_all(name="Crop: 240 × 360 pixels at 56, 90"), message="Left to move the frame")
         display.screenshot("crop-frame")
 
         app.do_action(save)
@@ -68,14 +68,14 @@ def test_a_crop_saved_is_the_part_kept_with_its_profile_and_the_original_untouch
         del chooser
 
         with Image.open(target) as copy:
-            assert copy.size == (300, 450), copy.size
+            assert copy.size == (240, 360), copy.size
             assert copy.info.get("icc_profile") == open(PROFILE, "rb").read(), "the Adobe RGB profile kept"
             exif = copy.getexif()
             assert exif.get(0x0112, 1) == 1, "stored as shown"
             assert exif.get(0x010F) == "LinkGalleryCam", "the camera's make kept"
             with Image.open(io.BytesIO(original_bytes)) as original:
                 shown = ImageOps.exif_transpose(original).convert("RGB")
-            expected = shown.crop((94, 150, 394, 600))
+            expected = shown.crop((56, 90, 296, 450))
             difference = ImageStat.Stat(ImageChops.difference(copy.convert("RGB"), expected)).mean
             assert max(difference) < 3, f"the pixels kept are the original's there: mean difference {difference}"
         assert (server.root / "tagged.jpg").read_bytes() == original_bytes, "the original untouched"

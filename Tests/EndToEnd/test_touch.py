@@ -534,15 +534,10 @@ def untouched_grid():
     yield from running_grid()
 
 
-def retry_x(left, right):
-    """Across the failed tile's Retry button: it comes first in the row it shares with Details."""
-    return left + (right - left) * 3 // 10
-
-
 def retry_button_edge(shot, left, right, top=68):
     """The bottom edge of the failed tile's Retry button, its lowest element: up from the
     tile's bottom to the first pixel unlike the tile's background. None before it is drawn."""
-    x, bottom = retry_x(left, right), top + (right - left)
+    x, bottom = (left + right) // 2, top + (right - left)
     background = shot.getpixel((left + 3, bottom - 3))
     edge = next((y for y in range(bottom - 3, top, -1)
                  if max(abs(a - b) for a, b in zip(shot.getpixel((x, y)), background)) > 12), None)
@@ -555,7 +550,7 @@ def tap_retry_on_the_failed_tile(grid):
     edge = wait_for(lambda: retry_button_edge(grid.app.browser.screenshot("grid-failed-tile"), left, right),
                     message="the failed tile's Retry button")
     before = failed_requests(grid)
-    grid.fingers.tap((retry_x(left, right), edge - 8))
+    grid.fingers.tap(((left + right) // 2, edge - 8))
     wait_for(lambda: failed_requests(grid) == before + 1, message="Retry to fetch the picture again")
 
 

@@ -16,7 +16,7 @@ import GalleryCore
 ///    ├─ GtkPicture.thumbnail      fills the square frame, fades in after a wait
 ///    ├─ GtkSpinner                only after 200 ms of loading
 ///    ├─ TileProgressRing          instead, once its original has downloaded for a second
-///    ├─ GtkBox.tile-message       icon, title and line, and a "Retry" button when failed
+///    ├─ GtkOverlay > GtkBox.tile-message  icon, title and line, "Retry" when failed; ⓘ Details in the corner
 ///    └─ GtkImage.tile-check       in selection mode: a round check, filled when selected
 /// ```
 @MainActor

@@ -96,6 +96,7 @@ enum Stylesheet {
     .tile.failed .tile-message label.tile-text { color: @lg_error_fg; }
     .tile.offline .tile-message image { color: @lg_dim_fg; }
     .tile button.retry { padding: 2px 8px; min-height: 20px; font-size: x-small; }
+    .tile button.tile-details { padding: 2px; min-width: 20px; min-height: 20px; margin: 2px; color: @lg_tile_fg; }
     /* Selection mode: a round check on every tile, filled on the selected ones, whose picture
        is inset in an accent frame (GNOME Photos' look, in our own colours). */
     .tile .tile-check { margin: 8px; padding: 3px; border-radius: 999px; -gtk-icon-size: 14px;

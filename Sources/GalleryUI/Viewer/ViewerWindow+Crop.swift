@@ -26,6 +26,22 @@ extension ViewerWindow {
         crop = (overlay, bar)
         gtk_widget_grab_focus(overlay.widget)
         setEnabled(.crop, false)
+        // Once the bar took its room: the picture a little inside the canvas, the frame's
+        // handles whole at its edges.
+        afterNextPaint { [weak self] in self?.fitPictureInsideCropMargin() }
+    }
+
+    /// Space left around the picture while cropping, for the handles drawn over its edges.
+    static let cropMargin = 16.0
+
+    private func fitPictureInsideCropMargin() {
+        guard isCropping else { return }
+        canvas.updateZoom { zoom in
+            zoom.zoomToBestFit()
+            let shown = zoom.displayedSize, room = zoom.viewportSize, margin = Self.cropMargin
+            let factor = min(1, (room.width - 2 * margin) / shown.width, (room.height - 2 * margin) / shown.height)
+            if factor < 1, factor > 0 { zoom.zoom(to: zoom.scale * factor, anchor: zoom.viewportCenter) }
+        }
     }
 
     func endCrop() {
@@ -34,6 +50,7 @@ extension ViewerWindow {
         gtk_overlay_remove_overlay(self.overlay.opaque, overlay.widget)
         gtk_box_remove(pictureColumn.cast(), bar.widget)
         setEnabled(.crop, currentItem != nil)
+        canvas.updateZoom { $0.zoomToBestFit() }
         gtk_widget_grab_focus(canvas.widget)
     }
 

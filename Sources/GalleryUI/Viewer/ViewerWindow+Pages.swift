@@ -116,6 +116,7 @@ extension ViewerWindow {
             text = L10n.tr("Best Fit")
         }
         for menu in zoomMenus { menu.setLabel(text) }
+        crop?.overlay.redraw()
         let zoom = canvas.zoom
         setEnabled(.zoomIn, zoom.map { $0.scale < $0.maximumScale - 1e-9 } ?? false)
         setEnabled(.zoomOut, zoom.map { $0.scale > $0.minimumScale + 1e-9 } ?? false)

@@ -42,6 +42,11 @@ final class CropOverlay {
         describe()
     }
 
+    /// The picture moved or was scaled under the frame (the window resized, the crop's margin).
+    func redraw() {
+        gtk_widget_queue_draw(widget)
+    }
+
     func setAspect(_ aspect: CropModel.Aspect) {
         model.setAspect(aspect)
         changed()
