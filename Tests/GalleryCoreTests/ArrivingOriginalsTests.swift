@@ -8,21 +8,8 @@ import XCTest
 /// What the viewer shows of an original before all of it has arrived, against a server on
 /// 127.0.0.1 that sends at a set rate: how far it has come, the rows received, and the
 /// thumbnail standing in for it.
-final class ArrivingOriginalsTests: XCTestCase {
-    private var folder: TemporaryDirectory!
-    private var client: HTTPClient!
-    private var repository: ImageRepository!
+final class ArrivingOriginalsTests: RepositoryTestCase {
     private let screen = PixelSize(width: 1000, height: 720)
-
-    override func setUpWithError() throws {
-        folder = try TemporaryDirectory()
-        client = HTTPClient()
-        repository = ImageRepository(http: client, directories: try CacheDirectories(root: folder.url))
-    }
-
-    override func tearDown() {
-        client.shutdown()
-    }
 
     /// A photo of `width`×`height` written by PIL (noise over a gradient, so it is as large as a
     /// photo of its size), served paced so its download takes about `seconds`.

@@ -58,6 +58,28 @@ final class ContentSnifferTests: XCTestCase {
         XCTAssertNil(sniff("<?xml version=\"1.0\"?>"), "a prolog alone does not make an SVG")
     }
 
+    /// Whether the first 64 bytes a download shows its inspector can tell, or it must see as
+    /// many as every later reader (issue 42: one sniff per download).
+    func testAPrologRunningPastTheFirstBytesAsksForMore() {
+        let illustrator = Array(("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Generator: Adobe Illustrator 27.0.0, "
+            + "SVG Export Plug-In . SVG Version: 6.00 Build 0)  -->\n<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\">").utf8)
+        XCTAssertTrue(ContentSniffer.needsMoreBytes(illustrator.prefix(64)), "cut inside the comment")
+        XCTAssertNil(sniff(Array(illustrator.prefix(64))), "64 bytes alone say nothing")
+        XCTAssertFalse(ContentSniffer.needsMoreBytes(illustrator))
+        XCTAssertEqual(sniff(illustrator), .svg)
+
+        // A DOCTYPE naming svg, then a page: an SVG to 64 bytes, HTML to 1,024.
+        let disguised = Array(("<!DOCTYPE svg>" + String(repeating: " ", count: 100) + "<html><body>invoice</body></html>").utf8)
+        XCTAssertTrue(ContentSniffer.needsMoreBytes(disguised.prefix(64)))
+        XCTAssertNil(sniff(disguised), "what follows decides")
+
+        for decided in ["<svg/>", "<html>", "\u{89}PNG\r\n\u{1A}\n", "GIF89a", "plain words"] {
+            XCTAssertFalse(ContentSniffer.needsMoreBytes(Array(decided.utf8)), decided)
+        }
+        XCTAssertTrue(ContentSniffer.needsMoreBytes(Array("<!DOC".utf8)), "a construct cut in its name")
+        XCTAssertTrue(ContentSniffer.needsMoreBytes(Array("   \n  ".utf8)), "white space alone")
+    }
+
     func testTextAndOtherFilesAreNotImages() {
         XCTAssertNil(sniff("<!DOCTYPE html><html><head><title>404 Not Found</title></head></html>"))
         XCTAssertNil(sniff("BMW is a car brand and not a bitmap header at all."))

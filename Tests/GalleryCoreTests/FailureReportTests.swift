@@ -6,20 +6,8 @@ import XCTest
 /// What the repository tells of a failure, against the fault-injecting server on 127.0.0.1:
 /// the address asked and the one that answered after a redirect, the status, type and sizes,
 /// the class of failure, and that a load that succeeds later leaves no stale report.
-final class FailureReportTests: XCTestCase {
-    private var folder: TemporaryDirectory!
-    private var client: HTTPClient!
-    private var repository: ImageRepository!
+final class FailureReportTests: RepositoryTestCase {
 
-    override func setUpWithError() throws {
-        folder = try TemporaryDirectory()
-        client = HTTPClient()
-        repository = ImageRepository(http: client, directories: try CacheDirectories(root: folder.url))
-    }
-
-    override func tearDown() {
-        client.shutdown()
-    }
 
     private func thumbnailError(_ url: URL) async -> LoadError? {
         do {
@@ -63,8 +51,7 @@ final class FailureReportTests: XCTestCase {
 
     func testNoServerGivesNoAnswerAndARetryThatWorksLeavesNoReport() async throws {
         let server = try FixtureServer.shared()
-        // Nothing listens on port 9 of 127.0.0.1 (discard, never served here).
-        let refused = URL(string: "http://127.0.0.1:9/picture.png")!
+        let refused = URL(string: "http://127.0.0.1:\(try ClosedPort.find())/picture.png")!
         let refusal = await thumbnailError(refused)
         XCTAssertEqual(refusal, .noConnection)
         let report = try XCTUnwrap(repository.failureReport(for: refused))

@@ -47,6 +47,26 @@ final class HTTPClientInspectionTests: XCTestCase {
         XCTAssertEqual(response.head.headers["content-length"], String(response.body.count))
     }
 
+    /// An inspector that cannot tell from 64 bytes is asked again with 1,024, taken from the
+    /// same arriving bytes; saying so again then rejects; into a sink, the whole body arrives.
+    func testAnInspectorThatAsksForMoreSeesTheLongestPrefixOnce() async throws {
+        let server = try FixtureServer.shared()
+        let text = String(repeating: "<!-- a long comment -->\n", count: 400) // about 10 KB
+        let url = try server.writeFile(name: "long-\(FixtureServer.uniqueTag()).txt", contents: text)
+        let asking = InspectionRecorder(verdicts: { _, prefix in
+            prefix.count == HTTPRequest.inspectedPrefixLength ? .needMore : .accept
+        })
+        let response = try await HTTPClient().send(HTTPRequest(url: url, inspect: asking.inspector))
+        XCTAssertEqual(asking.calls.map(\.prefix.count), [HTTPRequest.inspectedPrefixLength, HTTPRequest.longestInspectedPrefix])
+        XCTAssertEqual(asking.calls.last.map { Data($0.prefix) }, Data(text.utf8).prefix(HTTPRequest.longestInspectedPrefix))
+        XCTAssertEqual(response.body, Data(text.utf8))
+
+        let undecided = InspectionRecorder(verdicts: { _, _ in .needMore })
+        let error = await HTTPClient().failure(of: HTTPRequest(url: url, inspect: undecided.inspector))
+        XCTAssertEqual(error, .rejected)
+        XCTAssertEqual(undecided.calls.count, 2, "asked once more, then it is a refusal")
+    }
+
     func testInspectorSeesAWholeShortBodyAndMayRejectIt() async throws {
         let server = try FixtureServer.shared()
         let url = server.url("/text/plain.txt")

@@ -29,6 +29,17 @@ public enum ContentSniffer {
         return nil
     }
 
+    /// True when `prefix` may be an SVG whose root comes later (an XML prolog, comments or a
+    /// DOCTYPE running past it, or white space alone): more bytes would tell. Never for a format
+    /// its magic number names.
+    public static func needsMoreBytes(_ prefix: some Collection<UInt8>) -> Bool {
+        let bytes = Array(prefix.prefix(preferredPrefixLength))
+        let format = imageFormat(of: bytes)
+        guard format == nil || format == .svg else { return false }
+        if case .ranOut = SVGSniffer.finding(bytes) { return true }
+        return false
+    }
+
     /// `true` for image types, `false` for types that are certainly something else, `nil` when
     /// the header says nothing useful (missing, `application/octet-stream`, XML that may be SVG)
     /// and the bytes must decide.

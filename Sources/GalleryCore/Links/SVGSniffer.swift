@@ -2,17 +2,40 @@
 /// the XML declaration, processing instructions, comments and a DOCTYPE. An XML prolog alone
 /// is not enough (RSS and XHTML have one too).
 enum SVGSniffer {
+    /// What the bytes show: an `<svg` root, something else, or a prolog that goes on past them.
+    enum Finding: Equatable {
+        case svg
+        case notSVG
+        /// The bytes ended in the prolog; `doctypeNamesSVG` when a DOCTYPE named svg.
+        case ranOut(doctypeNamesSVG: Bool)
+    }
+
+    /// True for an `<svg` root, or bytes that end in a prolog whose DOCTYPE names svg.
     static func isSVG(_ bytes: [UInt8]) -> Bool {
+        switch finding(bytes) {
+        case .svg: true
+        case .notSVG: false
+        case .ranOut(let doctypeNamesSVG): doctypeNamesSVG
+        }
+    }
+
+    static func finding(_ bytes: [UInt8]) -> Finding {
         var index = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         var doctypeNamesSVG = false
         while true {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-            guard index < bytes.count else { return doctypeNamesSVG }
+            guard index < bytes.count else { return .ranOut(doctypeNamesSVG: doctypeNamesSVG) }
             let rest = bytes[index...]
             if rest.starts(with: Array("<svg".utf8)) || rest.starts(with: Array("<svg:svg".utf8)) {
                 let after = index + 4 < bytes.count ? bytes[index + 4] : 0x20
-                return [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: ":")].contains(after)
+                let ends = [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: ":")].contains(after)
+                return ends ? .svg : .notSVG
+            }
+            // A construct cut by the end of the bytes ("<!DOC", "<?x") cannot be told yet.
+            if rest.count < 9, Array("<!DOCTYPE".utf8).starts(with: rest) || Array("<?".utf8).starts(with: rest)
+                || Array("<!--".utf8).starts(with: rest) {
+                return .ranOut(doctypeNamesSVG: doctypeNamesSVG)
             }
             let skipped: Int?
             if rest.starts(with: Array("<?".utf8)) {
@@ -25,10 +48,10 @@ enum SVGSniffer {
                 doctypeNamesSVG = doctype.starts(with: Array("<!DOCTYPE svg".utf8))
                 skipped = end
             } else {
-                return false
+                return .notSVG
             }
-            // Ran out of bytes inside a prolog construct: only a DOCTYPE naming svg decides.
-            guard let skipped else { return doctypeNamesSVG }
+            // Ran out of bytes inside a prolog construct.
+            guard let skipped else { return .ranOut(doctypeNamesSVG: doctypeNamesSVG) }
             index = skipped
         }
     }

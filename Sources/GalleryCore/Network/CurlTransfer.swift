@@ -11,11 +11,13 @@ final class CurlTransfer {
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var responseHead = ResponseHeaderCollector()
-    /// The body, or with a `bodySink` only its first `inspectedPrefixLength` bytes.
+    /// The body, or with a `bodySink` only its first bytes, as many as the inspector saw.
     private var body = Data()
     /// Body bytes received, wherever they went.
     private var receivedBytes = 0
     private var inspected = false
+    /// How many body bytes the inspector sees next: more once it asked for them.
+    private var inspectionLength = HTTPRequest.inspectedPrefixLength
     /// Set when our own callback aborted the transfer, which libcurl reports as a write error.
     private var abortReason: HTTPError?
     /// The transfer was ended after `HTTPRequest.errorBodyBytes` of an error answer: what
@@ -167,15 +169,22 @@ final class CurlTransfer {
             }
             return true
         }
-        if sink == nil {
-            body.append(contentsOf: bytes)
-        } else if body.count < HTTPRequest.inspectedPrefixLength {
-            body.append(contentsOf: bytes.prefix(HTTPRequest.inspectedPrefixLength - body.count))
-        }
-        if !inspected && body.count >= HTTPRequest.inspectedPrefixLength && !passesInspection() {
-            abortReason = .rejected
-            return false
-        }
+        if sink == nil { body.append(contentsOf: bytes) }
+        // With a sink, `body` keeps what the inspector sees; asked for more, it takes more of
+        // this very chunk before it asks again.
+        var kept = 0
+        repeat {
+            if sink != nil, body.count < inspectionLength {
+                let more = bytes[kept...].prefix(inspectionLength - body.count)
+                body.append(contentsOf: more)
+                kept += more.count
+            }
+            guard !inspected, body.count >= inspectionLength else { break }
+            guard passesInspection(wholeBody: false) else {
+                abortReason = .rejected
+                return false
+            }
+        } while !inspected && kept < bytes.count
         if let sink, !sink.write(bytes) {
             abortReason = .sinkFailed
             return false
@@ -183,11 +192,24 @@ final class CurlTransfer {
         return true
     }
 
-    /// Runs the request's inspector at most once.
-    private func passesInspection() -> Bool {
-        inspected = true
-        guard let inspect = order.request.inspect else { return true }
-        return inspect(responseHead.head, [UInt8](body.prefix(HTTPRequest.inspectedPrefixLength)))
+    /// Runs the request's inspector until it decides: once, or once more with the longest prefix
+    /// when it asks for more.
+    private func passesInspection(wholeBody: Bool) -> Bool {
+        guard let inspect = order.request.inspect else {
+            inspected = true
+            return true
+        }
+        switch inspect(responseHead.head, [UInt8](body.prefix(inspectionLength))) {
+        case .accept:
+            inspected = true
+            return true
+        case .needMore where !wholeBody && inspectionLength < HTTPRequest.longestInspectedPrefix:
+            inspectionLength = HTTPRequest.longestInspectedPrefix
+            return true
+        case .reject, .needMore:
+            inspected = true
+            return false
+        }
     }
 
     // MARK: - Completion
@@ -198,7 +220,7 @@ final class CurlTransfer {
             return .failure(HTTPError(curlCode: code, message: errorMessage(for: code)))
         }
         // Bodies shorter than the inspected prefix are inspected whole, once complete.
-        if !inspected && !passesInspection() { return .failure(.rejected) }
+        if !inspected && !passesInspection(wholeBody: true) { return .failure(.rejected) }
         var status = 0
         shim_curl_easy_getinfo_long(easyHandle, CURLINFO_RESPONSE_CODE, &status)
         var effectiveURLString: UnsafePointer<CChar>?

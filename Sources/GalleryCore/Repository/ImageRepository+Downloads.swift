@@ -74,10 +74,15 @@ extension ImageRepository {
             inspect: { head, prefix in
                 live?.expect(head)
                 seen.withLock { $0 = (head, prefix.count) }
-                guard (200..<300).contains(head.status) else { return true }
+                guard (200..<300).contains(head.status) else { return .accept }
+                // An XML prolog running past the first bytes: the verdict is taken on as many
+                // bytes as every later reader sniffs, so they all agree on what the file is.
+                // (A shorter first look is the whole body: nothing more would come.)
+                if prefix.count == HTTPRequest.inspectedPrefixLength, ContentSniffer.needsMoreBytes(prefix) { return .needMore }
                 let format = ContentSniffer.imageFormat(of: prefix)
                 sniffed.withLock { $0 = format }
                 return ImageRepository.looksLikeImage(format: format, contentType: head.contentType, prefixLength: prefix.count)
+                    ? .accept : .reject
             },
             bodySink: live)
         let response: HTTPResponse

@@ -10,11 +10,16 @@ final class InspectionRecorder: Sendable {
     }
 
     private let recorded = Mutex<[Call]>([])
-    private let verdict: @Sendable (HTTPResponseHead, [UInt8]) -> Bool
+    private let verdict: @Sendable (HTTPResponseHead, [UInt8]) -> HTTPRequest.InspectionVerdict
 
     /// `verdict` decides what the inspector answers; the default accepts everything.
     init(verdict: @escaping @Sendable (HTTPResponseHead, [UInt8]) -> Bool = { _, _ in true }) {
-        self.verdict = verdict
+        self.verdict = { verdict($0, $1) ? .accept : .reject }
+    }
+
+    /// An inspector that may ask for more bytes.
+    init(verdicts: @escaping @Sendable (HTTPResponseHead, [UInt8]) -> HTTPRequest.InspectionVerdict) {
+        self.verdict = verdicts
     }
 
     var calls: [Call] { recorded.withLock { $0 } }
