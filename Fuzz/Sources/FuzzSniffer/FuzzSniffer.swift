@@ -18,6 +18,8 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     DecoderIsolation.current = .inProcess
     let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     let format = ContentSniffer.imageFormat(of: bytes)
+    // More bytes are asked for only where a format's magic number has not decided already.
+    if ContentSniffer.needsMoreBytes(bytes) { FuzzInvariant.check(format == nil || format == .svg, "asked for more of a \(String(describing: format))") }
     let size = ImageHeaderSize.declaredSize(of: bytes)
     FuzzInvariant.check(size == nil || format != nil, "declared size without a recognised format")
     if let size { FuzzInvariant.check(size.width >= 0 && size.height >= 0, "negative size \(size)") }
