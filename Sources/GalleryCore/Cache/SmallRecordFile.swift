@@ -17,6 +17,10 @@ final class SmallRecordFile<Records: Sendable>: Sendable {
 
     let file: URL?
     private let state = Mutex(State())
+    /// Held from taking the records to installing the file: two writes (the delayed one and the
+    /// app's at quit) once raced, the older snapshot installed last, and the newest verdicts were
+    /// lost from the file.
+    private let writing = Mutex(())
     private let decode: @Sendable (Data?) -> Records
     private let encode: @Sendable (Records) -> Data
     private let queue: DispatchQueue
@@ -56,11 +60,13 @@ final class SmallRecordFile<Records: Sendable>: Sendable {
     /// Writes the records now (tests, and the app's quit); nothing when they were never read.
     func writeNow() {
         guard let file else { return }
-        let records = state.withLock { state -> Records? in
-            state.writeDue = false // this write takes every change so far: later ones schedule another
-            return state.records
+        writing.withLock { _ in
+            let records = state.withLock { state -> Records? in
+                state.writeDue = false // this write takes every change so far: later ones schedule another
+                return state.records
+            }
+            if let records { SealedFileWrite.install(encode(records), as: file) }
         }
-        if let records { SealedFileWrite.install(encode(records), as: file) }
     }
 
     private func loaded(_ state: inout State) -> Records {
