@@ -140,8 +140,11 @@ final class ViewerFilmstrip {
     /// The viewer turned to `index`: its cell is framed and scrolled into view.
     func setCurrent(_ index: Int) {
         guard index != current else { return }
+        let previous = current
         current = index
-        for cell in cells { cell.markCurrent(cell.index == index) }
+        // Only the two cells whose mark changes: the list keeps some 200 bound, shown or not,
+        // and a page turn must not restyle them all.
+        for cell in cells where cell.index == previous || cell.index == index { cell.markCurrent(cell.index == index) }
         if isRevealed { scrollToCurrent() }
     }
 
