@@ -15,7 +15,6 @@ each from the press to the next page shown. Needs Xvfb, openbox, xdotool.
 """
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -27,7 +26,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1] / "Tests" / "EndToEnd"))
 
 from harness import Display, FixtureServer  # noqa: E402
-from session import APP_SCHEMA_PATH, AppRun, make_home  # noqa: E402
+from session import AppRun, make_home, publish  # noqa: E402
 from viewer_bench import open_first_photo  # noqa: E402
 
 LINES = 10_000
@@ -98,9 +97,7 @@ def main():
                          f"turn median {statistics.median(last['turns_ms']):.0f} ms")
     finally:
         server.stop()
-    if arguments.output:
-        Path(arguments.output).write_text(json.dumps(results, indent=1))
-    print(report(results))
+    publish(results, arguments.output, report)
 
 
 def report(results):

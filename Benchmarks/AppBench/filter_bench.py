@@ -18,7 +18,6 @@ Needs GSETTINGS_SCHEMA_DIR (tools/lib/uninstalled.sh), Xvfb, openbox, xdotool.
 """
 
 import argparse
-import json
 import statistics
 import subprocess
 import sys
@@ -32,7 +31,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1] / "Tests" / "EndToEnd"))
 
 from harness import Display, FixtureServer  # noqa: E402
-from session import AppRun, make_home, monotonic_ms, stop_process  # noqa: E402
+from session import AppRun, make_home, monotonic_ms, publish, stop_process  # noqa: E402
 
 LINES = 10_000
 WORDS = ("cats", "dogs", "birds", "fish")
@@ -129,9 +128,7 @@ def main():
                 progress(f"{name} run {number}: " + ", ".join(f"{c['key']}→{c['shown']} {c['ms']:.1f} ms" for c in run["keystrokes"]))
     finally:
         server.stop()
-    if arguments.output:
-        Path(arguments.output).write_text(json.dumps(results, indent=1))
-    print(report(results))
+    publish(results, arguments.output, report)
 
 
 def report(results):

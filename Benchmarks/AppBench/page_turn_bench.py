@@ -28,7 +28,6 @@ Needs Xvfb, openbox, xdotool, eog, PIL, python3-gi with GdkPixbuf (the photos), 
 
 import argparse
 import ctypes
-import json
 import statistics
 import subprocess
 import sys
@@ -42,7 +41,7 @@ sys.path.insert(0, str(HERE.parents[1] / "Tests" / "EndToEnd"))
 
 from camera_photos import COLOURS  # noqa: E402
 from harness import Display, FixtureServer  # noqa: E402
-from session import AppRun, make_home, stop_process  # noqa: E402
+from session import AppRun, make_home, publish, stop_process  # noqa: E402
 from viewer_bench import make_photos, open_first_photo  # noqa: E402
 
 SETTLE_S = 2.0
@@ -209,9 +208,7 @@ def main():
                 progress(f"{name} run {number}: median {statistics.median(results[name][-1]):.0f} ms")
     finally:
         server.stop()
-    if arguments.output:
-        Path(arguments.output).write_text(json.dumps(results, indent=1))
-    print(report(results))
+    publish(results, arguments.output, report)
 
 
 def report(results):

@@ -1,6 +1,7 @@
 """One launch of link-gallery (or the bare window) with its own folders, its trace read back as
 milliseconds since launch, and its memory read from /proc."""
 
+import json
 import os
 import shutil
 import signal
@@ -159,6 +160,13 @@ class AppRun:
     def stop(self):
         self._sampling = False
         stop_process(self.process)
+
+
+def publish(results, output, report):
+    """The raw results as JSON beside the report (when asked for), and the report's table."""
+    if output:
+        Path(output).write_text(json.dumps(results, indent=1))
+    print(report(results))
 
 
 def stop_process(process):

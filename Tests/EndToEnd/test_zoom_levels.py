@@ -53,8 +53,9 @@ def test_a_zoom_level_chosen_from_the_menu_is_kept_across_a_page_turn(display, s
         viewer = open_viewer(app, display, 0, image_count=2)
         canvas = shown_image(app, viewer, "800x600.png")[0]
         (cx, cy), _ = screen_centre(display, viewer, canvas)
-        time.sleep(0.4)  # the viewer's first frames
-        fitted = middle_colour(display, (cx, cy))
+        fitted = wait_for(lambda: (lambda a, b: a if a == b else None)(middle_colour(display, (cx, cy)),
+                                                                         middle_colour(display, (cx, cy))),
+                          message="the first picture drawn and still")
 
         choose(app, viewer, "200 %")
         wait_for(lambda: zoom_level(app, viewer) == "200 %", message="the menu's 200 %")
@@ -106,8 +107,8 @@ def test_a_zoom_level_chosen_from_the_menu_is_kept_across_a_page_turn(display, s
         wait_for(lambda: zoom_level(app, viewer) == "Best Fit", message="0 for best fit")
         app.press("Left")
         wait_for(lambda: "1 / 2" in viewer.name, message="the first picture again")
+        # A kept zoom is given in the same step that names the canvas after its picture.
         shown_image(app, viewer, "800x600.png")
-        time.sleep(0.5)  # a zoom given to the page would be given when it is shown
         wait_for(lambda: zoom_level(app, viewer) == "Best Fit", message="best fit kept as well")
     finally:
         app.stop()

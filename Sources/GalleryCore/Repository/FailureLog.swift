@@ -8,17 +8,10 @@ import Synchronization
 /// still says who answered and with what. Kept in memory for this run, the newest `capacity`
 /// addresses of each kind.
 final class FailureLog: Sendable {
-    private struct Answer: Sendable {
-        var answeredBy: URL?
-        var status: Int?
-        var contentType: String?
-        var announcedBytes: Int?
-        var receivedBytes: Int?
-        var transferDetail: String?
-    }
-
     private struct State: Sendable {
-        var answers = BoundedTable<Answer>()
+        /// Each download's end as the report it would make: its error and time are the load's
+        /// and are set when the load fails.
+        var answers = BoundedTable<FailureReport>()
         var failures = BoundedTable<FailureReport>()
     }
 
@@ -33,9 +26,13 @@ final class FailureLog: Sendable {
     /// A download of `url` ended: `head` and `answeredBy` when a server answered, what arrived,
     /// and libcurl's words when the transfer broke.
     func answered(_ url: URL, head: HTTPResponseHead?, answeredBy: URL?, receivedBytes: Int?, transferDetail: String?) {
-        let answer = Answer(answeredBy: answeredBy, status: head?.status, contentType: head?.contentType.map(Self.shown),
-                            announcedBytes: head?.contentLength, receivedBytes: receivedBytes,
-                            transferDetail: transferDetail.map(Self.shown))
+        var answer = FailureReport(asked: url, error: .cancelled)
+        answer.answeredBy = answeredBy
+        answer.status = head?.status
+        answer.contentType = head?.contentType.map(Self.shown)
+        answer.announcedBytes = head?.contentLength
+        answer.receivedBytes = receivedBytes
+        answer.transferDetail = transferDetail.map(Self.shown)
         state.withLock { $0.answers.set(answer, for: url.absoluteString, capacity: capacity) }
     }
 
@@ -43,15 +40,9 @@ final class FailureLog: Sendable {
     func failed(_ url: URL, with error: LoadError) {
         guard error != .cancelled else { return }
         state.withLock { state in
-            var report = FailureReport(asked: url, error: error)
-            if let answer = state.answers.value(for: url.absoluteString) {
-                report.answeredBy = answer.answeredBy
-                report.status = answer.status
-                report.contentType = answer.contentType
-                report.announcedBytes = answer.announcedBytes
-                report.receivedBytes = answer.receivedBytes
-                report.transferDetail = answer.transferDetail
-            }
+            var report = state.answers.value(for: url.absoluteString) ?? FailureReport(asked: url, error: error)
+            report.error = error
+            report.at = Date()
             state.failures.set(report, for: url.absoluteString, capacity: capacity)
         }
     }

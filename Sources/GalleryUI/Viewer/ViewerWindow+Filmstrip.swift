@@ -23,8 +23,7 @@ extension ViewerWindow {
 
     /// A cell of the strip was chosen: that page, as a jump (no slide from a neighbour).
     private func jump(to index: Int) {
-        if let slideshow { slideshow.pageChanged() }
-        go { $0.go(to: index) }
+        go { $0.go(to: index) } // a running show hears of it there
         gtk_widget_grab_focus(canvas.widget)
     }
 
