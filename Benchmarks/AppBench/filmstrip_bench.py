@@ -14,7 +14,6 @@ seconds later, when the strip's thumbnails are in. Then TURNS presses of Right, 
 each from the press to the next page shown. Needs Xvfb, openbox, xdotool.
 """
 
-import argparse
 import statistics
 import sys
 import tempfile
@@ -26,7 +25,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1] / "Tests" / "EndToEnd"))
 
 from harness import Display, FixtureServer  # noqa: E402
-from session import AppRun, make_home, publish  # noqa: E402
+from session import bench_arguments, AppRun, make_home, publish  # noqa: E402
 from viewer_bench import open_first_photo  # noqa: E402
 
 LINES = 10_000
@@ -77,12 +76,7 @@ def run(binary, server, links, scratch, strip):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--app", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--output")
-    arguments = parser.parse_args()
+    arguments = bench_arguments(3)
     server = FixtureServer()
     links = server.write("filmstrip.txt", "".join(server.url(f"/img?w=320&h=240&fmt=jpg&seed={n}") + "\n"
                                                   for n in range(LINES)))

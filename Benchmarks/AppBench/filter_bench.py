@@ -17,7 +17,6 @@ the same lines, each drawn with a ready texture.
 Needs GSETTINGS_SCHEMA_DIR (tools/lib/uninstalled.sh), Xvfb, openbox, xdotool.
 """
 
-import argparse
 import statistics
 import subprocess
 import sys
@@ -31,7 +30,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1] / "Tests" / "EndToEnd"))
 
 from harness import Display, FixtureServer  # noqa: E402
-from session import AppRun, make_home, monotonic_ms, publish, stop_process  # noqa: E402
+from session import bench_arguments, AppRun, make_home, monotonic_ms, publish, stop_process  # noqa: E402
 
 LINES = 10_000
 WORDS = ("cats", "dogs", "birds", "fish")
@@ -106,13 +105,7 @@ def wait(predicate, timeout=30):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--app", required=True)
-    parser.add_argument("--bare-grid", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--output")
-    arguments = parser.parse_args()
+    arguments = bench_arguments(3, "bare-grid")
     scratch = Path(tempfile.mkdtemp(prefix="filter-bench-", dir=arguments.work))
     server = FixtureServer()
     results = {"app": [], "reference": []}

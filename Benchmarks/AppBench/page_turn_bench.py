@@ -26,7 +26,6 @@ SETTLE_S seconds, as a person looking at a photo gives it.
 Needs Xvfb, openbox, xdotool, eog, PIL, python3-gi with GdkPixbuf (the photos), libX11.
 """
 
-import argparse
 import ctypes
 import statistics
 import subprocess
@@ -41,7 +40,7 @@ sys.path.insert(0, str(HERE.parents[1] / "Tests" / "EndToEnd"))
 
 from camera_photos import COLOURS  # noqa: E402
 from harness import Display, FixtureServer  # noqa: E402
-from session import AppRun, make_home, publish, stop_process  # noqa: E402
+from session import bench_arguments, AppRun, make_home, publish, stop_process  # noqa: E402
 from viewer_bench import make_photos, open_first_photo  # noqa: E402
 
 SETTLE_S = 2.0
@@ -171,13 +170,7 @@ def run_eog(display, screen, paths):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--app", required=True)
-    parser.add_argument("--bare-page", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--output")
-    arguments = parser.parse_args()
+    arguments = bench_arguments(2, "bare-page")
 
     work = Path(arguments.work)
     photos_dir = work / "camera-photos"

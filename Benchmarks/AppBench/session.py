@@ -1,6 +1,7 @@
 """One launch of link-gallery (or the bare window) with its own folders, its trace read back as
 milliseconds since launch, and its memory read from /proc."""
 
+import argparse
 import json
 import os
 import shutil
@@ -160,6 +161,19 @@ class AppRun:
     def stop(self):
         self._sampling = False
         stop_process(self.process)
+
+
+def bench_arguments(runs, *references):
+    """The arguments every app bench takes: --app, --work, --runs, --output, and a required
+    --<reference> for each binary it measures the app against."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--app", required=True)
+    for reference in references:
+        parser.add_argument(f"--{reference}", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--runs", type=int, default=runs)
+    parser.add_argument("--output")
+    return parser.parse_args()
 
 
 def publish(results, output, report):

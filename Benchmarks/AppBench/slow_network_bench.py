@@ -18,7 +18,6 @@ Rows (milliseconds from the click on the tile, read from the app's LINK_GALLERY_
 Needs GSETTINGS_SCHEMA_DIR (tools/lib/uninstalled.sh), Xvfb, openbox, xdotool, PIL.
 """
 
-import argparse
 import json
 import shutil
 import statistics
@@ -35,7 +34,7 @@ sys.path.insert(0, str(HERE.parents[1] / "Tests" / "EndToEnd"))
 
 from camera_photos import write_photo  # noqa: E402
 from harness import Display, FixtureServer  # noqa: E402
-from session import AppRun, make_home  # noqa: E402
+from session import bench_arguments, AppRun, make_home  # noqa: E402
 from viewer_bench import gallery_window_origin, shown_after  # noqa: E402
 
 RATE = 300_000
@@ -108,12 +107,7 @@ def one_run(binary, server, links, scratch):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--app", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--output")
-    arguments = parser.parse_args()
+    arguments = bench_arguments(2)
     work = Path(arguments.work)
     server = FixtureServer()
     try:

@@ -86,7 +86,7 @@ static const int allowed[] = {
 // Opening for anything but reading: writing, creating, truncating, appending, a temporary file.
 #define WRITING_FLAGS ((scmp_datum_t)(O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND | __O_TMPFILE))
 
-int sandbox_lockdown(void) {
+int sandbox_lockdown(int may_open) {
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ERRNO(EPERM));
     if (!filter) return -ENOMEM;
     int status = 0;
@@ -101,10 +101,10 @@ int sandbox_lockdown(void) {
     // Files open for reading only: no file is made, written or truncated through this process
     // even where its namespace (or, without bubblewrap, nothing) would let it. No ftruncate,
     // truncate or memfd at all: a worker writes its pixels into the memfd the app gave it.
-    if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
-                                               SCMP_A2(SCMP_CMP_MASKED_EQ, WRITING_FLAGS, 0));
-    if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(open), 1,
-                                               SCMP_A1(SCMP_CMP_MASKED_EQ, WRITING_FLAGS, 0));
+    if (status == 0 && may_open) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
+                                                           SCMP_A2(SCMP_CMP_MASKED_EQ, WRITING_FLAGS, 0));
+    if (status == 0 && may_open) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(open), 1,
+                                                           SCMP_A1(SCMP_CMP_MASKED_EQ, WRITING_FLAGS, 0));
     // Its own limits, priority and CPUs only (pid or "who" 0 is the caller): another process of
     // the same user keeps its limits and priority.
     if (status == 0) status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A0(SCMP_CMP_EQ, 0));

@@ -38,7 +38,9 @@ Endpoints (all GET; HEAD works where a body would be sent):
   /fault/header-flood[?count=]  a PNG behind <count> (10000) repeated X-Flood and ETag headers
   /fault/bad-validators[?kind=cr|long]  a links file whose ETag and Last-Modified hold a bare CR
                               (or are 4 KB long); If-None-Match/If-Modified-Since are logged
-  /fault/tiny-lines[?mib=]    a links file of <mib> MiB (32) of "a\n", gzipped when the client accepts it
+  /fault/tiny-lines[?mib=&kind=]  a links file of <mib> MiB (32) of "a\n" (kind=invalid: 336-byte lines of
+                              a link and bytes that are not UTF-8; kind=wide: 336-byte links of Chinese
+                              characters), gzipped when the client accepts it
   /__log                      JSON list of {path, method, range, userAgent, bytesSent, ifNoneMatch,
                               ifModifiedSince}
   /__reset                    clears the log (GET or POST)
@@ -120,10 +122,22 @@ def bomb_png():
             + png_chunk(b"IEND", b""))
 
 
-@lru_cache(maxsize=2)
-def tiny_lines(mebibytes):
-    """``a\\n`` repeated to fill <mebibytes> MiB, plain and gzipped (a few KB per MiB)."""
-    body = b"a\n" * (mebibytes * 512 * 1024)
+# Lines of 336 bytes: 32 MiB of them is the most entries a list keeps (100,000), each as long
+# as it can be — the list that costs the most memory to show.
+LONG_LINES = {
+    # Bytes that are not UTF-8 after a link's start: each would grow to three bytes of U+FFFD.
+    "invalid": b"http://a/" + b"\xff" * 326 + b"\n",
+    # A link of Chinese characters: its address is three times its line.
+    "wide": b"http://a/" + "\u732b".encode() * 108 + b"/\n",
+}
+
+
+@lru_cache(maxsize=3)
+def tiny_lines(mebibytes, kind="tiny"):
+    """``a\\n`` (or a line of `LONG_LINES`) repeated to fill <mebibytes> MiB, plain and gzipped
+    (a few KB per MiB)."""
+    line = LONG_LINES.get(kind, b"a\n")
+    body = line * (mebibytes * 1024 * 1024 // len(line))
     compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
     return body, compressor.compress(body) + compressor.flush()
 
@@ -436,7 +450,7 @@ class FixtureHandler(BaseHTTPRequestHandler):
             return self.send_simple(200, body, "text/plain; charset=utf-8",
                                     [("ETag", etag), ("Last-Modified", last_modified)])
         if name == "tiny-lines":
-            return self.serve_tiny_lines(int(query.get("mib", ["32"])[0]))
+            return self.serve_tiny_lines(int(query.get("mib", ["32"])[0]), query.get("kind", ["tiny"])[0])
         return self.send_simple(404, HTML_PAGE, "text/html")
 
     def server_url(self, path):
@@ -488,10 +502,10 @@ class FixtureHandler(BaseHTTPRequestHandler):
             self.write_body(chunk)
             self.wfile.flush()
 
-    def serve_tiny_lines(self, mebibytes):
-        body, gzipped = tiny_lines(mebibytes)
+    def serve_tiny_lines(self, mebibytes, kind):
+        body, gzipped = tiny_lines(mebibytes, kind)
         accepts_gzip = "gzip" in (self.headers.get("Accept-Encoding") or "")
-        headers = [("ETag", '"tiny-%d"' % mebibytes)]
+        headers = [("ETag", '"%s-%d"' % (kind, mebibytes))]
         if accepts_gzip:
             headers.append(("Content-Encoding", "gzip"))
         self.send_simple(200, gzipped if accepts_gzip else body, "text/plain; charset=utf-8", headers)

@@ -15,18 +15,6 @@ final class DecoderSandboxTests: XCTestCase {
         return launch
     }
 
-    /// Runs one of `SandboxProbe`'s attempts in the sandbox: true when it was refused.
-    private func refused(_ attempt: String, _ argument: String, launch: DecodeWorkerLaunch) throws -> Bool {
-        let process = Process()
-        let arguments = launch.probe(attempt, argument)
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .exit, attempt)
-        return process.terminationStatus == 0
-    }
-
     func testADecoderCannotReadHomeConnectForkWriteOrExecute() throws {
         let launch = try launch()
         // Each attempt works from the test itself, so its refusal is the sandbox's doing.
@@ -34,20 +22,20 @@ final class DecoderSandboxTests: XCTestCase {
         try Data("secret".utf8).write(to: home)
         defer { try? FileManager.default.removeItem(at: home) }
         XCTAssertNotNil(FileManager.default.contents(atPath: home.path))
-        XCTAssertTrue(try refused("read-home", home.path, launch: launch), "the home folder is not there")
+        XCTAssertTrue(try launch.refuses("read-home", home.path), "the home folder is not there")
 
         let listener = try LoopbackListener()
         XCTAssertTrue(SandboxProbe.connects(toLoopbackPort: listener.port), "127.0.0.1:\(listener.port) answers the test")
-        XCTAssertTrue(try refused("connect", String(listener.port), launch: launch), "no network, and no sockets")
+        XCTAssertTrue(try launch.refuses("connect", String(listener.port)), "no network, and no sockets")
 
         let folder = try TemporaryDirectory()
         XCTAssertTrue(FileManager.default.createFile(atPath: folder.url.appendingPathComponent("control").path, contents: Data("x".utf8)))
-        XCTAssertTrue(try refused("write-file", folder.url.path, launch: launch), "nothing to write to")
-        XCTAssertTrue(try refused("write-file", "/tmp", launch: launch))
+        XCTAssertTrue(try launch.refuses("write-file", folder.url.path), "nothing to write to")
+        XCTAssertTrue(try launch.refuses("write-file", "/tmp"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("written-from-the-sandbox").path))
 
-        XCTAssertTrue(try refused("fork", "", launch: launch), "threads only, no processes")
-        XCTAssertTrue(try refused("exec", "", launch: launch), "no other program")
+        XCTAssertTrue(try launch.refuses("fork", ""), "threads only, no processes")
+        XCTAssertTrue(try launch.refuses("exec", ""), "no other program")
     }
 
     /// Where bubblewrap cannot run, the plain worker (same limits and filter, plus Landlock)
@@ -61,13 +49,13 @@ final class DecoderSandboxTests: XCTestCase {
         let home = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".link-gallery-probe-\(getpid())")
         try Data("secret".utf8).write(to: home)
         defer { try? FileManager.default.removeItem(at: home) }
-        XCTAssertTrue(try refused("read-home", home.path, launch: plain), "home is out of reach (Landlock)")
+        XCTAssertTrue(try plain.refuses("read-home", home.path), "home is out of reach (Landlock)")
 
         let folder = try TemporaryDirectory()
-        XCTAssertTrue(try refused("write-file", folder.url.path, launch: plain), "no file is made")
+        XCTAssertTrue(try plain.refuses("write-file", folder.url.path), "no file is made")
         let kept = folder.url.appendingPathComponent("kept")
         try Data("twelve bytes".utf8).write(to: kept)
-        XCTAssertTrue(try refused("truncate", kept.path, launch: plain), "no file is cut")
+        XCTAssertTrue(try plain.refuses("truncate", kept.path), "no file is cut")
         XCTAssertEqual(try Data(contentsOf: kept).count, 12)
 
         // Another process of the same user: a sleeper this test started.
@@ -78,10 +66,10 @@ final class DecoderSandboxTests: XCTestCase {
         defer { other.terminate() }
         let pid = String(other.processIdentifier)
         XCTAssertEqual(sandbox_probe_lower_limits_of(other.processIdentifier), 0, "the test itself may lower them")
-        XCTAssertTrue(try refused("limit-other", pid, launch: plain), "another process keeps its limits")
-        XCTAssertTrue(try refused("renice-other", pid, launch: plain), "another process keeps its priority")
-        XCTAssertTrue(try refused("fork", "", launch: plain))
-        XCTAssertTrue(try refused("exec", "", launch: plain))
+        XCTAssertTrue(try plain.refuses("limit-other", pid), "another process keeps its limits")
+        XCTAssertTrue(try plain.refuses("renice-other", pid), "another process keeps its priority")
+        XCTAssertTrue(try plain.refuses("fork", ""))
+        XCTAssertTrue(try plain.refuses("exec", ""))
 
         let pool = DecodeWorkerPool(size: 1, launch: plain)
         for type in ["bmp", "tiff", "ico"] {

@@ -78,12 +78,13 @@ final class FaultSuiteTests: XCTestCase {
         faults += 1
         let longLink = "https://example.com/" + String(repeating: "a", count: 1_048_576) + ".jpg"
         let longText = String(repeating: "word ", count: 209_715)
-        for text in [longLink, longText] {
+        // A link keeps the longest line kept; a line that is no link what its placeholder shows.
+        for (text, kept) in [(longLink, LinksFileParser.maxLineLength), (longText, LinksDocument.maxShownInvalidBytes)] {
             inputs += 1
             let url = try server.writeFile(name: "long-\(FixtureServer.uniqueTag()).txt", contents: text)
             let snapshot = try await LinksRepository(url: url, http: http, directories: try directories()).refresh()
             XCTAssertEqual(snapshot.entries.count, 1)
-            XCTAssertEqual(snapshot.entries.first?.text.count, LinksFileParser.maxLineLength, "cut to the longest line kept")
+            XCTAssertEqual(snapshot.entries.first?.text.count, kept, "cut to what is kept")
             XCTAssertTrue(text.hasPrefix(snapshot.entries.first?.text ?? "-"), "the kept part is the line's start")
         }
     }

@@ -61,6 +61,43 @@ final class HostileFilesTests: XCTestCase {
         XCTAssertEqual(confirmed.omittedEntryCount, snapshot.omittedEntryCount)
     }
 
+    /// Issue 42: a list at the size limit whose lines are as long as 100,000 entries allow —
+    /// links followed by bytes that are not UTF-8 (each grew twelvefold on the way and the app
+    /// peaked at 1.3 GB), or links of Chinese characters (addresses three times their lines) — is
+    /// shown in bounded memory, and brought back from its saved copy.
+    func testListsOfLongLinesAtTheSizeLimitAreShownInBoundedMemory() async throws {
+        let http = HTTPClient()
+        let directories = try CacheDirectories(root: folder.url)
+        for (kind, lineLength) in [("invalid", 336), ("wide", 335)] {
+            let url = server.url("/fault/tiny-lines?mib=32&kind=\(kind)&tag=\(FixtureServer.uniqueTag())")
+            let links = LinksRepository(url: url, http: http, directories: directories)
+            var fetched: LinksSnapshot?
+            let peak = try await PeakMemory.measure { fetched = try await links.refresh() }
+            print("HostileFiles: 32 MiB of \(kind) lines shown, peak RSS +\(peak / 1_048_576) MiB")
+            let snapshot = try XCTUnwrap(fetched)
+            let lines = (32 << 20) / lineLength
+            XCTAssertEqual(snapshot.entries.count, min(lines, LinksDocument.maxEntries), kind)
+            XCTAssertLessThan(peak, 300 * 1_048_576, "\(kind): memory stays bounded")
+            let first = try XCTUnwrap(snapshot.entries.first)
+            if kind == "invalid" {
+                XCTAssertEqual(first.classification, .invalid(reason: .malformed), "not UTF-8, so no link")
+                XCTAssertTrue(first.text.hasPrefix("http://a/\u{FFFD}"), "shown as the browser shows it")
+                XCTAssertLessThanOrEqual(first.text.utf8.count, 3 * LinksDocument.maxShownInvalidBytes, "a bounded part kept")
+            } else {
+                let address = "http://a/" + String(repeating: "%E7%8C%AB", count: 108) + "/"
+                XCTAssertEqual(first.classification.address?.text, address)
+                XCTAssertEqual(first.text, "http://a/" + String(repeating: "\u{732B}", count: 108) + "/")
+            }
+            var relaunched: LinksSnapshot?
+            let relaunchPeak = try await PeakMemory.measure {
+                relaunched = await LinksRepository(url: url, http: http, directories: directories).cachedSnapshot()
+            }
+            print("HostileFiles: saved copy of \(kind) lines reloaded, peak RSS +\(relaunchPeak / 1_048_576) MiB")
+            XCTAssertEqual(relaunched?.entries, snapshot.entries, kind)
+            XCTAssertLessThan(relaunchPeak, 300 * 1_048_576, "\(kind): the saved copy too")
+        }
+    }
+
     func testLineLimitCountsOnlyNonBlankLinesAndKeepsTheirNumbers() {
         let withoutCR = "one\n\n  \ntwo\nthree\n\u{00A0}\n\t four\n\nfive"
         let withCR = "one\n\n  \ntwo\r\nthree\r\u{00A0}\r\n\t four\r\rfive\r\n"

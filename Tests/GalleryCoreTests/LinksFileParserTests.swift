@@ -8,8 +8,8 @@ final class LinksFileParserTests: XCTestCase {
     func testMixedLineEndingsCountPhysicalLines() {
         let lines = parse("a\nb\r\nc\rd")
         XCTAssertEqual(lines, [
-            LinkLine(lineNumber: 1, text: "a"), LinkLine(lineNumber: 2, text: "b"),
-            LinkLine(lineNumber: 3, text: "c"), LinkLine(lineNumber: 4, text: "d"),
+            LinkLine(lineNumber: 1, text: "a", byteRange: 0..<1), LinkLine(lineNumber: 2, text: "b", byteRange: 2..<3),
+            LinkLine(lineNumber: 3, text: "c", byteRange: 5..<6), LinkLine(lineNumber: 4, text: "d", byteRange: 7..<8),
         ])
     }
 
@@ -20,7 +20,7 @@ final class LinksFileParserTests: XCTestCase {
 
     func testBlankLinesAreSkippedButCounted() {
         let lines = parse("\r\n\n   \n\t\nhttp://x/\n\n")
-        XCTAssertEqual(lines, [LinkLine(lineNumber: 5, text: "http://x/")])
+        XCTAssertEqual(lines, [LinkLine(lineNumber: 5, text: "http://x/", byteRange: 9..<18)])
         XCTAssertEqual(parse("\n\n\n"), [])
         XCTAssertEqual(parse(""), [])
     }
@@ -38,6 +38,9 @@ final class LinksFileParserTests: XCTestCase {
         let lines = parse("\t  https://a.example/x.jpg \u{00A0}\u{3000}\n\u{00A0}\u{200B}\n\u{FEFF} b c \t")
         XCTAssertEqual(lines.map(\.text), ["https://a.example/x.jpg", "b c"])
         XCTAssertEqual(lines.map(\.lineNumber), [1, 3])
+        // Where each text stands in the file (what a worker's reply names): past the trimmed
+        // white space, two bytes each for the NBSP and three for the ideographic space and BOM.
+        XCTAssertEqual(lines.map(\.byteRange), [3..<26, 43..<46])
     }
 
     func testInvalidUTF8IsDecodedLossilyAndOtherLinesSurvive() {
@@ -49,7 +52,8 @@ final class LinksFileParserTests: XCTestCase {
         XCTAssertEqual(lines[0].text, "https://a.example/1.jpg")
         XCTAssertTrue(lines[1].text.hasPrefix("b"))
         XCTAssertTrue(lines[1].text.unicodeScalars.contains("\u{FFFD}"))
-        XCTAssertEqual(lines[2], LinkLine(lineNumber: 3, text: "https://b.example/2.jpg"))
+        XCTAssertEqual(lines.map(\.isUTF8), [true, false, true])
+        XCTAssertEqual(lines[2], LinkLine(lineNumber: 3, text: "https://b.example/2.jpg", byteRange: 29..<52))
     }
 
     func testVeryLongLineIsTruncatedAndFollowingLinesKeepTheirNumbers() {
@@ -58,7 +62,7 @@ final class LinksFileParserTests: XCTestCase {
         XCTAssertEqual(lines.count, 2)
         XCTAssertEqual(lines[0].text.count, LinksFileParser.maxLineLength)
         XCTAssertTrue(lines[0].text.hasPrefix("https://a.example/xxx"))
-        XCTAssertEqual(lines[1], LinkLine(lineNumber: 2, text: "https://b.example/"))
+        XCTAssertEqual(lines[1], LinkLine(lineNumber: 2, text: "https://b.example/", byteRange: 1_000_019..<1_000_037))
         // Still classifies as a link after truncation.
         XCTAssertNotNil(LinkClassifier.classify(lines[0].text).url)
     }

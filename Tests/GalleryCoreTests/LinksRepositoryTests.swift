@@ -77,19 +77,21 @@ final class LinksRepositoryTests: XCTestCase {
     /// fail their checksum are read from the file again, by a worker, and saved whole.
     func testAStartFromTheCacheShowsTheSavedEntriesAndDamagedOnesAreReadAgain() async throws {
         let name = "links-\(FixtureServer.uniqueTag()).txt"
-        let url = try server.writeFile(name: name, contents: "https://example.com/a.jpg\nplain text\n")
+        let fileText = "https://example.com/a.jpg\nplain text\n"
+        let url = try server.writeFile(name: name, contents: fileText)
         _ = try await repository(for: url).refresh()
         let folder = root.appendingPathComponent("links")
         let entriesStore = DiskStore(directory: folder, capacityBytes: 1 << 20, fileExtension: "entries")
         let metadataStore = DiskStore(directory: folder, capacityBytes: 1 << 20, fileExtension: "json")
         let key = url.absoluteString
-        let document = try XCTUnwrap(LinksReply.decode(try XCTUnwrap(entriesStore.read(key: key)), inputBytes: 1 << 20))
+        let document = try XCTUnwrap(LinksReply.decode(try XCTUnwrap(entriesStore.read(key: key)), file: Data(fileText.utf8)))
         XCTAssertEqual(document.entries.map(\.text), ["https://example.com/a.jpg", "plain text"])
 
         // The saved entries are what a start shows: a list saved as other entries (with their
         // checksum, as a worker's reply of another day would be) comes back as those.
         var metadata = try JSONDecoder().decode(LinksSnapshotMetadata.self, from: try XCTUnwrap(metadataStore.read(key: key)))
-        let other = LinksReply.encode(LinksReply.Document(entries: [document.entries[1]], omittedCount: 0, keptByteCount: 10))
+        let other = LinksReply.encode(LinksReply.Document(
+            entries: [document.entries[1]], byteRanges: [document.byteRanges[1]], omittedCount: 0, keptByteCount: fileText.utf8.count))
         try entriesStore.write(other, key: key)
         metadata.entriesChecksum = Checksum.sha256(other)
         try metadataStore.write(try JSONEncoder().encode(metadata), key: key)
@@ -101,7 +103,7 @@ final class LinksRepositoryTests: XCTestCase {
         let again = await (try repository(for: url)).cachedSnapshot()
         XCTAssertEqual(again?.entries.map(\.text), ["https://example.com/a.jpg", "plain text"])
         let resaved = try XCTUnwrap(entriesStore.read(key: key))
-        XCTAssertEqual(LinksReply.decode(resaved, inputBytes: 1 << 20)?.entries.count, 2)
+        XCTAssertEqual(LinksReply.decode(resaved, file: Data(fileText.utf8))?.entries.count, 2)
     }
 
     func testServerErrorsAndUnreachableServersAreClassified() async throws {

@@ -66,23 +66,93 @@ final class SandboxedLinksTests: XCTestCase {
     /// Replies no worker could honestly make from the file are refused whole.
     func testRepliesThatDoNotAddUpAreRefused() {
         let file = Data("https://example.com/a.jpg\nnot a link\n".utf8)
-        let honest = LinksDocument.read(file)
-        let document = LinksReply.Document(entries: honest.entries, omittedCount: 0, keptByteCount: honest.keptByteCount)
+        let document = LinksDocument.read(file)
         let encoded = LinksReply.encode(document)
-        XCTAssertEqual(LinksReply.decode(encoded, inputBytes: file.count), document)
-        XCTAssertEqual(LinksReply.decode(encoded + Data(count: 100), inputBytes: file.count), document, "row padding is ignored")
+        XCTAssertEqual(LinksReply.decode(encoded, file: file), document)
+        XCTAssertEqual(LinksReply.decode(encoded + Data(count: 100), file: file), document, "row padding is ignored")
 
         var moreEntries = encoded
-        moreEntries[0] = 0x7F // 127 entries where 2 follow
-        XCTAssertNil(LinksReply.decode(moreEntries, inputBytes: file.count))
-        XCTAssertNil(LinksReply.decode(encoded.prefix(encoded.count - 3), inputBytes: file.count), "cut short")
-        XCTAssertNil(LinksReply.decode(encoded, inputBytes: 3), "more kept bytes than the file has")
-        XCTAssertNil(LinksReply.decode(encoded, inputBytes: file.count, maxEntries: 1), "more entries than allowed")
+        moreEntries[4] = 0x7F // 127 entries where 2 follow
+        XCTAssertNil(LinksReply.decode(moreEntries, file: file))
+        XCTAssertNil(LinksReply.decode(encoded.prefix(encoded.count - 3), file: file), "cut short")
+        XCTAssertNil(LinksReply.decode(encoded, file: file.prefix(20)), "entries past the file's end")
+        XCTAssertNil(LinksReply.decode(encoded, file: file, maxEntries: 1), "more entries than allowed")
+        XCTAssertNil(LinksReply.decode(encoded.dropFirst(4), file: file), "a reply of another form")
 
-        let forged = LinksReply.Document(entries: [LinkEntry(lineNumber: 1, text: "x", classification: .link(
-            LinkAddress(checked: "javascript:alert(1)"), guess: .image))], omittedCount: 0, keptByteCount: 1)
-        XCTAssertNil(LinksReply.decode(LinksReply.encode(forged), inputBytes: file.count), "only http(s) links with a host")
-        let backwards = LinksReply.Document(entries: [honest.entries[1], honest.entries[0]], omittedCount: 0, keptByteCount: 1)
-        XCTAssertNil(LinksReply.decode(LinksReply.encode(backwards), inputBytes: file.count), "lines in file order")
+        let backwards = LinksReply.Document(entries: document.entries.reversed(), byteRanges: document.byteRanges.reversed(),
+                                            omittedCount: 0, keptByteCount: file.count)
+        XCTAssertNil(LinksReply.decode(LinksReply.encode(backwards), file: file), "lines in file order")
+    }
+
+    /// Issue 42: a worker the file subverted must not make the app fetch an address the file does
+    /// not hold. A reply carries no address: a link is its line as it stands, or the address the
+    /// app writes from the line (IDNA and escapes as the classifier's); the text shown is the
+    /// file's own bytes there. A verdict the line cannot bear is refused.
+    func testAReplyCannotNameAnAddressItsLineDoesNotSpell() throws {
+        let file = Data("https://example.com/a.jpg\nHTTPS://Пример.РФ/кот 1.png\nftp://example.com/b\nwords\n".utf8)
+        let honest = LinksDocument.read(file)
+        XCTAssertEqual(honest.entries[1].classification.address?.text,
+                       "https://xn--e1afmkfd.xn--p1ai/%D0%BA%D0%BE%D1%82%201.png", "rewritten by the classifier")
+        let decoded = try XCTUnwrap(LinksReply.decode(LinksReply.encode(honest), file: file))
+        XCTAssertEqual(decoded, honest, "the app writes the same address from the line")
+
+        // Made-up addresses in what the worker read: the reply cannot carry them.
+        let forged = DecodeWorkerFault.forged(honest)
+        XCTAssertNotEqual(forged.entries[0].classification.address, honest.entries[0].classification.address)
+        XCTAssertEqual(LinksReply.decode(LinksReply.encode(forged), file: file), honest, "only the lines' own addresses")
+
+        func replacing(_ index: Int, with classification: LinkClassification) -> LinksReply.Document {
+            var forged = honest
+            forged.entries[index] = LinkEntry(lineNumber: forged.entries[index].lineNumber, text: forged.entries[index].text,
+                                              classification: classification)
+            return forged
+        }
+        let claims: [(String, LinkClassification, Int)] = [
+            ("a link where the line has none", .link(LinkAddress(checked: "https://words"), guess: .image), 3),
+            ("a link in another scheme", .link(LinkAddress(checked: "https://example.com/b"), guess: .image), 2),
+            ("a rewritten line as it stands", .link(LinkAddress(checked: honest.entries[1].text), guess: .image), 1),
+            ("another scheme than the line's", .invalid(reason: .unsupportedScheme("gopher")), 2),
+        ]
+        for (what, classification, index) in claims {
+            XCTAssertNil(LinksReply.decode(LinksReply.encode(replacing(index, with: classification)), file: file), what)
+        }
+        // A place in the file that is not a link's: its text is that place's, never the worker's.
+        var moved = honest
+        moved.byteRanges[0] = honest.byteRanges[3]
+        XCTAssertNil(LinksReply.decode(LinksReply.encode(moved), file: file), "“words” is no link")
+    }
+
+    /// The same through a worker that makes up every address (`DecodeWorkerFault.forgesLists`):
+    /// the list it reads has only the addresses its lines spell.
+    func testAWorkerThatForgesAddressesCannotPassThemOn() throws {
+        let executable = try XCTUnwrap(DecodeWorkerLaunch.workerExecutable)
+        let forging = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .forgesLists))
+        let read = try XCTUnwrap(SandboxedLinks.read(Self.mixedFile, pool: forging))
+        XCTAssertEqual(read.document, LinksDocument.read(Self.mixedFile))
+        XCTAssertFalse(read.document.entries.contains { $0.classification.address?.text.contains("collector") == true })
+    }
+
+    /// Issue 42: a reply is a few bytes an entry, whatever the file holds: it carries no text and
+    /// no address.
+    func testAReplyIsAtMostASmallMultipleOfItsFile() {
+        let lines = [
+            "http://a/" + String(repeating: "\u{732B}", count: 108) + "/",
+            "http://a/ " + String(repeating: " ", count: 300) + "x",
+            String(repeating: "words ", count: 60),
+        ]
+        for line in lines {
+            var file = Data()
+            for _ in 0..<1000 { file.append(Data((line + "\n").utf8)) }
+            let reply = LinksReply.encode(LinksDocument.read(file))
+            XCTAssertLessThanOrEqual(reply.count, LinksReply.maxLength(inputBytes: file.count), line)
+            XCTAssertLessThan(reply.count, 20 * 1000 + 16, "\(line): a few bytes an entry")
+        }
+        var invalid = Data()
+        for _ in 0..<1000 { invalid.append(Data("http://a/".utf8) + Data(repeating: 0xFF, count: 326) + Data([0x0A])) }
+        let read = LinksDocument.read(invalid)
+        XCTAssertLessThan(LinksReply.encode(read).count, 20 * 1000 + 16, "a few bytes an entry")
+        XCTAssertEqual(read.entries[0].classification, .invalid(reason: .malformed), "not UTF-8: no link")
+        XCTAssertEqual(read.byteRanges[0].count, LinksDocument.maxShownInvalidBytes, "a bounded part kept for display")
+        XCTAssertTrue(read.entries[0].text.hasPrefix("http://a/\u{FFFD}"))
     }
 }

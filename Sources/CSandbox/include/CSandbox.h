@@ -18,8 +18,14 @@ int sandbox_allow(uint32_t seconds, uint64_t address_space_bytes);
 
 // Installs the seccomp filter: the system calls a decoder needs (memory, reading the files it
 // already may read, threads, time, its two pipe ends) and nothing else; anything else fails
-// with EPERM (no process, no socket, no exec). Returns 0, or a negative errno.
-int sandbox_lockdown(void);
+// with EPERM (no process, no socket, no exec). Without `may_open` no file can be opened at all:
+// the worker reads only what it is handed. Returns 0, or a negative errno.
+int sandbox_lockdown(int may_open);
+
+// Without bubblewrap and Landlock: a user and mount namespace of this process's own (where the
+// kernel allows unprivileged ones), in which each of `hidden` (that exists) is covered by an
+// empty read-only tmpfs. Returns 0 when in place, -1 when not.
+int sandbox_private_mounts(const char *const *hidden, int count);
 
 // Without bubblewrap: Landlock (where the kernel has it) lets this process read `readable`
 // files and folders (and what is beneath them) and nothing else, and write, create, remove or
@@ -62,3 +68,8 @@ long sandbox_receive_with(int socket, void *bytes, size_t count, int *descriptor
 // Maps `length` bytes of `descriptor`: shared and writable, or a private read-only view. NULL on failure.
 void *sandbox_map(int descriptor, size_t length, int writable);
 void sandbox_unmap(void *memory, size_t length);
+// Bytes of memfds process `pid` holds by descriptor (its size) and, with `mappings`, by mapping
+// (its length), each memfd counted once at the most seen; -1 when /proc cannot say. Read from
+// /proc in C: the pool asks before every request a worker takes. The descriptors take tens of
+// microseconds; a worker's 800-line maps take most of a millisecond to be written by the kernel.
+int64_t sandbox_held_memfd_bytes(int pid, int mappings);

@@ -54,6 +54,9 @@ struct LinkAuthority {
 
         let host: Host
         if hostText[0] == ASCII.leftBracket {
+            // A zone (`[fe80::1%25eth0]`, RFC 6874) names a network interface of this computer,
+            // never a server a list can mean; Foundation would also write it differently.
+            guard hostText.firstIndex(ofByte: ASCII.percent) == nil else { throw .malformed }
             host = .ipv6Literal(hostText)
         } else if let isLowercase = plainHostNameCase(hostText) {
             host = .plain(hostText, isLowercase: isLowercase)
@@ -89,6 +92,15 @@ struct LinkAuthority {
         case .converted(let text): text.utf8.count
         }
         return PercentEncoding.maxEncodedCount(userInfo?.count ?? 0) + 1 + hostCount + 1 + port.count
+    }
+
+    /// The authority as `write(into:)` writes it.
+    var written: String {
+        String(unsafeUninitializedCapacity: maxEncodedCount) { buffer in
+            var output = UTF8Writer(buffer)
+            write(into: &output)
+            return output.count
+        }
     }
 
     func write(into output: inout UTF8Writer) {

@@ -68,11 +68,17 @@ public enum LinkClassifier {
     }
 
     private static func normalize(isHTTPS: Bool, _ authority: LinkAuthority, _ parts: LinkTail) -> String {
-        let capacity = "https://".utf8.count + authority.maxEncodedCount + PercentEncoding.maxEncodedCount(parts.byteCount) + 2
+        write(isHTTPS: isHTTPS, authority: authority.written, parts)
+    }
+
+    /// The address of a link from its authority as written and the rest of its line, each part
+    /// percent-encoded: what the classifier keeps, and what `AddressWriter` writes in the app.
+    static func write(isHTTPS: Bool, authority: String, _ parts: LinkTail) -> String {
+        let capacity = "https://".utf8.count + authority.utf8.count + PercentEncoding.maxEncodedCount(parts.byteCount) + 2
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var output = UTF8Writer(buffer)
             output.append(isHTTPS ? "https://" : "http://")
-            authority.write(into: &output)
+            output.append(authority)
             PercentEncoding.encode(parts.path, allowing: .path, into: &output)
             if let query = parts.query {
                 output.append(ASCII.question)
@@ -98,10 +104,14 @@ public enum LinkClassifier {
 
     /// Where the scheme ends: the first colon, when everything before it is RFC 3986's
     /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`. Anything else before it (a space, a slash)
-    /// means the line is not an absolute URL at all.
-    private static func schemeEnd(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// means the line is not an absolute URL at all, and so does a "scheme" longer than any
+    /// registered one: an entry that is no link keeps only its first bytes, which must still
+    /// hold the scheme it names (`LinksDocument.maxShownInvalidBytes`).
+    static let maxSchemeLength = 64
+
+    static func schemeEnd(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = line.first, ASCII.isLetter(first) else { return nil }
-        for index in 1..<line.count {
+        for index in 1..<min(line.count, maxSchemeLength + 1) {
             let byte = line[index]
             if byte == ASCII.colon { return index }
             guard ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == ASCII.plus || byte == ASCII.hyphen
@@ -114,7 +124,7 @@ public enum LinkClassifier {
         scheme.allSatisfy { ASCII.lowercased($0) == $0 }
     }
 
-    private static func matches(_ scheme: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+    static func matches(_ scheme: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
         zip(scheme, UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount))
             .allSatisfy { ASCII.lowercased($0) == $1 }
     }

@@ -10,8 +10,9 @@ public enum LinksFileParser {
     /// accessibility names; a truncated line still classifies (as a link or as invalid).
     public static let maxLineLength = 8192
 
-    /// Lines longer than this many bytes are cut before decoding, so the cost of a huge line is
-    /// bounded too. Four bytes per character is the UTF-8 worst case, plus room for indentation.
+    /// Lines longer than this many bytes are cut (at a character) before decoding, so the cost of
+    /// a huge line is bounded too. Four bytes per character is the UTF-8 worst case, plus room
+    /// for indentation.
     private static let maxLineBytes = maxLineLength * 4 + 1024
 
     /// Every non-blank line. For a file from the network use `parse(_:maxLines:)`.
@@ -131,33 +132,41 @@ public enum LinksFileParser {
         while lower < upper, isASCIIWhitespace(bytes[lower]) { lower += 1 }
         while upper > lower, isASCIIWhitespace(bytes[upper - 1]) { upper -= 1 }
         guard lower < upper else { return }
-        upper = min(upper, lower + maxLineBytes)
+        upper = UTF8Cut.boundary(in: bytes, from: lower, atMost: maxLineBytes, before: upper)
 
-        let decoded = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+        let piece = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
+        var text = String(decoding: piece, as: UTF8.self)
+        var isUTF8 = true
         // Line ends never get here, so an ASCII byte left at either end is not white space.
-        let endsInASCII = bytes[lower] < 0x80 && bytes[upper - 1] < 0x80
-        var text = endsInASCII ? decoded : trimUnicodeWhitespace(decoded)
+        if piece.contains(where: { $0 >= 0x80 }) {
+            isUTF8 = text.utf8.elementsEqual(piece)
+            // What is trimmed is white space, so valid UTF-8 that stands as it is in the bytes:
+            // the text's place in the file moves by exactly its length.
+            lower += text.unicodeScalars.prefix(while: isTrimmable).reduce(0) { $0 + UTF8.width($1) }
+            // A line that is not UTF-8 is never a link: it keeps what `LinksDocument` keeps of
+            // any line that is not, and costs no more to read.
+            if !isUTF8 { upper = UTF8Cut.boundary(in: bytes, from: lower, atMost: LinksDocument.maxShownInvalidBytes, before: upper) }
+            text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+            let trailing = text.unicodeScalars.reversed().prefix(while: isTrimmable).reduce(0) { $0 + UTF8.width($1) }
+            if trailing > 0 {
+                upper -= trailing
+                text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+            }
+        }
         guard !text.isEmpty else { return }
         if text.utf8.count > maxLineLength, text.count > maxLineLength {
             text = String(text.prefix(maxLineLength))
+            upper = lower + text.utf8.count
         }
-        lines.append(LinkLine(lineNumber: number, text: text))
+        lines.append(LinkLine(lineNumber: number, text: text, byteRange: lower..<upper, isUTF8: isUTF8))
     }
 
     private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
     }
 
-    /// Trims Unicode white space (NBSP, ideographic space…) plus stray BOMs and zero-width
-    /// spaces, which are invisible in an editor and come from copy-pasting out of web pages.
-    private static func trimUnicodeWhitespace(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isTrimmable($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !isTrimmable($0) })!
-        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return text }
-        return String(scalars[first...last])
-    }
-
+    /// Unicode white space (NBSP, ideographic space…) plus stray BOMs and zero-width spaces,
+    /// which are invisible in an editor and come from copy-pasting out of web pages, is trimmed.
     private static func isTrimmable(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isWhitespace || scalar == "\u{FEFF}" || scalar == "\u{200B}"
     }

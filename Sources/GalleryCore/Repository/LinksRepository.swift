@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The links file: the cached copy at once, then a conditional refresh from the network.
 ///
@@ -14,6 +15,9 @@ public final class LinksRepository: LinksLoading {
     /// them without waiting for a worker to start.
     private let entriesStore: DiskStore?
     private let maxBytes: Int
+    /// The copy `cachedSnapshot()` read, for the `refresh()` that follows it at a start: read
+    /// twice, a list of 100,000 long lines was held twice at once.
+    private let lastCachedCopy = Mutex<(snapshot: LinksSnapshot, metadata: LinksSnapshotMetadata)?>(nil)
 
     public init(url: URL, http: HTTPClient, directories: CacheDirectories?, maxBytes: Int = 32 * 1024 * 1024) {
         self.url = url
@@ -28,7 +32,9 @@ public final class LinksRepository: LinksLoading {
 
     /// The last good copy on disk, or nil when there is none or it is damaged (then removed).
     public func cachedSnapshot() async -> LinksSnapshot? {
-        url.isFileURL ? nil : await cachedCopy()?.snapshot
+        guard !url.isFileURL, let copy = await cachedCopy() else { return nil }
+        lastCachedCopy.withLock { $0 = copy }
+        return copy.snapshot
     }
 
     private func cachedCopy() async -> (snapshot: LinksSnapshot, metadata: LinksSnapshotMetadata)? {
@@ -47,7 +53,7 @@ public final class LinksRepository: LinksLoading {
             let entries = metadata.entriesChecksum.flatMap { checksum in
                 entriesStore.read(key: key).flatMap { Checksum.sha256($0) == checksum ? $0 : nil }
             }
-            return (metadata, body, entries.flatMap { LinksReply.decode($0, inputBytes: body.count) })
+            return (metadata, body, entries.flatMap { LinksReply.decode($0, file: body) })
         }
         guard let (savedMetadata, body, saved) = found else { return nil }
         var (metadata, document) = (savedMetadata, saved)
@@ -72,7 +78,11 @@ public final class LinksRepository: LinksLoading {
     public func refresh() async throws -> LinksSnapshot {
         // A local file (only ever one the person chose, see LinksSource) is its own saved copy.
         if url.isFileURL { return try await LocalLinksFile.read(url, maxBytes: maxBytes) }
-        let cached = await cachedCopy()
+        let remembered = lastCachedCopy.withLock { copy in
+            defer { copy = nil }
+            return copy
+        }
+        let cached = if let remembered { remembered } else { await cachedCopy() }
         var headers: [String: String] = [:]
         if let metadata = cached?.metadata {
             headers["If-None-Match"] = HeaderValue.acceptable(metadata.etag)
@@ -98,6 +108,14 @@ public final class LinksRepository: LinksLoading {
         // Only the first `maxEntries` lines are kept, in memory and on disk: the saved copy must
         // not bring millions of lines back at every start.
         let received = response.body
+        let receivedChecksum = Checksum.sha256(received)
+        if let cached, cached.metadata.receivedChecksum == receivedChecksum {
+            // The same file again, sent in full (no validators, or a server that ignores them).
+            var metadata = cached.metadata
+            metadata.confirmedAt = now
+            await store(body: nil, entries: nil, metadata: metadata)
+            return cached.snapshot.confirmed(at: now)
+        }
         // Split and classified in the sandbox, like every byte a server sends.
         guard let parsed = await SandboxedLinks.readInTurn(received) else {
             throw LoadError.couldNotDecode
@@ -106,7 +124,8 @@ public final class LinksRepository: LinksLoading {
         let metadata = LinksSnapshotMetadata(
             etag: response.head.headers["etag"], lastModified: response.head.headers["last-modified"],
             confirmedAt: now, checksum: Checksum.sha256(body), byteCount: body.count,
-            omittedEntryCount: parsed.document.omittedCount, entriesChecksum: Checksum.sha256(parsed.reply))
+            omittedEntryCount: parsed.document.omittedCount, entriesChecksum: Checksum.sha256(parsed.reply),
+            receivedChecksum: receivedChecksum)
         let unchanged = cached?.metadata.checksum == metadata.checksum
             && cached?.snapshot.omittedEntryCount == parsed.document.omittedCount
         let entriesUnchanged = cached?.metadata.entriesChecksum == metadata.entriesChecksum

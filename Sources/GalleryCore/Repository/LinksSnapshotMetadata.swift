@@ -16,4 +16,8 @@ struct LinksSnapshotMetadata: Codable, Sendable {
     /// start from the cache shows the list without waiting for a worker; nil in metadata saved
     /// before (the body is then read again, once).
     var entriesChecksum: String?
+    /// SHA-256 of the whole file as the server last sent it (the saved body may be its first
+    /// part): a server that answers every request in full with the same file is not read again
+    /// by a worker, nor held twice; nil in metadata saved before.
+    var receivedChecksum: String?
 }

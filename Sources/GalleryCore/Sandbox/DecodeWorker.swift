@@ -13,7 +13,8 @@ import Glibc
 /// Before it reads a byte it closes every inherited descriptor but the socket, sets its
 /// resource limits, loads gdk-pixbuf's list of loaders and installs its seccomp filter
 /// (`sandbox_lockdown`): from then on it can read files and use memory and threads, and
-/// nothing else. Without bubblewrap, Landlock also keeps it to the system's read-only files.
+/// nothing else. Without bubblewrap, Landlock keeps it to the system's read-only files, or a
+/// mount namespace of its own hides the person's folders, or it opens no file at all.
 /// Each request gets its own CPU and address-space allowance; a decode that passes either
 /// dies, and the parent starts another worker.
 public enum DecodeWorker {
@@ -56,6 +57,9 @@ public enum DecodeWorker {
     }
 
     /// Everything before the first request; nil when the sandbox is in place, else why not.
+    /// Without bubblewrap's namespaces, the strongest of Landlock, a private mount namespace and
+    /// a filter that opens no file (`DecoderProtection`), each unless the app asked for a weaker
+    /// one (`DecoderProtection.skippedVariable`, for tests).
     private static func lockDown(inNamespace: Bool) -> Int32? {
         sandbox_close_descriptors_from(3)
         // Outside a namespace the process limit would count every process of this user: left
@@ -65,26 +69,50 @@ public enum DecodeWorker {
                                  lifetimeCPUSeconds) == 0 else { return ExitCode.limitsRefused.rawValue }
         _ = PixbufLoaderRegistry.loaderNames // reads gdk-pixbuf's loader list while it still may
         MetadataReading.prepare()
-        // Without bubblewrap's namespaces, Landlock keeps the user's files out of reach and the
-        // whole file system read-only (where the kernel has it; the filter below holds anyway).
-        if !inNamespace, let executable = DecodeWorkerLaunch.workerExecutable {
-            let readable = DecodeWorkerLaunch.readableWithoutBubblewrap(executable: executable)
-            let copies = readable.map { strdup($0) }
-            defer { copies.forEach { free($0) } }
-            var pointers = copies.map { UnsafePointer($0) }
-            guard sandbox_landlock(&pointers, Int32(pointers.count)) >= 0 else { return ExitCode.filterRefused.rawValue }
-        }
-        guard sandbox_lockdown() == 0 else { return ExitCode.filterRefused.rawValue }
+        protection = inNamespace ? .bubblewrap : strongestWithoutNamespaces()
+        guard let protection else { return ExitCode.filterRefused.rawValue }
+        if protection == .filterOnly { PixbufLoaderRegistry.loadEveryLoader() } // no file opens later
+        guard sandbox_lockdown(protection == .filterOnly ? 0 : 1) == 0 else { return ExitCode.filterRefused.rawValue }
         return nil
     }
 
-    /// What a worker says first, once its sandbox is in place: the app takes no worker that
-    /// has not said it (`DecodeWorkerProcess.start`).
-    static let ready = Data("LGready!".utf8)
+    /// What `lockDown` put in place, said in the worker's first message.
+    nonisolated(unsafe) private static var protection: DecoderProtection? // set once, before any thread
+
+    /// Landlock keeps the user's files out of reach and the file system read-only where the
+    /// kernel has it; else a mount namespace of the worker's own hides them; else the filter
+    /// will open no file. Nil when Landlock was there and could not be applied.
+    private static func strongestWithoutNamespaces() -> DecoderProtection? {
+        guard let executable = DecodeWorkerLaunch.workerExecutable else { return .filterOnly }
+        let skipped = Set((ProcessInfo.processInfo.environment[DecoderProtection.skippedVariable] ?? "").split(separator: ","))
+        if !skipped.contains("landlock") {
+            let abi = withCStrings(DecodeWorkerLaunch.readableWithoutBubblewrap(executable: executable)) { sandbox_landlock($0, $1) }
+            guard abi >= 0 else { return nil }
+            if abi > 0 { return .landlock }
+        }
+        if !skipped.contains("mounts"),
+           let hidden = DecodeWorkerLaunch.hiddenByPrivateMounts(executable: executable),
+           withCStrings(hidden, { sandbox_private_mounts($0, $1) }) == 0 {
+            return .privateMounts
+        }
+        return .filterOnly
+    }
+
+    private static func withCStrings(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>, Int32) -> Int32) -> Int32 {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer($0) }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!, Int32(strings.count)) }
+    }
+
+    /// What a worker says first, once its sandbox is in place, followed by the
+    /// `DecoderProtection` it put in place: the app takes no worker that has not said it
+    /// (`DecodeWorkerProcess.start`).
+    static let ready = Data("LGready".utf8)
 
     private static func serve() -> Int32 {
         let fault = ProcessInfo.processInfo.environment[DecodeWorkerFault.environmentName].flatMap(DecodeWorkerFault.init)
-        guard WorkerSocket.write(ready, to: 1) else { return ExitCode.replyFailed.rawValue }
+        guard let protection, WorkerSocket.write(ready + [protection.rawValue], to: 1) else { return ExitCode.replyFailed.rawValue }
         var opened = OpenedPictures()
         // Each request brings a memfd for the pixels, and its bytes in another memfd or after it.
         while let (header, descriptors) = WorkerSocket.read(count: DecodeRequest.headerSize, passing: 2, from: 0) {
@@ -107,8 +135,7 @@ public enum DecodeWorker {
                 if fault == .crashOnLists { raise(SIGSEGV) }
                 if fault == .hangsOnLists { while true { sleep(3600) } }
                 let read = LinksDocument.read(data)
-                reply = WorkerReply.blob(LinksReply.encode(LinksReply.Document(
-                    entries: read.entries, omittedCount: read.omittedCount, keptByteCount: read.keptByteCount)))
+                reply = WorkerReply.blob(LinksReply.encode(fault == .forgesLists ? DecodeWorkerFault.forged(read) : read))
             default:
                 let kept = request.bytesOmitted ? opened.take(request.pictureID) : nil
                 guard kept != nil || !request.bytesOmitted else {
@@ -131,6 +158,7 @@ public enum DecodeWorker {
             var replyHeader = reply.header
             replyHeader.bodyInSharedMemory = reply.bodyLength >= SharedMemory.worthIt || fault == .holdsPixels
             guard !replyHeader.bodyInSharedMemory || reply.writeBody(into: output, keepMapping: fault == .holdsPixels),
+                  fault != .hoardsReplies || DecodeWorkerFault.hoard(output, after: reply.bodyLength),
                   WorkerSocket.write(DecodeReply.encode(replyHeader) + (replyHeader.bodyInSharedMemory ? Data() : reply.packedBody()),
                                      to: 1)
             else { return ExitCode.replyFailed.rawValue }

@@ -1,10 +1,11 @@
+import CSandbox
 import Glibc
 
 /// How a decode worker misbehaves on purpose, so tests (unit and end to end) can show that a
 /// worker's failure is one picture's: set `LINK_GALLERY_WORKER_FAULT` in the app's environment
 /// (or pass it to a `DecodeWorkerLaunch`) and every worker it starts answers each picture so.
-/// Metadata and links requests are answered as usual (but by `crashOnLists` and `hangsOnLists`). Unset, workers
-/// behave.
+/// Metadata and links requests are answered as usual (but by the faults named for lists).
+/// Unset, workers behave.
 enum DecodeWorkerFault: String, Sendable {
     /// Dies of SIGSEGV mid-decode, as a decoder's memory bug would.
     case crash
@@ -23,6 +24,14 @@ enum DecodeWorkerFault: String, Sendable {
     /// Decodes pictures as usual, and never answers a links file: only its deadline, or the
     /// person leaving the list, ends the read.
     case hangsOnLists = "hang-lists"
+    /// Decodes pictures as usual, and reads a links file as a worker the file subverted would:
+    /// every link's address replaced by one carrying what it found (`forged(_:)`), which its
+    /// reply has no room for (`LinksReply`).
+    case forgesLists = "forge-lists"
+    /// Decodes, then fills each reply's memfd to the size the app gave it, past what its header
+    /// announces, and keeps a descriptor of every one (`hoard`), as a worker that means to hold
+    /// memory the app does not count would.
+    case hoardsReplies = "hoard-replies"
     /// Reads a request's header, then stops reading: a picture's bytes sent after it fill the
     /// socket, and the app's send must end at its deadline.
     case stopsReading = "stops-reading"
@@ -36,7 +45,7 @@ enum DecodeWorkerFault: String, Sendable {
     /// send, or never returns.
     func act(decoding: () -> WorkerReply) -> WorkerReply {
         switch self {
-        case .holdsPixels, .crashOnLists, .hangsOnLists, .stopsReading:
+        case .holdsPixels, .crashOnLists, .hangsOnLists, .forgesLists, .hoardsReplies, .stopsReading:
             return decoding() // the mapping is kept where the body is written; lists are not pictures
         case .starved:
             AddressSpaceFiller.fill(leaving: 6 << 20)
@@ -53,5 +62,33 @@ enum DecodeWorkerFault: String, Sendable {
             return WorkerReply(header: DecodeReply.Header(status: .picture, declaredWidth: 16_000, declaredHeight: 16_000,
                                                           width: 16_000, height: 16_000, channels: 4))
         }
+    }
+
+    /// The list a subverted worker would send: each link's address now leads to a server of its
+    /// own, with something it read in the query; each text and place in the file still honest.
+    static func forged(_ document: LinksReply.Document) -> LinksReply.Document {
+        var forged = document
+        forged.entries = document.entries.map { entry in
+            guard case .link(_, let guess) = entry.classification else { return entry }
+            let address = LinkAddress(checked: "http://collector.invalid/?found=\(getuid())")
+            return LinkEntry(lineNumber: entry.lineNumber, text: entry.text, classification: .link(address, guess: guess))
+        }
+        return forged
+    }
+
+    /// Descriptors `hoard` keeps, never closed.
+    nonisolated(unsafe) private static var hoarded: [Int32] = [] // the worker serves one request at a time
+
+    /// `hoardsReplies`: the memfd filled past the reply's `length` bytes to the size the app
+    /// gave it (through a mapping: the worker may not `write` files at all), and kept.
+    static func hoard(_ output: Int32, after length: Int) -> Bool {
+        let size = Int(sandbox_file_size(output))
+        let kept = dup(output)
+        guard kept >= 0, size >= length else { return false }
+        hoarded.append(kept)
+        guard size > length, let memory = sandbox_map(kept, size, 1) else { return true }
+        (memory + length).initializeMemory(as: UInt8.self, repeating: 0x5A, count: size - length)
+        sandbox_unmap(memory, size)
+        return true
     }
 }

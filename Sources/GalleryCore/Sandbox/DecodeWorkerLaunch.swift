@@ -15,7 +15,7 @@ struct DecodeWorkerLaunch: Sendable {
 
     /// The app's variables a worker gets too.
     static let passedVariables = ["GDK_PIXBUF_MODULE_FILE", "GDK_PIXBUF_MODULEDIR", "LD_LIBRARY_PATH",
-                                  DecodeWorkerFault.environmentName]
+                                  DecodeWorkerFault.environmentName, DecoderProtection.skippedVariable]
 
     static let bubblewrap = "/usr/bin/bwrap"
 
@@ -34,7 +34,8 @@ struct DecodeWorkerLaunch: Sendable {
     /// out costs no process of its own.
     static let current: DecodeWorkerLaunch? = {
         let launch = find()
-        DecoderSandboxStatus.announce(usesBubblewrap: launch?.usesBubblewrap ?? false)
+        DecoderSandboxStatus.announce(firstWorker.withLock { $0?.protection } ?? .filterOnly,
+                                      bubblewrapInstalled: FileManager.default.isExecutableFile(atPath: bubblewrap))
         return launch
     }()
 
@@ -58,16 +59,22 @@ struct DecodeWorkerLaunch: Sendable {
             firstWorker.withLock { $0 = worker }
             return sandboxed
         }
+        // Started to learn what protects it here (`DecoderProtection`), and kept as the first.
+        let plain = DecodeWorkerLaunch(executable: executable, bubblewrap: false)
+        let worker = DecodeWorkerProcess.start(plain)
+        firstWorker.withLock { $0 = worker }
         FileHandle.standardError.write(Data(("link-gallery: bubblewrap cannot run here (\(bubblewrap) missing, or no "
-            + "namespaces): pictures are decoded in a child process with limits and a system-call filter only\n").utf8))
-        return DecodeWorkerLaunch(executable: executable, bubblewrap: false)
+            + "namespaces): pictures are decoded in a child process held by \(worker?.protection ?? .filterOnly)\n").utf8))
+        return plain
     }
 
     /// `fault` nil: the app's own `LINK_GALLERY_WORKER_FAULT`, if any.
-    init(executable: String, bubblewrap: Bool, fault: DecodeWorkerFault? = nil) {
+    /// `skipping`: protections a plain worker is not to set up (`DecoderProtection.skippedVariable`).
+    init(executable: String, bubblewrap: Bool, fault: DecodeWorkerFault? = nil, skipping: [String] = []) {
         usesBubblewrap = bubblewrap
         var environment = ProcessInfo.processInfo.environment.filter { Self.passedVariables.contains($0.key) }
         if let fault { environment[DecodeWorkerFault.environmentName] = fault.rawValue }
+        if !skipping.isEmpty { environment[DecoderProtection.skippedVariable] = skipping.joined(separator: ",") }
         self.environment = environment
         let worker = [executable, DecodeWorker.flag, bubblewrap ? "bwrap" : "plain"]
         arguments = bubblewrap ? Self.bubblewrapArguments(for: executable, environment: environment) + ["--"] + worker : worker
@@ -121,6 +128,19 @@ struct DecodeWorkerLaunch: Sendable {
         paths += [environment["GDK_PIXBUF_MODULEDIR"]].compactMap { $0 }
         paths += (environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
         return Array(Set(paths)).sorted()
+    }
+
+    /// What a worker with neither bubblewrap nor Landlock covers in its own mount namespace
+    /// (`sandbox_private_mounts`): home, the temporary and runtime folders, removable media, and
+    /// the app's own /proc entry (its memory). Nil when one of them holds what the worker must
+    /// still read (a build folder in home): it then opens no file instead.
+    static func hiddenByPrivateMounts(executable: String) -> [String]? {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let hidden = Set([home, "/home", "/root", "/tmp", "/var/tmp", "/run", "/media", "/mnt", "/srv", "/proc/\(getppid())"])
+            .filter { $0.hasPrefix("/") && $0 != "/" }
+        let needed = readableWithoutBubblewrap(executable: executable)
+        let clash = needed.contains { path in hidden.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        return clash ? nil : hidden.sorted()
     }
 
     /// The folders of the shared libraries mapped into this process.

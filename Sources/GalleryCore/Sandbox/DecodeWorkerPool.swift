@@ -7,8 +7,9 @@ import Glibc
 /// limits, answered with something that is no reply or was cancelled is dropped and replaced
 /// on the next request. A worker costs its start once (bubblewrap and the app's own startup,
 /// tens of milliseconds), not per picture; it is retired after `decodesPerWorker` pictures
-/// or when it holds more than `retireAboveBytes` between pictures, so a decoder's leak or a
-/// fragmented heap never grows for the app's whole life.
+/// or when it holds more than `retireAboveBytes` between pictures (its resident set and the
+/// memfds it keeps, `heldBytes(mappings:)`), so a decoder's leak, a fragmented heap or a worker hoarding
+/// replies never grows for the app's whole life.
 ///
 /// A worker's failure is one picture's: "could not decode" (`LoadError.couldNotDecode`,
 /// the original is kept), or "too large" only when the worker died of its CPU allowance.
@@ -58,6 +59,7 @@ final class DecodeWorkerPool: Sendable {
     let turns: PriorityGate
     private let launch: DecodeWorkerLaunch?
     private let decodesPerWorker: Int
+    private let retireAbove: Int
     private let cancelledGrace: Double
     private let state = Mutex(State())
 
@@ -65,11 +67,13 @@ final class DecodeWorkerPool: Sendable {
     /// Without `turns`, the pool's own: one kept for the picture on screen when there are two
     /// or more.
     init(size: Int, turns: PriorityGate? = nil, launch: DecodeWorkerLaunch? = .current,
-         decodesPerWorker: Int = defaultDecodesPerWorker, cancelledGrace: Double = defaultCancelledGrace) {
+         decodesPerWorker: Int = defaultDecodesPerWorker, retireAbove: Int = retireAboveBytes,
+         cancelledGrace: Double = defaultCancelledGrace) {
         self.turns = turns ?? PriorityGate(.init(capacity: size, keptForInteractive: size > 1 ? 1 : 0))
         self.cancelledGrace = cancelledGrace
         self.launch = launch
         self.decodesPerWorker = decodesPerWorker
+        self.retireAbove = retireAbove
     }
 
     /// Starts a worker in the background when none is running or idle: a viewer page about to
@@ -165,7 +169,9 @@ final class DecodeWorkerPool: Sendable {
                 return (holder.map { state.idle.remove(at: $0) } ?? state.idle.popLast(), state.prewarming)
             }
             if let worker {
-                if worker.served < decodesPerWorker, (worker.residentBytes ?? 0) <= Self.retireAboveBytes { return worker }
+                if worker.served < decodesPerWorker, (worker.heldBytes(mappings: worker.served % DecodeWorkerProcess.mappingsEvery == 0) ?? 0) <= retireAbove {
+                    return worker
+                }
                 worker.kill() // retired; a fresh one takes its place below
                 break
             }

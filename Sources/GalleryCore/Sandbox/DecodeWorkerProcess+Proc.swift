@@ -1,3 +1,4 @@
+import CSandbox
 import Foundation
 import Glibc
 
@@ -12,6 +13,21 @@ extension DecodeWorkerProcess {
               let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
         return kibibytes.multipliedReportingOverflow(by: 1024).overflow ? nil : kibibytes * 1024
     }
+
+    /// Memory the decoder holds now, counted as the pool retires workers by: its resident set,
+    /// and every memfd it keeps a descriptor of at its whole size (issue 42: a worker could keep
+    /// filled reply memfds while its own resident set read 1.6 MB); with `mappings`, every memfd
+    /// it keeps mapped too. Mappings take the kernel most of a millisecond to list, so the pool
+    /// looks at them every `mappingsEvery` requests; between, what a worker maps is bounded by
+    /// its address-space limit. Nil when /proc cannot say.
+    func heldBytes(mappings: Bool) -> Int? {
+        let memfds = sandbox_held_memfd_bytes(decoderProcess, mappings ? 1 : 0)
+        guard let resident = residentBytes, memfds >= 0 else { return nil }
+        let (total, overflow) = resident.addingReportingOverflow(Int(memfds))
+        return overflow ? Int.max : total
+    }
+
+    static let mappingsEvery = 32
 
     /// The decoder's own process: bubblewrap's child's child (bubblewrap runs a reaper as PID 1
     /// of the new namespace, which starts the worker), or the spawned process itself.

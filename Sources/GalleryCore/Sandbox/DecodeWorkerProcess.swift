@@ -36,6 +36,9 @@ final class DecodeWorkerProcess: Sendable {
 
     /// Pictures it was asked for.
     var served: Int { exchanges.load(ordering: .relaxed) }
+    /// What holds it, as it said when ready (`DecoderProtection`'s raw value).
+    private let saidProtection = Atomic<UInt8>(0)
+    var protection: DecoderProtection { DecoderProtection(rawValue: saidProtection.load(ordering: .relaxed)) ?? .filterOnly }
 
     /// How a worker that stopped answering ended.
     enum Ending: Equatable {
@@ -102,9 +105,12 @@ final class DecodeWorkerProcess: Sendable {
         let worker = DecodeWorkerProcess(pid: pid, socket: ends[0])
         // Ready once its sandbox is in place; one that ends or stays silent instead is none
         // (and is killed and reaped as the value goes).
-        let answer = WorkerSocket.read(count: DecodeWorker.ready.count, from: worker.socket,
-                                       until: .now + .seconds(readyTimeoutSeconds))
-        return answer == DecodeWorker.ready ? worker : nil
+        guard let answer = WorkerSocket.read(count: DecodeWorker.ready.count + 1, from: worker.socket,
+                                             until: .now + .seconds(readyTimeoutSeconds)),
+              answer.prefix(DecodeWorker.ready.count) == DecodeWorker.ready,
+              let protection = answer.last.flatMap(DecoderProtection.init(rawValue:)) else { return nil }
+        worker.saidProtection.store(protection.rawValue, ordering: .relaxed)
+        return worker
     }
 
     /// How long a starting worker may take to say it is ready: a loaded machine starts
@@ -118,9 +124,10 @@ final class DecodeWorkerProcess: Sendable {
     /// copy) or a new one from `SharedMemory.worthIt` bytes, else after the header. `admit` sees
     /// the reply's header before the pixels are looked at: it checks it against what was asked
     /// and takes the budget for them, or throws, and then they are never used. Pixels in the
-    /// memfd are sealed before they are mapped: from then on the worker cannot change a byte,
-    /// and one that kept its own mapping fails the seal, so its reply is none. A small reply's
-    /// pixels follow its header instead.
+    /// memfd are cut to the length the header announced and sealed before they are mapped: from
+    /// then on the worker cannot change a byte nor hold more there than the app counts, and one
+    /// that kept its own mapping fails the seal, so its reply is none. A small reply's pixels
+    /// follow its header instead (and the memfd is cut to nothing).
     func exchange(_ request: DecodeRequest, _ bytes: PictureBytes, deadline: ContinuousClock.Instant, maxBodyLength: Int,
                   admit: (DecodeReply.Header) throws(LoadError) -> Void) throws(LoadError)
         -> (header: DecodeReply.Header, body: ReplyBody)? {
@@ -161,6 +168,9 @@ final class DecodeWorkerProcess: Sendable {
         else {
             return nil // the caller asks how it ended (`ending(within:)`), which kills it
         }
+        // The reply memfd holds the announced body, or nothing when the body is not in it.
+        let bodyLength = header.bodyInSharedMemory && header.status != .notOpen ? length : 0
+        let settled = output.settle(at: bodyLength)
         if header.status == .notOpen {
             // Only an answer to a request by id alone, and with no body: anything else is a lie.
             return request.bytesOmitted && length == 0 ? (header, ReplyBody(count: 0, fill: { _ in true })!) : nil
@@ -183,9 +193,7 @@ final class DecodeWorkerProcess: Sendable {
             return (header, body)
         }
         if let admitted { throw admitted } // nothing more to read: the worker stays in step
-        guard output.seal(), let size = output.size, size >= length, let body = ReplyBody(mapping: output, count: length) else {
-            return nil
-        }
+        guard settled, let body = ReplyBody(mapping: output, count: length) else { return nil }
         return (header, body)
     }
 

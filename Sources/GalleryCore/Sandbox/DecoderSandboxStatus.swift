@@ -4,22 +4,29 @@ import Synchronization
 /// What the app's decoder sandbox is doing: for the window's notice, the benchmark and
 /// diagnostics.
 public enum DecoderSandboxStatus {
-    /// True when the workers run inside bubblewrap (false: the plain fallback). Finding out
-    /// starts the first worker and waits for it (`DecodeWorkerLaunch.current`): the UI waits
-    /// for `whenKnown` instead.
+    /// What protects the decoders here, and whether bubblewrap is installed (the notice names
+    /// the one command that gives the full sandbox: install it, or allow the namespaces it needs).
+    public struct Known: Sendable, Equatable {
+        public let protection: DecoderProtection
+        public let bubblewrapInstalled: Bool
+    }
+
+    /// True when the workers run inside bubblewrap (false: a fallback). Finding out starts the
+    /// first worker and waits for it (`DecodeWorkerLaunch.current`): the UI waits for
+    /// `whenKnown` instead.
     public static var usesBubblewrap: Bool { DecodeWorkerLaunch.current?.usesBubblewrap ?? false }
 
     private struct Waiting {
-        var known: Bool?
-        var handlers: [@Sendable (Bool) -> Void] = []
+        var known: Known?
+        var handlers: [@Sendable (Known) -> Void] = []
     }
 
     private static let waiting = Mutex(Waiting())
 
-    /// Calls `handler` (on any thread) with `usesBubblewrap` once the first worker has found it
-    /// out — at once if one has. Nothing is started for it.
-    public static func whenKnown(_ handler: @escaping @Sendable (Bool) -> Void) {
-        let known = waiting.withLock { state -> Bool? in
+    /// Calls `handler` (on any thread) with what protects the decoders once the first worker
+    /// has found it out — at once if one has. Nothing is started for it.
+    public static func whenKnown(_ handler: @escaping @Sendable (Known) -> Void) {
+        let known = waiting.withLock { state -> Known? in
             if state.known == nil { state.handlers.append(handler) }
             return state.known
         }
@@ -27,13 +34,14 @@ public enum DecoderSandboxStatus {
     }
 
     /// Said by `DecodeWorkerLaunch.current` once it has decided.
-    static func announce(usesBubblewrap: Bool) {
-        let handlers = waiting.withLock { state -> [@Sendable (Bool) -> Void] in
-            state.known = usesBubblewrap
+    static func announce(_ protection: DecoderProtection, bubblewrapInstalled: Bool) {
+        let known = Known(protection: protection, bubblewrapInstalled: bubblewrapInstalled)
+        let handlers = waiting.withLock { state -> [@Sendable (Known) -> Void] in
+            state.known = known
             defer { state.handlers = [] }
             return state.handlers
         }
-        handlers.forEach { $0(usesBubblewrap) }
+        handlers.forEach { $0(known) }
     }
 
     /// Workers the shared pool started so far (each replaced one counts).

@@ -38,9 +38,7 @@ enum SandboxedLinks {
         _ data: Data, pool: DecodeWorkerPool = .shared, cancellation: DecodeCancellation = DecodeCancellation(priority: .interactive)
     ) -> Read? {
         guard !PicturePipeline.decodesHere else {
-            let read = LinksDocument.read(data)
-            let document = LinksReply.Document(entries: read.entries, omittedCount: read.omittedCount,
-                                               keptByteCount: read.keptByteCount)
+            let document = LinksDocument.read(data)
             return Read(document: document, reply: LinksReply.encode(document))
         }
         var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: 1, keepAnimation: false, limits: limits,
@@ -50,7 +48,7 @@ enum SandboxedLinks {
                                            maxBodyLength: LinksReply.maxLength(inputBytes: data.count), cancellation: cancellation),
               reply.header.status == .picture, reply.header.channels == 1, reply.header.width == LinksReply.rowBytes
         else { return nil }
-        let bytes = reply.body.data(at: 0, length: reply.body.count)
-        return LinksReply.decode(bytes, inputBytes: data.count).map { Read(document: $0, reply: bytes) }
+        let bytes = reply.body.sharedData
+        return LinksReply.decode(bytes, file: data).map { Read(document: $0, reply: bytes) }
     }
 }

@@ -45,4 +45,15 @@ enum PixbufLoaderRegistry {
 
     /// The loaders that may read `format`, first choice first; empty when none is installed.
     static func loaders(for format: ImageFormat) -> [String] { loaderNames[format] ?? [] }
+
+    /// Loads every loader's module now (gdk-pixbuf opens one the first time its format is
+    /// decoded): a worker that may open no file once it is ready (`DecoderProtection.filterOnly`)
+    /// has them all already.
+    static func loadEveryLoader() {
+        for name in Set(loaderNames.values.joined()) {
+            guard let loader = gdk_pixbuf_loader_new_with_type(name, nil) else { continue }
+            gdk_pixbuf_loader_close(loader, nil)
+            g_object_unref(loader)
+        }
+    }
 }

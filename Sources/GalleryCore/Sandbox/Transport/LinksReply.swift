@@ -2,16 +2,20 @@ import Foundation
 
 /// A links file as a worker read it (`LinksDocument.read`, run in the sandbox), in a form the
 /// app reads back with nothing but bounds checks: counts, then for each entry its line number,
-/// its verdict as a code, and its text and address as lengths and UTF-8. Saved beside the file
-/// too, so a start from the cache reads it back without a worker (`LinksRepository`). The worker may have
-/// been subverted by the very file it read, so every number is checked against what the file
-/// could give, and an address is taken only when Foundation's strict parser reads it as an
-/// http(s) link with a host, as the classifier made it.
+/// where its text stands in the file and its verdict as a code. Saved beside the file too, so a
+/// start from the cache reads it back without a worker (`LinksRepository`).
+///
+/// The worker may have been subverted by the very file it read, so it sends no text and no
+/// address (issue 42): an entry's text is the file's own bytes at the place it names, and a
+/// link's address is that text as it stands, or written from it in the app (`AddressWriter`)
+/// where the classifier rewrites it. A reply can neither invent an address (to carry something
+/// out) nor grow with what it would copy: a few bytes an entry (`maxLength`).
 enum LinksReply {
-    /// What the app gets: the entries kept, the lines left out after them, and how many leading
-    /// bytes of the file hold the entries kept.
+    /// What the app gets: the entries kept, where each one's text stands in the file, the lines
+    /// left out after them, and how many leading bytes of the file hold the entries kept.
     struct Document: Equatable {
         var entries: [LinkEntry]
+        var byteRanges: [Range<Int>]
         var omittedCount: Int
         var keptByteCount: Int
     }
@@ -19,38 +23,42 @@ enum LinksReply {
     /// Rows the bytes travel in as a one-channel picture (`WorkerReply.blob`).
     static let rowBytes = 4096
 
-    /// The most bytes a reply for `inputBytes` of a file can take: each entry's fixed fields,
-    /// its text (a byte of invalid UTF-8 becomes U+FFFD, three bytes) and its address (which
-    /// percent-encodes those three bytes as nine), with room to spare.
+    /// Opens every reply, so a saved reply of an earlier form is never read as this one.
+    private static let magic: [UInt8] = Array("LGL2".utf8)
+
+    /// The most bytes a reply for `inputBytes` of a file can take: each entry's fixed fields
+    /// (three numbers of at most five bytes for a file under 32 GiB, the verdict, and a scheme's
+    /// length) and the unsupported schemes it names, each in its own line.
     static func maxLength(inputBytes: Int, maxEntries: Int = LinksDocument.maxEntries) -> Int {
-        let (text, overflowText) = inputBytes.multipliedReportingOverflow(by: 16)
-        let (fixed, overflowFixed) = maxEntries.multipliedReportingOverflow(by: 64)
-        guard !overflowText, !overflowFixed else { return Int.max / 2 }
-        return 16 + text + fixed + rowBytes
+        let (fixed, overflow) = min(maxEntries, inputBytes).multipliedReportingOverflow(by: 20)
+        guard !overflow else { return Int.max / 2 }
+        return magic.count + 32 + inputBytes + fixed + rowBytes
     }
 
-    /// Counts, then per entry: the line's distance from the previous one, the verdict in one
-    /// byte (kind × 16 + detail), and the text and the address (or an unsupported scheme), each
-    /// as its length and UTF-8. Numbers are LEB128 varints: a list of 100,000 one-letter lines
-    /// takes 500 KB, not 2 MB, on disk beside the file.
+    /// Counts, then per entry: the line's distance from the previous one, where its text starts
+    /// after the previous one's end and its length, the verdict in one byte (kind × 16 + detail:
+    /// kind 0 no link, 1 a link as it stands, 2 a link the classifier rewrites), and an
+    /// unsupported scheme as its length and bytes (length 0 for anything else). Numbers are
+    /// LEB128 varints: a list of 100,000 one-letter lines takes 500 KB, not 2 MB, on disk beside
+    /// the file.
     static func encode(_ document: Document) -> Data {
-        var data = Data()
+        var data = Data(magic)
         data.reserveCapacity(16 + document.entries.count * 8)
         for count in [document.entries.count, document.omittedCount, document.keptByteCount] { putVarint(count, into: &data) }
         var previousLine = 0
-        for entry in document.entries {
+        var previousEnd = 0
+        for (entry, range) in zip(document.entries, document.byteRanges) {
             putVarint(entry.lineNumber - previousLine, into: &data)
-            previousLine = entry.lineNumber
-            let (kind, detail, extra): (UInt32, UInt32, String) = switch entry.classification {
-            case .link(let address, let guess): (1, guess.code, address.text)
+            putVarint(range.lowerBound - previousEnd, into: &data)
+            putVarint(range.count, into: &data)
+            (previousLine, previousEnd) = (entry.lineNumber, range.upperBound)
+            let (kind, detail, scheme): (UInt32, UInt32, String) = switch entry.classification {
+            case .link(let address, let guess): (address.text == entry.text ? 1 : 2, guess.code, "")
             case .invalid(let reason): (0, reason.code, reason.scheme ?? "")
             }
             data.append(UInt8(kind << 4 | detail))
-            for text in [entry.text, extra] {
-                let bytes = Data(text.utf8)
-                putVarint(bytes.count, into: &data)
-                data.append(bytes)
-            }
+            putVarint(scheme.utf8.count, into: &data)
+            data.append(contentsOf: scheme.utf8)
         }
         return data
     }
@@ -64,67 +72,70 @@ enum LinksReply {
         } while rest != 0
     }
 
-    /// The document, or nil when the bytes are not one a worker could have made from a file of
-    /// `inputBytes` bytes.
-    static func decode(_ data: Data, inputBytes: Int, maxEntries: Int = LinksDocument.maxEntries) -> Document? {
-        data.withUnsafeBytes { raw in
-            var reader = Cursor(bytes: raw.bindMemory(to: UInt8.self))
-            guard let count = reader.varint(), count <= maxEntries, let omitted = reader.varint(), omitted <= inputBytes,
-                  let kept = reader.varint(), kept <= inputBytes else { return nil }
-            var entries: [LinkEntry] = []
-            entries.reserveCapacity(count)
-            var line = 0
-            for _ in 0..<count {
-                guard let distance = reader.varint(), distance >= 1, distance <= inputBytes + 1 - line,
-                      let verdict = reader.byte(),
-                      let text = reader.text(maxBytes: LinksFileParser.maxLineLength * 4),
-                      let extra = reader.text(maxBytes: LinksFileParser.maxLineLength * 16) else { return nil }
-                line += distance
-                let detail = UInt32(verdict & 0x0F)
-                let classification: LinkClassification
-                switch verdict >> 4 {
-                case 0:
-                    guard let reason = InvalidLinkReason(code: detail, scheme: extra) else { return nil }
-                    classification = .invalid(reason: reason)
-                case 1:
-                    guard let guess = LinkGuess(code: detail), let address = LinkAddress(fromWorker: extra) else { return nil }
-                    classification = .link(address, guess: guess)
-                default:
-                    return nil
-                }
-                entries.append(LinkEntry(lineNumber: line, text: text, classification: classification))
+    /// The document, or nil when the bytes are not one a worker could have made from `file`.
+    static func decode(_ data: Data, file: Data, maxEntries: Int = LinksDocument.maxEntries) -> Document? {
+        file.withUnsafeBytes { rawFile in
+            data.withUnsafeBytes { raw in
+                var reader = LinksReplyCursor(bytes: raw.bindMemory(to: UInt8.self))
+                return decode(&reader, file: rawFile.bindMemory(to: UInt8.self), maxEntries: maxEntries)
             }
-            return Document(entries: entries, omittedCount: omitted, keptByteCount: kept)
         }
     }
 
-    /// Reads the reply's fields in order, each within the bytes.
-    private struct Cursor {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var offset = 0
-
-        mutating func byte() -> UInt8? {
-            guard offset < bytes.count else { return nil }
-            defer { offset += 1 }
-            return bytes[offset]
+    private static func decode(_ reader: inout LinksReplyCursor, file: UnsafeBufferPointer<UInt8>, maxEntries: Int) -> Document? {
+        guard reader.skip(magic), let count = reader.varint(), count <= maxEntries, let omitted = reader.varint(),
+              omitted <= file.count, let kept = reader.varint(), kept <= file.count else { return nil }
+        var document = Document(entries: [], byteRanges: [], omittedCount: omitted, keptByteCount: kept)
+        document.entries.reserveCapacity(count)
+        document.byteRanges.reserveCapacity(count)
+        var (line, end) = (0, 0)
+        for _ in 0..<count {
+            // Each number within what is left of the file, so no sum below can overflow.
+            guard let distance = reader.varint(), distance >= 1, distance <= file.count + 1 - line,
+                  let gap = reader.varint(), gap <= kept - end, let length = reader.varint(), length >= 1,
+                  length <= kept - end - gap, let verdict = reader.byte(), let scheme = reader.lengthPrefixed()
+            else { return nil }
+            line += distance
+            let range = end + gap..<end + gap + length
+            end = range.upperBound
+            let lineBytes = UnsafeBufferPointer(rebasing: file[range])
+            let text = String(decoding: lineBytes, as: UTF8.self)
+            guard let classification = classification(verdict, scheme, of: text, in: lineBytes) else { return nil }
+            let entry = LinkEntry(lineNumber: line, text: text, classification: classification)
+            document.entries.append(entry)
+            document.byteRanges.append(range)
         }
+        return document
+    }
 
-        /// At most nine bytes (63 bits): a larger number is no count a file could give.
-        mutating func varint() -> Int? {
-            var value = 0
-            for shift in stride(from: 0, to: 63, by: 7) {
-                guard let next = byte() else { return nil }
-                value |= Int(next & 0x7F) << shift
-                if next & 0x80 == 0 { return value }
-            }
+    /// The verdict on one entry, checked against its line's bytes: an invalid line is cut as the
+    /// worker cuts one; an unsupported scheme is the one the line starts with; a link is the line
+    /// as it stands, or the address the app writes from it.
+    private static func classification(
+        _ verdict: UInt8, _ scheme: UnsafeBufferPointer<UInt8>, of text: String, in line: UnsafeBufferPointer<UInt8>
+    ) -> LinkClassification? {
+        let detail = UInt32(verdict & 0x0F)
+        switch verdict >> 4 {
+        case 0:
+            guard line.count <= LinksDocument.maxShownInvalidBytes,
+                  let reason = InvalidLinkReason(code: detail, scheme: String(decoding: scheme, as: UTF8.self)),
+                  reason.scheme == nil ? scheme.isEmpty : startsWith(scheme: scheme, line)
+            else { return nil }
+            return .invalid(reason: reason)
+        case 1, 2:
+            guard scheme.isEmpty, let guess = LinkGuess(code: detail),
+                  let address = verdict >> 4 == 1 ? LinkAddress(fromWorker: text) : LinkAddress(writtenFrom: text)
+            else { return nil }
+            return .link(address, guess: guess)
+        default:
             return nil
         }
+    }
 
-        mutating func text(maxBytes: Int) -> String? {
-            guard let length = varint(), length <= maxBytes, length <= bytes.count - offset else { return nil }
-            defer { offset += length }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
-        }
+    /// Whether `line` starts with `scheme` (lower-case) in any case, and a colon.
+    private static func startsWith(scheme: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !scheme.isEmpty, line.count > scheme.count, line[scheme.count] == ASCII.colon else { return false }
+        return scheme.indices.allSatisfy { scheme[$0] == ASCII.lowercased(line[$0]) && scheme[$0] != ASCII.colon }
     }
 }
 

@@ -56,6 +56,17 @@ final class ReplyBody: @unchecked Sendable { // immutable after init
         return Data(bytes: base + offset, count: length)
     }
 
+    /// All the bytes as `Data` over the same memory, no copy: a list's reply of 100 MB (issue
+    /// 42) is read and saved from the worker's memfd itself, not from a second copy of it.
+    var sharedData: Data {
+        var size: gsize = 0
+        guard let base = g_bytes_get_data(bytes, &size), size > 0 else { return Data() }
+        let kept = g_bytes_ref(bytes)
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: Int(size), deallocator: .custom { _, _ in
+            g_bytes_unref(kept)
+        })
+    }
+
     /// A pixbuf over the rows packed at `offset` (the caller checked they are there), sharing
     /// these bytes.
     func pixbuf(at offset: Int, width: Int, height: Int, channels: Int) -> ObjectReference? {

@@ -46,6 +46,14 @@ final class SharedMemory: @unchecked Sendable { // the descriptor is fixed; clos
     /// Seals it for good: false while anything (a worker) still maps it writable.
     func seal() -> Bool { sandbox_seal(descriptor) == 0 }
 
+    /// Cuts it to the `length` bytes a worker's reply announced and seals it, so the memory it
+    /// holds is the reply the app counts, however much the worker wrote or keeps a descriptor
+    /// of (issue 42); true when it is sealed at exactly that length. A reply with no body here
+    /// settles its memfd at 0.
+    func settle(at length: Int) -> Bool {
+        ftruncate(descriptor, off_t(length)) == 0 && seal() && size == length
+    }
+
     /// Its size now (a sealed one keeps it), or nil.
     var size: Int? {
         let size = sandbox_file_size(descriptor)
