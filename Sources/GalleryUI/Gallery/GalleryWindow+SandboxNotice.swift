@@ -33,7 +33,7 @@ extension GalleryWindow {
             L10n.tr("Pictures are decoded with the least protection on this computer: neither bubblewrap, Landlock nor private folders can run here, so only a system-call filter holds the decoders, and they may open no file.")
         }
         let remedy = known.bubblewrapInstalled
-            ? L10n.tr("For full protection, allow unprivileged user namespaces: sudo sysctl -w kernel.unprivileged_userns_clone=1")
+            ? L10n.format("For full protection, allow unprivileged user namespaces: %1$s", known.namespaceCommand)
             : L10n.tr("For full protection, install bubblewrap: sudo apt install bubblewrap")
         return held + " " + remedy
     }
