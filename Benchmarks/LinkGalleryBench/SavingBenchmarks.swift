@@ -83,7 +83,7 @@ enum SavingBenchmarks {
             let urls = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").compactMap { URL(string: String($0)) }
             let repository = ImageRepository(http: HTTPClient(), directories: try CacheDirectories(root: URL(fileURLWithPath: cache)))
             let saving = PictureSaving(folder: URL(fileURLWithPath: folder)) { url in
-                try await repository.original(bytesFor: url, priority: .interactive)
+                try await repository.originalFile(for: url, priority: .interactive)
             }
             // Named from the link, as the app does: every one is "img" here, as every search
             // thumbnail of a real list is "images", so the names collide as they do there.

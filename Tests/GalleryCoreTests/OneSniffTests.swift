@@ -27,8 +27,11 @@ final class OneSniffTests: RepositoryTestCase {
         } catch {
             XCTAssertEqual(error as? LoadError, .notAnImage)
         }
-        // Every later reader agrees: the name a save would give it is not an image's.
-        XCTAssertEqual(SavedFileName.suggested(title: "invoice.html", data: Data(page.utf8)), "invoice.html")
-        XCTAssertEqual(SavedFileName.suggested(title: "drawing", data: Data(svg.utf8)), "drawing.svg")
+        // Every later use takes the download's verdict: its copies are named by the format it
+        // recorded, and bytes no download sniffed are named by the same sniff.
+        let file = try await repository.originalFile(for: drawing, priority: .interactive)
+        XCTAssertEqual(file.format, .svg, "the format the download decided")
+        XCTAssertEqual(SavedFileName.suggested(title: "drawing", file: file), "drawing.svg")
+        XCTAssertEqual(SavedFileName.suggested(title: "invoice.html", file: OriginalFile(data: Data(page.utf8), format: nil)), "invoice.html")
     }
 }

@@ -28,7 +28,7 @@ final class PictureSavingTests: XCTestCase {
     }
 
     private func saving(_ repository: ImageRepository, into folder: URL? = nil) -> PictureSaving {
-        PictureSaving(folder: folder ?? self.folder) { url in try await repository.original(bytesFor: url, priority: .interactive) }
+        PictureSaving(folder: folder ?? self.folder) { url in try await repository.originalFile(for: url, priority: .interactive) }
     }
 
     /// A file the server serves as it is, under a folder of its own per test.
@@ -188,7 +188,7 @@ final class PictureSavingTests: XCTestCase {
         let pictures = try await (0..<3).asyncMap { try served("p\($0).png", try await png(20 + $0)) }
         let repository = try makeRepository()
         let calls = Counter()
-        let saving = PictureSaving(folder: folder, bytes: { try await repository.original(bytesFor: $0, priority: .interactive) }) {
+        let saving = PictureSaving(folder: folder, bytes: { try await repository.originalFile(for: $0, priority: .interactive) }) {
             data, name, folder, from throws(SaveProblem) in
             calls.increment()
             if calls.value == 2 { throw SaveProblem.failed("Input/output error") }

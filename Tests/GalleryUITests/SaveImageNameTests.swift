@@ -10,18 +10,25 @@ final class SaveImageNameTests: XCTestCase {
     func testAddsTheExtensionTheBytesCallForWhenTheNameHasNone() {
         let webp = Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)
         let svg = Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
-        XCTAssertEqual(SavedFileName.suggested(title: "images", data: png), "images.png")
-        XCTAssertEqual(SavedFileName.suggested(title: "encrypted-tbn0.gstatic.com", data: jpeg),
+        XCTAssertEqual(SavedFileName.suggested(title: "images", file: OriginalFile(data: png, format: nil)), "images.png")
+        XCTAssertEqual(SavedFileName.suggested(title: "encrypted-tbn0.gstatic.com", file: OriginalFile(data: jpeg, format: nil)),
                        "encrypted-tbn0.gstatic.com.jpg", "a host's .com is not a file type")
-        XCTAssertEqual(SavedFileName.suggested(title: "photo", data: webp), "photo.webp")
-        XCTAssertEqual(SavedFileName.suggested(title: "drawing", data: svg), "drawing.svg")
-        XCTAssertEqual(SavedFileName.suggested(title: "holiday.jpeg", data: jpeg), "holiday.jpeg")
-        XCTAssertEqual(SavedFileName.suggested(title: "notes", data: Data("hello".utf8)), "notes")
+        XCTAssertEqual(SavedFileName.suggested(title: "photo", file: OriginalFile(data: webp, format: nil)), "photo.webp")
+        XCTAssertEqual(SavedFileName.suggested(title: "drawing", file: OriginalFile(data: svg, format: nil)), "drawing.svg")
+        XCTAssertEqual(SavedFileName.suggested(title: "holiday.jpeg", file: OriginalFile(data: jpeg, format: nil)), "holiday.jpeg")
+        XCTAssertEqual(SavedFileName.suggested(title: "notes", file: OriginalFile(data: Data("hello".utf8), format: nil)), "notes")
     }
 
     func testAnImageExtensionThatLiesAboutTheFormatIsReplaced() {
-        XCTAssertEqual(SavedFileName.suggested(title: "holiday.jpeg", data: png), "holiday.png")
-        XCTAssertEqual(SavedFileName.suggested(title: "scan.GIF", data: jpeg), "scan.jpg")
+        XCTAssertEqual(SavedFileName.suggested(title: "holiday.jpeg", file: OriginalFile(data: png, format: nil)), "holiday.png")
+        XCTAssertEqual(SavedFileName.suggested(title: "scan.GIF", file: OriginalFile(data: jpeg, format: nil)), "scan.jpg")
+    }
+
+    /// The format its download decided names a file (issue 42: one sniff per download); its bytes
+    /// are sniffed only when no download did.
+    func testTheDownloadsVerdictNamesTheFile() {
+        XCTAssertEqual(SavedFileName.suggested(title: "photo", file: OriginalFile(data: png, format: .jpeg)), "photo.jpg")
+        XCTAssertEqual(SavedFileName.suggested(title: "photo", file: OriginalFile(data: png, format: nil)), "photo.png")
     }
 
     /// Names from hostile URLs: what the dialog offers is what a person reads, and a file they
@@ -48,11 +55,11 @@ final class SaveImageNameTests: XCTestCase {
             ("\u{1}\u{7F}\u{85}", "image.png"),
         ]
         for (title, expected) in cases {
-            let name = SavedFileName.suggested(title: title, data: png)
+            let name = SavedFileName.suggested(title: title, file: OriginalFile(data: png, format: nil))
             XCTAssertEqual(name, expected, "from \(title.debugDescription)")
             XCTAssertFalse(name.unicodeScalars.contains { [.control, .format].contains($0.properties.generalCategory) })
         }
-        let long = SavedFileName.suggested(title: String(repeating: "é", count: 400), data: png)
+        let long = SavedFileName.suggested(title: String(repeating: "é", count: 400), file: OriginalFile(data: png, format: nil))
         XCTAssertLessThanOrEqual(long.utf8.count, 255, "a file system can create it")
         XCTAssertTrue(long.hasSuffix(".png"))
     }

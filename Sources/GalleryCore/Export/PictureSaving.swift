@@ -34,7 +34,7 @@ public struct PictureSaving: Sendable {
         }
     }
 
-    public typealias Bytes = @Sendable (URL) async throws -> Data
+    public typealias Bytes = @Sendable (URL) async throws -> OriginalFile
     /// Writes a file under `name` or a numbered variant from `from` on; says where and which number.
     public typealias Writer = @Sendable (_ data: Data, _ name: String, _ folder: URL, _ from: Int) throws(SaveProblem) -> (file: URL, number: Int)
 
@@ -59,7 +59,7 @@ public struct PictureSaving: Sendable {
         var report = Report()
         // The number each name landed at last: the next file of that name looks from there on.
         var numbers: [String: Int] = [:]
-        var fetches: [Task<Data, any Error>] = []
+        var fetches: [Task<OriginalFile, any Error>] = []
         func startFetch(_ index: Int) {
             guard index < pictures.count else { return }
             let url = pictures[index].url, bytes = self.bytes
@@ -99,17 +99,17 @@ public struct PictureSaving: Sendable {
     }
 
     /// The picture's file, or why not; nil when cancelled before it was written.
-    private func save(_ picture: Picture, fetched: Task<Data, any Error>, numbers: inout [String: Int]) async -> Result<URL, SaveProblem>? {
-        let data: Data
+    private func save(_ picture: Picture, fetched: Task<OriginalFile, any Error>, numbers: inout [String: Int]) async -> Result<URL, SaveProblem>? {
+        let file: OriginalFile
         do {
-            data = try await fetched.value
+            file = try await fetched.value
         } catch {
             if Task.isCancelled || LoadError(error) == .cancelled { return nil }
             return .failure(.download(LoadError(error)))
         }
         guard !Task.isCancelled else { return nil }
-        let name = SavedFileName.suggested(title: picture.title, data: data)
-        let folder = self.folder, writer = self.writer, from = numbers[name] ?? 1
+        let name = SavedFileName.suggested(title: picture.title, file: file)
+        let data = file.data, folder = self.folder, writer = self.writer, from = numbers[name] ?? 1
         let written = await BlockingWork.run(on: BlockingWork.disk) {
             Result { () throws(SaveProblem) in try writer(data, name, folder, from) }
         }

@@ -26,13 +26,14 @@ public enum SavedFileName {
         return spellings.contains(current) ? path : (path as NSString).deletingPathExtension + "." + fileExtension
     }
 
-    /// `title` made safe to offer as a file name, with the extension its bytes call for:
+    /// `title` made safe to offer as a file name, with the extension its file's format calls
+    /// for (as its download decided it, else sniffed from its bytes here):
     /// no control, format or bidi characters (a U+202E would show `gpj.exe` as `exe.jpg`), no
     /// line breaks, no slashes, no leading dot (a hidden file), and an image extension that
     /// matches the format. A host name's `.com` is no file type: the real one is added.
-    public static func suggested(title: String, data: Data) -> String {
+    public static func suggested(title: String, file: OriginalFile) -> String {
         var base = cleaned(title)
-        let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
+        let format = file.format ?? ContentSniffer.imageFormat(of: file.data.prefix(ContentSniffer.preferredPrefixLength))
         let current = (base as NSString).pathExtension.lowercased()
         if imageExtensions.contains(current) {
             if let format, extensions[format]?.accepted.contains(current) == false {

@@ -108,8 +108,14 @@ extension ImageRepository {
     /// the transfer stops after the first bytes when they are not an image.
     /// An original the viewer holds open is not read from the disk again.
     public func original(bytesFor url: URL, priority: SharedPriority) async throws -> Data {
-        if let opened = openedOriginals.take(url.absoluteString) { return opened.bytes.data }
-        return try await originalBytes(for: url, priority: priority).bytes
+        try await originalFile(for: url, priority: priority).data
+    }
+
+    /// The same with the format its download decided, which names its copies (`OriginalFile`).
+    public func originalFile(for url: URL, priority: SharedPriority) async throws -> OriginalFile {
+        if let opened = openedOriginals.take(url.absoluteString) { return OriginalFile(data: opened.bytes.data, format: opened.facts.format) }
+        let (bytes, facts) = try await originalBytes(for: url, priority: priority)
+        return OriginalFile(data: bytes, format: facts.format)
     }
 
     /// The whole original and its facts.

@@ -44,7 +44,7 @@ extension GalleryWindow {
             guard let self, let item = self.grid.items[safe: index], item.isImageLink, let url = item.url else { return }
             let images = services.images
             let chooser = OpenWithChooser(parent: window, title: ViewerItem(url: url).title,
-                                          bytes: { try await images.original(bytesFor: url, priority: .interactive) }) {
+                                          bytes: { try await images.originalFile(for: url, priority: .interactive) }) {
                 [weak self] outcome in
                 self?.openWithChooser = nil
                 if case .failed(let reason) = outcome { self?.banner.show(reason) }

@@ -24,7 +24,7 @@ extension GalleryWindow {
         guard !pictures.isEmpty else { return }
         let images = services.images
         let saving = SaveToFolder(parent: window, pictures: pictures) { url in
-            try await images.original(bytesFor: url, priority: .interactive)
+            try await images.originalFile(for: url, priority: .interactive)
         }
         saving.onProgress = { [weak self] done, total in self?.saveProgress.show(done: done, of: total) }
         saving.onFinish = { [weak self] report, folder in self?.savingFinished(report, folder: folder) }

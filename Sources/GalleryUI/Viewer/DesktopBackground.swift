@@ -21,11 +21,11 @@ final class DesktopBackground {
     private static let portalPath = "/org/freedesktop/portal/desktop"
 
     private let title: String
-    private let bytes: @Sendable () async throws -> Data
+    private let bytes: @Sendable () async throws -> OriginalFile
     private let completion: @MainActor (Outcome) -> Void
     private var response: DBusSignalSubscription?
 
-    init(title: String, bytes: @escaping @Sendable () async throws -> Data, completion: @escaping @MainActor (Outcome) -> Void) {
+    init(title: String, bytes: @escaping @Sendable () async throws -> OriginalFile, completion: @escaping @MainActor (Outcome) -> Void) {
         self.title = title
         self.bytes = bytes
         self.completion = completion

@@ -11,4 +11,8 @@ extension ImageRepository: OriginalImageSource {
     public func originalData(for url: URL) async throws -> Data {
         try await original(bytesFor: url, priority: .interactive)
     }
+
+    public func originalFile(for url: URL) async throws -> OriginalFile {
+        try await originalFile(for: url, priority: .interactive)
+    }
 }

@@ -17,14 +17,14 @@ final class OpenWithChooser {
 
     private let parent: UnsafeMutablePointer<GtkWidget>
     private let title: String
-    private let bytes: @Sendable () async throws -> Data
+    private let bytes: @Sendable () async throws -> OriginalFile
     private let copies: OpenWithCopies
     private let completion: @MainActor (Outcome) -> Void
     private var dialog: UnsafeMutablePointer<GtkWidget>?
     private var file: OpaquePointer?
 
     init(parent: UnsafeMutablePointer<GtkWidget>, title: String, copies: OpenWithCopies = .session,
-         bytes: @escaping @Sendable () async throws -> Data, completion: @escaping @MainActor (Outcome) -> Void) {
+         bytes: @escaping @Sendable () async throws -> OriginalFile, completion: @escaping @MainActor (Outcome) -> Void) {
         self.parent = parent
         self.title = title
         self.bytes = bytes

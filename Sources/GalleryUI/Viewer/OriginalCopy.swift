@@ -2,7 +2,8 @@ import Foundation
 import GalleryCore
 
 /// The original as downloaded, written to a file for the desktop under the name Save As would
-/// suggest (`SavedFileName.suggested`): what Open With and Set as Background hand over.
+/// suggest (`SavedFileName.suggested`, from the format its download decided): what Open With
+/// and Set as Background hand over.
 /// The bytes come from the cache (or a download at the person-is-waiting priority); the file is
 /// written on the disk queue.
 enum OriginalCopy {
@@ -14,12 +15,13 @@ enum OriginalCopy {
     /// `write` puts the bytes under the name and says where; `unwritten` is what the person
     /// reads when it cannot.
     static func make(
-        title: String, bytes: @Sendable () async throws -> Data, unwritten: String,
+        title: String, bytes: @Sendable () async throws -> OriginalFile, unwritten: String,
         write: @escaping @Sendable (_ data: Data, _ name: String) throws -> URL
     ) async -> Result<URL, Failure> {
         do {
-            let data = try await bytes()
-            let name = SavedFileName.suggested(title: title, data: data)
+            let file = try await bytes()
+            let name = SavedFileName.suggested(title: title, file: file)
+            let data = file.data
             return .success(try await BlockingWork.run(on: BlockingWork.disk) { try write(data, name) })
         } catch LoadError.cancelled, is CancellationError {
             return .failure(.cancelled)

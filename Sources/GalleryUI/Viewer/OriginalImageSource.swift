@@ -20,8 +20,12 @@ public protocol OriginalImageSource: Sendable {
     /// `region` (nil: all of it), as fine as it asks.
     func fullDetail(for url: URL, covering region: DetailRegion?, priority: SharedPriority) async throws -> FullDetailImage
 
-    /// The original file's bytes exactly as downloaded, for "Save Image As…".
+    /// The original file's bytes exactly as downloaded.
     func originalData(for url: URL) async throws -> Data
+
+    /// The same with the format its download decided, for "Save Image As…", Open With and Set
+    /// as Background to name their copies by (`OriginalFile`).
+    func originalFile(for url: URL) async throws -> OriginalFile
 
     /// The picture as a person turned it, as a file, and its extension: Save Image As…'s
     /// turned copy, with the original's ICC profile and EXIF (`ImageRepository.turnedCopy`).
@@ -70,8 +74,13 @@ extension OriginalImageSource {
     }
 }
 
-/// A source whose originals are all there at once (files, in tests) has nothing to show early.
+/// A source whose originals are all there at once (files, in tests) has nothing to show early,
+/// and no download that sniffed them.
 extension OriginalImageSource {
+    public func originalFile(for url: URL) async throws -> OriginalFile {
+        OriginalFile(data: try await originalData(for: url), format: nil)
+    }
+
     public func preview(for url: URL) async -> DecodedImage? { nil }
     public func downloadProgress(for url: URL) -> DownloadProgress? { nil }
     public func partialOriginal(for url: URL, fitting screen: PixelSize, priority: SharedPriority) async -> DecodedImage? { nil }

@@ -57,8 +57,7 @@ final class ViewerSaveImage {
         let source = source
         Task { @MainActor [weak self] in
             do {
-                let data = try await source.originalData(for: url)
-                self?.ask(with: data)
+                self?.ask(with: try await source.originalFile(for: url))
             } catch let error as LoadError {
                 self?.completion(.failed(ErrorMessages.explanation(for: error)))
             } catch {
@@ -67,9 +66,9 @@ final class ViewerSaveImage {
         }
     }
 
-    private func ask(with data: Data) {
-        self.data = data
-        var suggestedName = SavedFileName.suggested(title: item.title, data: data)
+    private func ask(with file: OriginalFile) {
+        data = file.data
+        var suggestedName = SavedFileName.suggested(title: item.title, file: file)
         if let copyNameSuffix {
             let ext = (suggestedName as NSString).pathExtension
             suggestedName = (suggestedName as NSString).deletingPathExtension + copyNameSuffix + (ext.isEmpty ? "" : "." + ext)

@@ -86,7 +86,7 @@ extension ViewerWindow {
     func setAsBackground() {
         guard let item = currentItem else { return }
         let source = store.source, url = item.url
-        let setter = DesktopBackground(title: item.title, bytes: { try await source.originalData(for: url) }) { [weak self] outcome in
+        let setter = DesktopBackground(title: item.title, bytes: { try await source.originalFile(for: url) }) { [weak self] outcome in
             guard let self else { return }
             background = nil
             switch outcome {
@@ -103,7 +103,7 @@ extension ViewerWindow {
     func openWith() {
         guard let item = currentItem else { return }
         let source = store.source, url = item.url
-        let chooser = OpenWithChooser(parent: window, title: item.title, bytes: { try await source.originalData(for: url) }) {
+        let chooser = OpenWithChooser(parent: window, title: item.title, bytes: { try await source.originalFile(for: url) }) {
             [weak self] outcome in
             guard let self else { return }
             openWithChooser = nil
