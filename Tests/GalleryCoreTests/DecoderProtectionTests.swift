@@ -43,9 +43,16 @@ final class DecoderProtectionTests: XCTestCase {
             let gif = HostileImages.gif(canvasWidth: 48, canvasHeight: 32, frameWidth: 48, frameHeight: 32)
             XCTAssertNoThrow(try decode(gif, in: pool), "\(expected): GIF")
             XCTAssertNoThrow(try decode(HostileImages.goodSVG, in: pool, limits: DecodeWorkerPool.vectorLimits), "\(expected): SVG")
+            for fixture in ["avif-sample-images/plum-blossom-small.profile0.8bpc.yuv420.alpha-full.avif", "jxl-conformance/grayscale.jxl"] {
+                let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(fixture))
+                XCTAssertNoThrow(try decode(data, in: pool), "\(expected): \(fixture)")
+            }
             XCTAssertEqual(pool.startedCount, 1, "\(expected): one worker decoded them all")
         }
     }
+
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
 
     private func decode(_ data: Data, in pool: DecodeWorkerPool, limits: DecodeWorkerPool.Limits = DecodeWorkerPool.rasterLimits) throws {
         let request = DecodeRequest(fit: .inside(maxSide: 256), maxPixels: ImageDecoder.defaultMaxPixels,

@@ -130,11 +130,13 @@ final class ViewerSaveImage {
 
     private static let choiceID = "copy"
 
-    /// The chooser's own choice: the original as downloaded, or the picture as turned
-    /// (chosen at first: the person turned it).
+    /// The chooser's own choice: the picture as turned (first, so chosen at first: the person
+    /// turned it), or the original as downloaded. First, because GTK 4.8's own chooser (where no
+    /// portal answers) ignores `gtk_file_chooser_set_choice` and starts on the first option
+    /// (seen by `test_save_turned.py`); the portal is told the same choice.
     private static func offerTurnedCopy(in chooser: OpaquePointer) {
-        let options = [strdup("original"), strdup("turned"), nil]
-        let labels = [strdup(L10n.tr("The original as downloaded")), strdup(L10n.tr("The picture as turned")), nil]
+        let options = [strdup("turned"), strdup("original"), nil]
+        let labels = [strdup(L10n.tr("The picture as turned")), strdup(L10n.tr("The original as downloaded")), nil]
         defer { (options + labels).forEach { free($0) } }
         var optionPointers = options.map { $0.map { UnsafePointer<CChar>($0) } }
         var labelPointers = labels.map { $0.map { UnsafePointer<CChar>($0) } }
