@@ -41,8 +41,10 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("heif"),
                                  .linkedLibrary("webpdemux"), .linkedLibrary("webp"), .linkedLibrary("tiff")]),
         // libjxl for JPEG XL (`JXLDecoding`) and what its files say about themselves, which no
-        // gdk-pixbuf loader on Debian 12 reads.
-        .target(name: "CJXLDecode", dependencies: ["CPictureFacts"], linkerSettings: [.linkedLibrary("jxl")]),
+        // gdk-pixbuf loader on Debian 12 reads; its thread runner decodes a frame's groups in
+        // parallel.
+        .target(name: "CJXLDecode", dependencies: ["CPictureFacts"],
+                linkerSettings: [.linkedLibrary("jxl"), .linkedLibrary("jxl_threads")]),
         // LibRaw for camera RAW files (`RAWDecoding`): DNG and the TIFF-based camera formats.
         .target(name: "CRAW", linkerSettings: [.linkedLibrary("raw")]),
         .target(name: "GObjectSupport", dependencies: ["CGtk", "CShims"]),

@@ -24,8 +24,9 @@ int sandbox_lockdown(int may_open);
 
 // Without bubblewrap and Landlock: a user and mount namespace of this process's own (where the
 // kernel allows unprivileged ones), in which each of `hidden` (that exists) is covered by an
-// empty read-only tmpfs. Returns 0 when in place, -1 when not.
-int sandbox_private_mounts(const char *const *hidden, int count);
+// empty read-only tmpfs, but for the folders of `kept` beneath one (at most 64: its own build
+// folder in /tmp), bound back read-only. Returns 0 when in place, -1 when not.
+int sandbox_private_mounts(const char *const *hidden, int count, const char *const *kept, int kept_count);
 
 // Without bubblewrap: Landlock (where the kernel has it) lets this process read `readable`
 // files and folders (and what is beneath them) and nothing else, and write, create, remove or

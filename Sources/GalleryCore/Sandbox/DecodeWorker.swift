@@ -90,10 +90,12 @@ public enum DecodeWorker {
             guard abi >= 0 else { return nil }
             if abi > 0 { return .landlock }
         }
-        if !skipped.contains("mounts"),
-           let hidden = DecodeWorkerLaunch.hiddenByPrivateMounts(executable: executable),
-           withCStrings(hidden, { sandbox_private_mounts($0, $1) }) == 0 {
-            return .privateMounts
+        if !skipped.contains("mounts") {
+            let (hidden, kept) = DecodeWorkerLaunch.privateMounts(executable: executable)
+            let mounted = withCStrings(hidden) { hidden, hiddenCount in
+                withCStrings(kept) { kept, keptCount in sandbox_private_mounts(hidden, hiddenCount, kept, keptCount) }
+            }
+            if mounted == 0 { return .privateMounts }
         }
         return .filterOnly
     }

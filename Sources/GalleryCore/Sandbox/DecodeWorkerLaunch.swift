@@ -132,15 +132,18 @@ struct DecodeWorkerLaunch: Sendable {
 
     /// What a worker with neither bubblewrap nor Landlock covers in its own mount namespace
     /// (`sandbox_private_mounts`): home, the temporary and runtime folders, removable media, and
-    /// the app's own /proc entry (its memory). Nil when one of them holds what the worker must
-    /// still read (a build folder in home): it then opens no file instead.
-    static func hiddenByPrivateMounts(executable: String) -> [String]? {
+    /// the app's own /proc entry (its memory); and the folders it must still read from beneath
+    /// them (a build folder in /tmp), bound back read-only.
+    static func privateMounts(executable: String) -> (hidden: [String], kept: [String]) {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
         let hidden = Set([home, "/home", "/root", "/tmp", "/var/tmp", "/run", "/media", "/mnt", "/srv", "/proc/\(getppid())"])
             .filter { $0.hasPrefix("/") && $0 != "/" }
-        let needed = readableWithoutBubblewrap(executable: executable)
-        let clash = needed.contains { path in hidden.contains { path == $0 || path.hasPrefix($0 + "/") } }
-        return clash ? nil : hidden.sorted()
+        // An outer folder covered after an inner one would cover it again: outer ones first.
+        let ordered = hidden.sorted { $0.count < $1.count }
+        let kept = readableWithoutBubblewrap(executable: executable).filter { path in
+            hidden.contains { path.hasPrefix($0 + "/") } && (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil
+        }
+        return (ordered, Array(kept.prefix(64)))
     }
 
     /// The folders of the shared libraries mapped into this process.
