@@ -41,10 +41,9 @@ static int is_beneath(const char *path, const char *folder) {
 }
 
 int sandbox_private_mounts(const char *const *hidden, int count, const char *const *kept, int kept_count) {
-    // The folders to keep are opened before anything covers them, and bound back from these.
     int kept_folders[MOST_KEPT];
     if (kept_count < 0 || kept_count > MOST_KEPT) return -1;
-    for (int i = 0; i < kept_count; i++) kept_folders[i] = open(kept[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+    for (int i = 0; i < kept_count; i++) kept_folders[i] = -1;
     uid_t user = geteuid();
     gid_t group = getegid();
     int failed = unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0;
@@ -56,6 +55,9 @@ int sandbox_private_mounts(const char *const *hidden, int count, const char *con
     if (!failed) failed = write_text("/proc/self/gid_map", map) != 0;
     // Nothing mounted here reaches the system's namespace, nor the other way.
     if (!failed) failed = mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0;
+    // The folders to keep are opened before anything covers them, and bound back from these:
+    // in the new namespace, as a bind's source must be one of its own mounts.
+    for (int i = 0; i < kept_count && !failed; i++) kept_folders[i] = open(kept[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
     const unsigned long sealed = MS_NOSUID | MS_NODEV | MS_NOEXEC;
     for (int i = 0; i < count && !failed; i++) {
         if (mount("none", hidden[i], "tmpfs", sealed, "size=65536,mode=0755") != 0) {
