@@ -24,8 +24,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1] / "Tests" / "EndToEnd"))
 
-from harness import Display, FixtureServer  # noqa: E402
-from session import bench_arguments, AppRun, make_home, publish  # noqa: E402
+from harness import FixtureServer  # noqa: E402
+from session import app_on_own_display, bench_arguments, make_home, publish  # noqa: E402
 from viewer_bench import open_first_photo  # noqa: E402
 
 LINES = 10_000
@@ -53,9 +53,7 @@ def run(binary, server, links, scratch, strip):
     home = make_home(scratch)
     with (home / "config" / "glib-2.0" / "settings" / "keyfile").open("a") as keyfile:
         keyfile.write(f"filmstrip={'true' if strip else 'false'}\n")
-    display = Display(1920, 1080)
-    app = AppRun(binary, display.env, links, home)
-    try:
+    with app_on_own_display(binary, links, home) as (display, app):
         app.wait_for("visible-thumbnails-ready", 120)
         time.sleep(SETTLE_S)
         clicked, shown, opened = open_first_photo(display, app)
@@ -70,9 +68,6 @@ def run(binary, server, links, scratch, strip):
             turns.append(page_shown(app, page, pressed) - pressed)
         peak_kb = max((kb for _, kb in app.memory), default=0)
         return {"open_ms": shown - clicked, "rss_mb": rss_kb / 1024, "peak_mb": peak_kb / 1024, "turns_ms": turns}
-    finally:
-        app.stop()
-        display.stop()
 
 
 def main():

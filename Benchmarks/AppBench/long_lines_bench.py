@@ -24,8 +24,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1] / "Tests" / "EndToEnd"))
 
-from harness import Display, FixtureServer  # noqa: E402
-from session import bench_arguments, AppRun, make_home, publish  # noqa: E402
+from harness import FixtureServer  # noqa: E402
+from session import app_on_own_display, bench_arguments, make_home, publish  # noqa: E402
 
 KINDS = {"tiny": "16.7 M lines of “a”", "invalid": "100,000 links + bytes not UTF-8",
          "wide": "100,000 links of Chinese characters"}
@@ -36,17 +36,12 @@ def progress(message):
 
 
 def launch(binary, links, home):
-    display = Display(1920, 1080)
-    app = AppRun(binary, display.env, links, home)
-    try:
+    with app_on_own_display(binary, links, home) as (_, app):
         app.wait_for("grid-show-end", 180)
         app.wait_for("visible-thumbnails-ready", 120)
         time.sleep(2)
         status = app.status()
         return {"peak_mb": status.get("VmHWM", 0) / 1024, "rss_mb": status.get("VmRSS", 0) / 1024}
-    finally:
-        app.stop()
-        display.stop()
 
 
 def main():

@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 APP_SCHEMA_PATH = "io/github/linkgallery/LinkGallery"
@@ -161,6 +162,20 @@ class AppRun:
     def stop(self):
         self._sampling = False
         stop_process(self.process)
+
+
+@contextmanager
+def app_on_own_display(binary, links_url, home, width=1920, height=1080):
+    """The app on a display of its own (`Display`, from the end-to-end harness), both stopped
+    when the block ends."""
+    from harness import Display
+    display = Display(width, height)
+    app = AppRun(binary, display.env, links_url, home)
+    try:
+        yield display, app
+    finally:
+        app.stop()
+        display.stop()
 
 
 def bench_arguments(runs, *references):

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,6 +20,12 @@ struct held {
     int64_t untracked;
 };
 
+// Sizes are the worker's to choose within its limits: summed without overflowing.
+static int64_t add(int64_t total, int64_t bytes) {
+    if (bytes < 0) return total;
+    return total > INT64_MAX - bytes ? INT64_MAX : total + bytes;
+}
+
 static void note(struct held *held, unsigned long inode, int64_t bytes) {
     for (int i = 0; i < held->count; i++) {
         if (held->inode[i] == inode) {
@@ -30,13 +37,13 @@ static void note(struct held *held, unsigned long inode, int64_t bytes) {
         held->inode[held->count] = inode;
         held->bytes[held->count++] = bytes;
     } else {
-        held->untracked += bytes;
+        held->untracked = add(held->untracked, bytes);
     }
 }
 
 static int64_t sum(const struct held *held) {
     int64_t total = 0;
-    for (int i = 0; i < held->count; i++) total += held->bytes[i];
+    for (int i = 0; i < held->count; i++) total = add(total, held->bytes[i]);
     return total;
 }
 
@@ -57,7 +64,7 @@ int64_t sandbox_held_memfd_bytes(int pid, int mappings) {
         note(&held, (unsigned long)about.st_ino, (int64_t)about.st_size);
     }
     closedir(folder);
-    if (!mappings) return held.untracked + sum(&held);
+    if (!mappings) return add(held.untracked, sum(&held));
     snprintf(path, sizeof path, "/proc/%d/maps", pid);
     FILE *maps = fopen(path, "re");
     if (!maps) return -1;
@@ -69,5 +76,5 @@ int64_t sandbox_held_memfd_bytes(int pid, int mappings) {
         note(&held, inode, (int64_t)(end - start));
     }
     fclose(maps);
-    return held.untracked + sum(&held);
+    return add(held.untracked, sum(&held));
 }

@@ -106,6 +106,27 @@ final class LinksRepositoryTests: XCTestCase {
         XCTAssertEqual(LinksReply.decode(resaved, file: Data(fileText.utf8))?.entries.count, 2)
     }
 
+    /// A server that answers every request in full with the same file, whatever validators it
+    /// is sent: the refresh sees the same bytes and keeps the saved entries, with no worker
+    /// reading the file again (here, a pool whose workers would die on any list, and which starts
+    /// none).
+    func testTheSameFileSentAgainInFullIsNotReadAgain() async throws {
+        let target = "/fault/tiny-lines?mib=1&tag=\(FixtureServer.uniqueTag())"
+        let url = server.url(target)
+        let first = try await repository(for: url).refresh()
+        let executable = try XCTUnwrap(DecodeWorkerLaunch.workerExecutable)
+        let crashing = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .crashOnLists))
+        let again = LinksRepository(url: url, http: http, directories: try CacheDirectories(root: root), pool: crashing)
+        let confirmed = try await again.refresh()
+        let sent = try await server.requestLog().filter { $0.path == target }
+        XCTAssertEqual(sent.count, 2)
+        XCTAssertGreaterThan(sent.last?.bytesSent ?? 0, 0, "the file sent again in full, not a 304")
+        XCTAssertEqual(confirmed.checksum, first.checksum)
+        XCTAssertEqual(confirmed.entries, first.entries)
+        XCTAssertGreaterThan(confirmed.confirmedAt, first.confirmedAt)
+        XCTAssertEqual(crashing.startedCount, 0, "no worker read it again")
+    }
+
     func testServerErrorsAndUnreachableServersAreClassified() async throws {
         do {
             _ = try await repository(for: server.url("/fault/404")).refresh()

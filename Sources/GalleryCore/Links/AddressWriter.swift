@@ -14,7 +14,7 @@ enum AddressWriter {
     static func authority(of line: String) -> String? {
         var line = line
         return line.withUTF8 { bytes in
-            guard let parts = split(bytes), let authority = try? LinkAuthority.parse(parts.authority) else { return nil }
+            guard let split = try? LinkSplit(bytes), let authority = try? LinkAuthority.parse(split.authority) else { return nil }
             return authority.written
         }
     }
@@ -23,20 +23,7 @@ enum AddressWriter {
     static func text(of line: String, authority: String) -> String? {
         var line = line
         return line.withUTF8 { bytes in
-            split(bytes).map { LinkClassifier.write(isHTTPS: $0.isHTTPS, authority: authority, LinkTail($0.tail)) }
+            (try? LinkSplit(bytes)).map { LinkClassifier.write(isHTTPS: $0.isHTTPS, authority: authority, LinkTail($0.tail)) }
         }
-    }
-
-    /// `http(s)://`, the authority up to the first `/`, `?` or `#`, and the rest.
-    private static func split(_ line: UnsafeBufferPointer<UInt8>)
-        -> (isHTTPS: Bool, authority: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>)? {
-        guard let colon = LinkClassifier.schemeEnd(line) else { return nil }
-        let scheme = UnsafeBufferPointer(rebasing: line[..<colon])
-        let isHTTPS = scheme.count == 5 && LinkClassifier.matches(scheme, "https")
-        guard isHTTPS || scheme.count == 4 && LinkClassifier.matches(scheme, "http"), line.count >= colon + 3,
-              line[colon + 1] == ASCII.slash, line[colon + 2] == ASCII.slash else { return nil }
-        let afterSlashes = UnsafeBufferPointer(rebasing: line[(colon + 3)...])
-        let end = afterSlashes.firstIndex(ofAny: ASCII.slash, ASCII.question, ASCII.hash) ?? afterSlashes.count
-        return (isHTTPS, UnsafeBufferPointer(rebasing: afterSlashes[..<end]), UnsafeBufferPointer(rebasing: afterSlashes[end...]))
     }
 }

@@ -26,30 +26,17 @@ public enum LinkClassifier {
     }
 
     private static func classify(_ text: String, bytes line: UnsafeBufferPointer<UInt8>) -> LinkClassification {
-        guard let colon = schemeEnd(line) else { return .invalid(reason: .notAURL) }
-        let scheme = UnsafeBufferPointer(rebasing: line[..<colon])
-        let isHTTPS: Bool
-        switch scheme.count {
-        case 4 where matches(scheme, "http"): isHTTPS = false
-        case 5 where matches(scheme, "https"): isHTTPS = true
-        default:
-            return .invalid(reason: .unsupportedScheme(String(decoding: scheme, as: UTF8.self).lowercased()))
-        }
-        let rest = UnsafeBufferPointer(rebasing: line[(colon + 1)...])
-        guard rest.count >= 2, rest[0] == ASCII.slash, rest[1] == ASCII.slash else {
-            return .invalid(reason: .missingHost)
-        }
-        let afterSlashes = UnsafeBufferPointer(rebasing: rest[2...])
-        let authorityEnd = afterSlashes.firstIndex(ofAny: ASCII.slash, ASCII.question, ASCII.hash)
-            ?? afterSlashes.count
+        let split: LinkSplit
         let authority: LinkAuthority
-        do {
-            authority = try LinkAuthority.parse(UnsafeBufferPointer(rebasing: afterSlashes[..<authorityEnd]))
+        do throws(InvalidLinkReason) {
+            split = try LinkSplit(line)
+            authority = try LinkAuthority.parse(split.authority)
         } catch {
             return .invalid(reason: error)
         }
+        let (scheme, isHTTPS) = (split.scheme, split.isHTTPS)
 
-        let parts = LinkTail(UnsafeBufferPointer(rebasing: afterSlashes[authorityEnd...]))
+        let parts = LinkTail(split.tail)
         let guess = LinkExtensionGuesser.guess(forPath: parts.path)
         let isWrittenAsLink = isLowercase(scheme) && authority.isWrittenAsTyped && parts.isEncoded
         // Most lines are links as they are: every byte is one RFC 3986 allows where it stands, or

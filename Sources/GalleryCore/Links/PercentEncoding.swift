@@ -54,11 +54,11 @@ enum PercentEncoding {
         return true
     }
 
-    static func hexDigit(_ value: UInt8) -> UInt8 {
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
-    static func isHex(_ byte: UInt8) -> Bool {
+    private static func isHex(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
              UInt8(ascii: "A")...UInt8(ascii: "F"): return true
@@ -68,7 +68,7 @@ enum PercentEncoding {
 
     /// RFC 3986 character classes: unreserved and sub-delims everywhere, plus `:` and `@` in
     /// paths, plus `/` and `?` in queries and fragments.
-    static func allowedBytes(_ component: Component) -> ASCIISet {
+    private static func allowedBytes(_ component: Component) -> ASCIISet {
         switch component {
         case .userInfo: userInfoBytes
         case .path: pathBytes

@@ -15,14 +15,21 @@ public final class LinksRepository: LinksLoading {
     /// them without waiting for a worker to start.
     private let entriesStore: DiskStore?
     private let maxBytes: Int
+    /// Where a worker reads the file (`SandboxedLinks`).
+    private let pool: DecodeWorkerPool
     /// The copy `cachedSnapshot()` read, for the `refresh()` that follows it at a start: read
     /// twice, a list of 100,000 long lines was held twice at once.
     private let lastCachedCopy = Mutex<(snapshot: LinksSnapshot, metadata: LinksSnapshotMetadata)?>(nil)
 
-    public init(url: URL, http: HTTPClient, directories: CacheDirectories?, maxBytes: Int = 32 * 1024 * 1024) {
+    public convenience init(url: URL, http: HTTPClient, directories: CacheDirectories?, maxBytes: Int = 32 * 1024 * 1024) {
+        self.init(url: url, http: http, directories: directories, maxBytes: maxBytes, pool: .shared)
+    }
+
+    init(url: URL, http: HTTPClient, directories: CacheDirectories?, maxBytes: Int = 32 * 1024 * 1024, pool: DecodeWorkerPool) {
         self.url = url
         self.http = http
         self.maxBytes = maxBytes
+        self.pool = pool
         bodyStore = directories.map { DiskStore(directory: $0.links, capacityBytes: 256 * 1024 * 1024, fileExtension: "txt") }
         metadataStore = directories.map { DiskStore(directory: $0.links, capacityBytes: 16 * 1024 * 1024, fileExtension: "json") }
         entriesStore = directories.map { DiskStore(directory: $0.links, capacityBytes: 256 * 1024 * 1024, fileExtension: "entries") }
@@ -60,15 +67,17 @@ public final class LinksRepository: LinksLoading {
         if document == nil {
             // Saved by an earlier version, or its entries damaged: a worker reads the body again
             // (a worker that fails leaves the copy for the refresh to read).
-            guard let read = await SandboxedLinks.readInTurn(body) else { return nil }
+            guard let read = await SandboxedLinks.readInTurn(body, pool: pool) else { return nil }
             document = read.document
             metadata.entriesChecksum = Checksum.sha256(read.reply)
             await store(body: nil, entries: read.reply, metadata: metadata)
         }
         guard let document else { return nil }
+        // The lines left out after the saved part: the saved reply counts them (it read the whole
+        // file), a reply read again from the saved part alone has none, and the metadata keeps them.
         let snapshot = LinksSnapshot(
             entries: document.entries, confirmedAt: metadata.confirmedAt, checksum: metadata.checksum,
-            omittedEntryCount: document.omittedCount + (metadata.omittedEntryCount ?? 0))
+            omittedEntryCount: max(document.omittedCount, metadata.omittedEntryCount ?? 0))
         return (snapshot, metadata)
     }
 
@@ -117,7 +126,7 @@ public final class LinksRepository: LinksLoading {
             return cached.snapshot.confirmed(at: now)
         }
         // Split and classified in the sandbox, like every byte a server sends.
-        guard let parsed = await SandboxedLinks.readInTurn(received) else {
+        guard let parsed = await SandboxedLinks.readInTurn(received, pool: pool) else {
             throw LoadError.couldNotDecode
         }
         let body = parsed.document.omittedCount > 0 ? received.prefix(parsed.document.keptByteCount) : received

@@ -7,8 +7,10 @@ import Glibc
 /// one.
 extension DecodeWorkerProcess {
     /// Memory the decoder holds now (its resident set), from /proc; nil when unreadable.
-    var residentBytes: Int? {
-        guard let status = ProcFile.read("/proc/\(decoderProcess)/status"),
+    var residentBytes: Int? { Self.residentBytes(of: decoderProcess) }
+
+    private static func residentBytes(of process: pid_t) -> Int? {
+        guard let status = ProcFile.read("/proc/\(process)/status"),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
               let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
         return kibibytes.multipliedReportingOverflow(by: 1024).overflow ? nil : kibibytes * 1024
@@ -21,8 +23,9 @@ extension DecodeWorkerProcess {
     /// looks at them every `mappingsEvery` requests; between, what a worker maps is bounded by
     /// its address-space limit. Nil when /proc cannot say.
     func heldBytes(mappings: Bool) -> Int? {
-        let memfds = sandbox_held_memfd_bytes(decoderProcess, mappings ? 1 : 0)
-        guard let resident = residentBytes, memfds >= 0 else { return nil }
+        let process = decoderProcess // found once: it reads /proc twice
+        let memfds = sandbox_held_memfd_bytes(process, mappings ? 1 : 0)
+        guard let resident = Self.residentBytes(of: process), memfds >= 0 else { return nil }
         let (total, overflow) = resident.addingReportingOverflow(Int(memfds))
         return overflow ? Int.max : total
     }

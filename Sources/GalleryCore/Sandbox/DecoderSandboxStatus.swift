@@ -9,21 +9,23 @@ public enum DecoderSandboxStatus {
     public struct Known: Sendable, Equatable {
         public let protection: DecoderProtection
         public let bubblewrapInstalled: Bool
+        /// The command that lets bubblewrap make its namespaces here (`namespaceCommand()`),
+        /// read from /proc where the first worker was started, not on the main thread.
+        public let namespaceCommand: String
+    }
 
-        /// The command that lets bubblewrap make its namespaces here: the switch this kernel
-        /// has turned off (Ubuntu's AppArmor restriction, Debian's own switch), else the count
-        /// of user namespaces allowed.
-        public var namespaceCommand: String {
-            func reads(_ name: String, _ value: String) -> Bool {
-                ProcFile.read("/proc/sys/" + name.replacingOccurrences(of: ".", with: "/"))?
-                    .trimmingCharacters(in: .whitespacesAndNewlines) == value
-            }
-            if reads("kernel.apparmor_restrict_unprivileged_userns", "1") {
-                return "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0"
-            }
-            if reads("kernel.unprivileged_userns_clone", "0") { return "sudo sysctl -w kernel.unprivileged_userns_clone=1" }
-            return "sudo sysctl -w user.max_user_namespaces=15000"
+    /// The switch this kernel has turned off (Ubuntu's AppArmor restriction, Debian's own
+    /// switch), else the count of user namespaces allowed.
+    static func namespaceCommand() -> String {
+        func reads(_ name: String, _ value: String) -> Bool {
+            ProcFile.read("/proc/sys/" + name.replacingOccurrences(of: ".", with: "/"))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) == value
         }
+        if reads("kernel.apparmor_restrict_unprivileged_userns", "1") {
+            return "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0"
+        }
+        if reads("kernel.unprivileged_userns_clone", "0") { return "sudo sysctl -w kernel.unprivileged_userns_clone=1" }
+        return "sudo sysctl -w user.max_user_namespaces=15000"
     }
 
     /// True when the workers run inside bubblewrap (false: a fallback). Finding out starts the
@@ -50,7 +52,7 @@ public enum DecoderSandboxStatus {
 
     /// Said by `DecodeWorkerLaunch.current` once it has decided.
     static func announce(_ protection: DecoderProtection, bubblewrapInstalled: Bool) {
-        let known = Known(protection: protection, bubblewrapInstalled: bubblewrapInstalled)
+        let known = Known(protection: protection, bubblewrapInstalled: bubblewrapInstalled, namespaceCommand: namespaceCommand())
         let handlers = waiting.withLock { state -> [@Sendable (Known) -> Void] in
             state.known = known
             defer { state.handlers = [] }

@@ -23,6 +23,10 @@ enum LinksReply {
     /// Rows the bytes travel in as a one-channel picture (`WorkerReply.blob`).
     static let rowBytes = 4096
 
+    /// The most lines a file may leave out after the entries kept: more than any links file the
+    /// app downloads (32 MiB) can hold.
+    static let maxOmitted = 1 << 31
+
     /// Opens every reply, so a saved reply of an earlier form is never read as this one.
     private static let magic: [UInt8] = Array("LGL2".utf8)
 
@@ -83,8 +87,10 @@ enum LinksReply {
     }
 
     private static func decode(_ reader: inout LinksReplyCursor, file: UnsafeBufferPointer<UInt8>, maxEntries: Int) -> Document? {
+        // The lines left out lie past the bytes kept (a saved copy holds only those): their
+        // count, only ever shown, is bounded as a count, not by `file`.
         guard reader.skip(magic), let count = reader.varint(), count <= maxEntries, let omitted = reader.varint(),
-              omitted <= file.count, let kept = reader.varint(), kept <= file.count else { return nil }
+              omitted <= maxOmitted, let kept = reader.varint(), kept <= file.count else { return nil }
         var document = Document(entries: [], byteRanges: [], omittedCount: omitted, keptByteCount: kept)
         document.entries.reserveCapacity(count)
         document.byteRanges.reserveCapacity(count)
