@@ -126,8 +126,31 @@ def sniffer_seeds():
     write(SNIFFER, "bmw.txt", b"BMW 320i for sale, call 555-0100\n")
 
 
+def new_format_seeds():
+    """JPEG XL made by cjxl (libjxl-tools): a lossy file, whose start draws coarse, and a lossless
+    one, drawn only whole; a Fujifilm RAF made by the tests' own fixture."""
+    import importlib.util, subprocess, tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        source = os.path.join(folder, "small.png")
+        gradient(32, 24).save(source)
+        for name, quality in (("small-lossy.jxl", "80"), ("small-lossless.jxl", "100")):
+            target = os.path.join(folder, name)
+            subprocess.run(["cjxl", source, target, "-q", quality], check=True, capture_output=True)
+            with open(target, "rb") as handle:
+                write(SNIFFER, name, handle.read())
+        fixture = os.path.join(HERE, "..", "Tests", "Fixtures", "raf_fixture.py")
+        spec = importlib.util.spec_from_file_location("raf_fixture", fixture)
+        raf_fixture = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(raf_fixture)
+        target = os.path.join(folder, "small.raf")
+        raf_fixture.raf(target, 16, 12, preview=(16, 12))
+        with open(target, "rb") as handle:
+            write(SNIFFER, "small.raf", handle.read())
+
+
 if __name__ == "__main__":
     links_seeds()
     sniffer_seeds()
+    new_format_seeds()
     for folder in (LINKS, SNIFFER):
         print(folder, len(os.listdir(folder)), "files")

@@ -65,6 +65,8 @@ final class BenchContext {
 
     /// The absolute path of a tool on PATH, or `nil` when it is not installed.
     func tool(_ name: String) -> String? {
+        // A path names the one wanted (the system's python3, which has PIL, not a pyenv shim's).
+        if name.hasPrefix("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }

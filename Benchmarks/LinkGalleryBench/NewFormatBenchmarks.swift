@@ -3,19 +3,22 @@ import GalleryCore
 
 /// What the formats of issue 43 cost, in this process (the decoders' own work): a 24 MP JPEG XL
 /// page against the same picture as JPEG; a 12 MP DNG page (developed from every other
-/// photosite) against its full development; an animated AVIF's frames against its first frame
-/// alone, as frames decoded per second.
+/// photosite) against its full development; a 12 MP RAF's thumbnail (the camera's preview)
+/// against its full development; an animated AVIF's frames against its first frame alone, as
+/// frames decoded per second.
 enum NewFormatBenchmarks {
     static let explanation = """
         JPEG XL row: `ImageDecoder.original(fitting: 1920×1080)` of a 24 MP picture encoded by \
         `cjxl -q 90`, against the same pixels as a quality-90 JPEG (libjpeg scales while it \
         decodes; libjxl decodes whole, then the picture is scaled). DNG row: a 12 MP CFA DNG (made \
         by `Tests/Fixtures/dng_fixture.py`) as a screen-sized page (LibRaw's half-size \
-        development) against its full development (`fullDetail`). AVIF row: a 30-frame 640×480 \
+        development) against its full development (`fullDetail`). RAF row: a 12 MP Fujifilm RAF \
+        with the camera's 1920×1440 JPEG preview (made by `Tests/Fixtures/raf_fixture.py`), its \
+        grid thumbnail against its full development. AVIF row: a 30-frame 640×480 \
         sequence (`avifenc -c rav1e`: aom's encoder asserts on sequences at speed 10) played (every frame decoded) against its first frame alone.
         """
 
-    static var rows: [BenchmarkSuite.Row] { [jpegXLPage, dngPage, animatedAVIF] }
+    static var rows: [BenchmarkSuite.Row] { [jpegXLPage, dngPage, rafThumbnail, animatedAVIF] }
 
     private static let screen = PixelSize(width: 1920, height: 1080)
 
@@ -50,6 +53,23 @@ enum NewFormatBenchmarks {
             let reference = try Timing.measure(runs: context.runs) { () throws(LoadError) in _ = try ImageDecoder.fullDetail(from: dng) }
             return BenchmarkRow(name: name, app: app, reference: reference, referenceName: "full development",
                                 note: "in-process; LibRaw's AHD demosaic")
+        }
+    }
+
+    static func rafThumbnail(_ context: BenchContext) -> BenchmarkRow {
+        let name = "12 MP RAF, grid thumbnail"
+        return BenchmarkRow.attempt(name) {
+            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/raf_fixture.py")
+            let output = context.workFolder.appendingPathComponent("camera.raf")
+            guard let rafFile = try context.made(output, by: ["/usr/bin/python3", fixture.path, output.path, "4000", "3000", "1920", "1440"]) else {
+                return .unavailable(name, because: "python3 (with PIL) could not make the RAF")
+            }
+            let raf = try Data(contentsOf: rafFile)
+            let app = try Timing.measure(runs: context.runs) { () throws(LoadError) in _ = try ImageDecoder.thumbnail(from: raf) }
+            let reference = try Timing.measure(runs: context.runs) { () throws(LoadError) in _ = try ImageDecoder.fullDetail(from: raf) }
+            return BenchmarkRow(name: name, app: app, reference: reference, referenceName: "full development",
+                                note: "in-process; the camera's JPEG preview")
         }
     }
 

@@ -37,7 +37,7 @@ static void keep_data_profile(JxlDecoder *decoder, picturefacts *out) {
 
 int picturefacts_read_jxl(const uint8_t *data, size_t length, picturefacts *out) {
     memset(out, 0, sizeof(*out));
-    JxlDecoder *decoder = jxldecode_open(data, length, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING);
+    JxlDecoder *decoder = jxldecode_open(data, length, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING, 1);
     if (!decoder) return PICTUREFACTS_DAMAGED;
     int status = PICTUREFACTS_DAMAGED;
     for (;;) {

@@ -6,8 +6,8 @@
 
 // libjxl decodes a frame's groups in parallel on a runner's threads: on one, a 24 MP page took
 // 7× its JPEG's (BENCHMARKS.md). As many as the CPUs, at most four: the pool's workers may be
-// decoding at once. Nil when no thread can be made: the decode then runs on the caller's.
-static void *parallel_runner(JxlDecoder *decoder) {
+// decoding at once.
+void *jxldecode_parallel_runner(JxlDecoder *decoder) {
     size_t threads = JxlThreadParallelRunnerDefaultNumWorkerThreads();
     void *runner = JxlThreadParallelRunnerCreate(NULL, threads > 4 ? 4 : threads);
     if (runner && JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner) != JXL_DEC_SUCCESS) {
@@ -19,22 +19,22 @@ static void *parallel_runner(JxlDecoder *decoder) {
 
 int jxldecode_frames(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *out, size_t out_size,
                      jxldecode_frame_sink sink, void *context, uint32_t *loop_count) {
-    JxlDecoder *decoder = jxldecode_open(data, length, JXL_DEC_BASIC_INFO | JXL_DEC_FRAME | JXL_DEC_FULL_IMAGE);
+    JxlDecoder *decoder = jxldecode_open(data, length, JXL_DEC_BASIC_INFO | JXL_DEC_FRAME | JXL_DEC_FULL_IMAGE, 1);
     if (!decoder) return JXLDECODE_DAMAGED;
-    void *runner = parallel_runner(decoder);
-    const JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
+    void *runner = jxldecode_parallel_runner(decoder);
     int status = JXLDECODE_DAMAGED;
     uint64_t ticks_numerator = 1000, ticks_denominator = 1; // milliseconds per tick: denominator / numerator * 1000
     uint32_t milliseconds = 0;
     for (;;) {
         JxlDecoderStatus event = JxlDecoderProcessInput(decoder);
+        int setup = jxldecode_answer_setup(decoder, event, width, height, out, out_size);
+        if (setup != JXLDECODE_OK && setup != JXLDECODE_NOT_YET) {
+            if (status != JXLDECODE_OK) status = setup; // the frames handed over stay handed over
+            break;
+        }
         if (event == JXL_DEC_BASIC_INFO) {
             JxlBasicInfo info;
             if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS) break;
-            if (info.xsize != width || info.ysize != height) {
-                status = JXLDECODE_WRONG_SIZE;
-                break;
-            }
             if (info.have_animation && info.animation.tps_numerator > 0) {
                 ticks_numerator = info.animation.tps_numerator;
                 ticks_denominator = info.animation.tps_denominator;
@@ -46,11 +46,7 @@ int jxldecode_frames(const uint8_t *data, size_t length, uint32_t width, uint32_
             uint64_t ms = (uint64_t)header.duration * ticks_denominator * 1000 / ticks_numerator;
             milliseconds = ms > 86400000 ? 86400000 : (uint32_t)ms;
         } else if (event == JXL_DEC_NEED_IMAGE_OUT_BUFFER) {
-            size_t needed = 0;
-            if (JxlDecoderImageOutBufferSize(decoder, &format, &needed) != JXL_DEC_SUCCESS || needed != out_size ||
-                JxlDecoderSetImageOutBuffer(decoder, &format, out, out_size) != JXL_DEC_SUCCESS) {
-                break;
-            }
+            continue; // answered above
         } else if (event == JXL_DEC_FULL_IMAGE) {
             status = JXLDECODE_OK;
             if (!sink(context, out, milliseconds)) break;

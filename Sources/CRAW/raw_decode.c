@@ -4,8 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-// A LibRaw handle over `data` whose picture fits `max_pixels`; NULL with `*status` otherwise.
-static libraw_data_t *open_raw(const uint8_t *data, size_t size, uint64_t max_pixels, int *status) {
+// A LibRaw handle over `data`; NULL with `*status` otherwise. With `require_picture`, only a
+// file with raw data whose picture fits `max_pixels`; without, any file LibRaw reads (one
+// that holds only its preview too).
+static libraw_data_t *open_raw(const uint8_t *data, size_t size, uint64_t max_pixels, int require_picture, int *status) {
     libraw_data_t *raw = libraw_init(0);
     if (!raw) {
         *status = RAWDECODE_DAMAGED;
@@ -18,7 +20,7 @@ static libraw_data_t *open_raw(const uint8_t *data, size_t size, uint64_t max_pi
         return NULL;
     }
     uint64_t pixels = (uint64_t)raw->sizes.width * raw->sizes.height;
-    if (raw->sizes.width == 0 || raw->sizes.height == 0 || pixels > max_pixels) {
+    if (pixels > max_pixels || (require_picture && pixels == 0)) {
         libraw_close(raw);
         *status = pixels > max_pixels ? RAWDECODE_TOO_LARGE : RAWDECODE_DAMAGED;
         return NULL;
@@ -30,12 +32,13 @@ static libraw_data_t *open_raw(const uint8_t *data, size_t size, uint64_t max_pi
 int rawdecode_read_info(const uint8_t *data, size_t size, uint64_t max_pixels, rawdecode_info *out) {
     memset(out, 0, sizeof(*out));
     int status;
-    libraw_data_t *raw = open_raw(data, size, max_pixels, &status);
+    libraw_data_t *raw = open_raw(data, size, max_pixels, 0, &status);
     if (!raw) return status;
     out->width = raw->sizes.width;
     out->height = raw->sizes.height;
     out->flip = raw->sizes.flip;
-    out->has_jpeg_preview = raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG && raw->thumbnail.tlength > 0;
+    // Its format is known only once unpacked (`rawdecode_jpeg_preview` checks it): a length says one is there.
+    out->has_jpeg_preview = raw->thumbnail.tlength > 0;
     out->is_dng = raw->idata.dng_version != 0;
     libraw_close(raw);
     return RAWDECODE_OK;
@@ -45,7 +48,7 @@ int rawdecode_develop(const uint8_t *data, size_t size, uint64_t max_pixels, int
                       uint8_t **rgb, uint32_t *width, uint32_t *height) {
     *rgb = NULL;
     int status;
-    libraw_data_t *raw = open_raw(data, size, max_pixels, &status);
+    libraw_data_t *raw = open_raw(data, size, max_pixels, 1, &status);
     if (!raw) return status;
     raw->params.use_camera_wb = 1;  // the photographer's white balance, as the camera's preview
     raw->params.output_color = 1;   // sRGB's primaries…
@@ -78,7 +81,7 @@ int rawdecode_jpeg_preview(const uint8_t *data, size_t size, uint8_t **jpeg, siz
     *jpeg = NULL;
     *length = 0;
     int status;
-    libraw_data_t *raw = open_raw(data, size, UINT64_MAX, &status);
+    libraw_data_t *raw = open_raw(data, size, UINT64_MAX, 0, &status);
     if (!raw) return status;
     status = RAWDECODE_DAMAGED;
     int error = 0;

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pyatspi
+import pytest
 from PIL import Image
 
 from harness import App, wait_for
@@ -115,13 +116,17 @@ def test_the_properties_panel_tells_size_camera_date_place_and_source(display, s
         shutil.rmtree(home, ignore_errors=True)
 
 
-def test_a_dng_is_named_for_what_it_is(display, server):
-    """A phone's DNG is a TIFF by its bytes and a camera's raw data by its content: the panel
-    says so (issue 43), as LibRaw reads it in the worker."""
-    dng = server.root / "phone.dng"
-    subprocess.run(["/usr/bin/python3", str(Path(__file__).parents[1] / "Fixtures" / "dng_fixture.py"),
-                    str(dng), "96", "64", "1"], check=True)
-    links = server.write("dng.txt", server.url("/phone.dng") + "\n")
+@pytest.mark.parametrize("fixture, name, arguments, shown", [
+    ("dng_fixture.py", "phone.dng", ["96", "64", "1"], "DNG (camera RAW)"),
+    ("raf_fixture.py", "camera.raf", ["96", "64"], "Fujifilm RAF (camera RAW)"),
+])
+def test_a_camera_raw_is_named_for_what_it_is(display, server, fixture, name, arguments, shown):
+    """A phone's DNG is a TIFF by its bytes and a camera's raw data by its content; a Fujifilm
+    RAF is its maker's own container: the panel says so (issue 43), as LibRaw reads it in the
+    worker."""
+    raw = server.root / name
+    subprocess.run(["/usr/bin/python3", str(Path(__file__).parents[1] / "Fixtures" / fixture), str(raw)] + arguments, check=True)
+    links = server.write("raw.txt", server.url("/" + name) + "\n")
     app = App(display, links)
     try:
         grid = app.window_named("Link Gallery")
@@ -129,7 +134,7 @@ def test_a_dng_is_named_for_what_it_is(display, server):
         click_tile(app, display, grid, app.tiles()[0])
         viewer = app.window_named("1 / 1")
         app.press("F9")
-        wait_for(lambda: row(app, viewer, "Format") == "DNG (camera RAW)", 20, message="the format row")
-        display.screenshot("properties-dng")
+        wait_for(lambda: row(app, viewer, "Format") == shown, 20, message="the format row")
+        display.screenshot("properties-" + name.replace(".", "-"))
     finally:
         app.stop()

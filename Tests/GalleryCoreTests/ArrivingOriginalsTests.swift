@@ -16,7 +16,7 @@ final class ArrivingOriginalsTests: RepositoryTestCase {
     private func pacedPhoto(width: Int, height: Int, progressive: Bool = false, seconds: Double = 4,
                             query: String = "", format: String = "JPEG") throws -> (url: URL, bytes: Data) {
         let server = try FixtureServer.shared()
-        let suffix = format == "JPEG" ? "jpg" : "png"
+        let suffix = ["JPEG": "jpg", "JXL": "jxl"][format] ?? "png"
         let path = folder.url.appendingPathComponent("photo.\(suffix)").path
         let script = """
         import sys, random
@@ -33,7 +33,13 @@ final class ArrivingOriginalsTests: RepositoryTestCase {
         """
         guard try TestImages.python(script, arguments: [path, String(width), String(height), progressive ? "1" : "0", format])
         else { throw TestRequirement.missing("needs /usr/bin/python3 with PIL") }
-        if format == "PNG", progressive {
+        if format == "JXL" {
+            // PIL writes no JPEG XL; libjxl's cjxl (a test dependency) does, from a PNG of it.
+            // Lossy (`progressive`: in passes too) or, without `progressive`, lossless.
+            try FileManager.default.moveItem(atPath: path, toPath: path + ".png")
+            let arguments = [path + ".png", path] + (progressive ? ["-q", "90", "-p"] : ["-q", "100"])
+            guard ExternalTool.succeeds("/usr/bin/cjxl", arguments) else { throw TestRequirement.missing("needs cjxl (libjxl-tools)") }
+        } else if format == "PNG", progressive {
             // PIL cannot write an interlaced PNG; ImageMagick (a test dependency) can.
             guard ExternalTool.succeeds("/usr/bin/convert", [path, "-interlace", "PNG", path + ".adam7.png"]) else {
                 throw TestRequirement.missing("needs ImageMagick to write an interlaced PNG")
@@ -163,6 +169,24 @@ final class ArrivingOriginalsTests: RepositoryTestCase {
                                       name: "interlaced PNG")
     }
 
+    /// A lossy JPEG XL: libjxl's 1:8 picture comes first, then its groups refine it.
+    func testALossyJPEGXLIsDrawnWholeAndCoarseOnceItsFirstPassArrived() async throws {
+        try await checkWholeAndCoarse(try pacedPhoto(width: 1600, height: 1200, progressive: true, seconds: 4, format: "JXL"),
+                                      name: "lossy JPEG XL")
+    }
+
+    /// A lossless JPEG XL arrives group by group with no coarse picture first: libjxl would draw
+    /// the groups not yet come black, so nothing is drawn until the whole file is there.
+    func testALosslessJPEGXLIsDrawnOnlyWhole() throws {
+        let bytes = try pacedPhoto(width: 600, height: 400, format: "JXL").bytes
+        for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 40)) {
+            XCTAssertNil(try PartialDecoding.decode(bytes.prefix(cut), fitting: screen, maxPixels: 1 << 24), "cut at \(cut)")
+        }
+        let whole = try XCTUnwrap(try PartialDecoding.decode(bytes, fitting: screen, maxPixels: 1 << 24))
+        let final = try ImageDecoder.original(from: bytes, fitting: screen)
+        XCTAssertEqual(whole.pixels, final.pixels, "the whole file, drawn as the page draws it")
+    }
+
     /// Drawn whole (every row) from the first part of the file, and close to the final picture.
     private func checkWholeAndCoarse(_ photo: (url: URL, bytes: Data), name: String) async throws {
         let download = startDownload(photo.url)
@@ -191,7 +215,7 @@ final class ArrivingOriginalsTests: RepositoryTestCase {
     /// Cut anywhere, as a download may be at any moment: never an error, never fewer rows than
     /// a shorter cut gave.
     func testEveryCutOfAPhotoDrawsWhatItHolds() throws {
-        for (progressive, format) in [(false, "JPEG"), (true, "JPEG"), (false, "PNG"), (true, "PNG")] {
+        for (progressive, format) in [(false, "JPEG"), (true, "JPEG"), (false, "PNG"), (true, "PNG"), (true, "JXL")] {
             let bytes = try pacedPhoto(width: 400, height: 300, progressive: progressive, format: format).bytes
             var rows = 0, drawn = 0
             for cut in Array(stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150))) + [bytes.count] {

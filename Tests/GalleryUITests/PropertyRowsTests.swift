@@ -67,7 +67,8 @@ final class PropertyRowsTests: XCTestCase {
         XCTAssertEqual(longitude, 151.2093, accuracy: 1e-6)
     }
 
-    /// A TIFF that holds a camera's raw data is named for it (`CameraRAWTests` reads the kind).
+    /// A TIFF that holds a camera's raw data is named for it (`CameraRAWTests` reads the kind),
+    /// and a maker's container for its maker.
     func testACameraRAWIsNamedForWhatItIs() {
         var metadata = PictureMetadata()
         metadata.format = .tiff
@@ -79,6 +80,8 @@ final class PropertyRowsTests: XCTestCase {
         XCTAssertEqual(format(.dng), "DNG (camera RAW)")
         XCTAssertEqual(format(.camera), "Camera RAW")
         XCTAssertEqual(format(nil), "TIFF")
+        metadata.format = .cr3 // a maker's own container is named for its maker
+        XCTAssertEqual(format(nil), "Canon CR3 (camera RAW)")
     }
 
     func testAnUntaggedPictureHasNoCameraGroupAndNoEmptyRows() async throws {

@@ -15,10 +15,17 @@ enum {
     JXLDECODE_OK = 0,
     JXLDECODE_DAMAGED = 1,     // libjxl refused the file, or it ended before its first frame
     JXLDECODE_WRONG_SIZE = 2,  // the picture is not `width` × `height` (its facts lied)
+    JXLDECODE_NOT_YET = 3,     // too little has arrived to draw the whole picture
 };
 
 // Decodes into `out` (`width` × `height` RGBA rows of `width * 4` bytes, non-premultiplied).
 int jxldecode_rgba(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *out, size_t out_size);
+
+// The first frame of a file still arriving (`length` bytes of it so far), into `out` as
+// `jxldecode_rgba`, as libjxl can draw it now: once the whole picture can be drawn at some
+// detail (a lossy file's 1:8 picture and every group come since), JXLDECODE_OK; before,
+// JXLDECODE_NOT_YET. Every pixel is drawn, final or not.
+int jxldecode_received(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *out, size_t out_size);
 
 // Receives each frame (`rgba`: the caller's buffer, filled anew for each frame) and how long it
 // shows; returns 0 to stop.

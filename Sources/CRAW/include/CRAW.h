@@ -9,14 +9,15 @@
 enum { RAWDECODE_OK = 0, RAWDECODE_NOT_RAW = 1, RAWDECODE_DAMAGED = 2, RAWDECODE_TOO_LARGE = 3 };
 
 typedef struct {
-    uint32_t width, height; // the developed picture's, before its turn
+    uint32_t width, height; // the developed picture's, before its turn; 0 when the file holds no raw data
     int flip;               // LibRaw's turn: 0 none, 3 half a turn, 5 a quarter anticlockwise, 6 clockwise
-    int has_jpeg_preview;   // an embedded JPEG the camera made
+    int has_jpeg_preview;   // an embedded preview the camera made (a JPEG, most often)
     int is_dng;             // Adobe's Digital Negative (phones' RAW), not a camera maker's own format
 } rawdecode_info;
 
-// Whether LibRaw reads `data` as a camera RAW, and what it holds; RAWDECODE_NOT_RAW for any
-// other file (a plain TIFF), RAWDECODE_TOO_LARGE past `max_pixels`.
+// Whether LibRaw reads `data` as a camera RAW, and what it holds (raw data, a preview, or
+// both); RAWDECODE_NOT_RAW for any other file (a plain TIFF) and for a camera's file LibRaw
+// does not know, RAWDECODE_TOO_LARGE past `max_pixels`.
 int rawdecode_read_info(const uint8_t *data, size_t size, uint64_t max_pixels, rawdecode_info *out);
 
 // The raw data developed into 8-bit RGB rows (`*rgb`, width × 3 bytes a row, free with

@@ -9,6 +9,8 @@ public enum SavedFileName {
         .jpeg: ("jpg", ["jpg", "jpeg", "jpe", "jfif"]), .png: ("png", ["png"]), .gif: ("gif", ["gif"]),
         .webp: ("webp", ["webp"]), .bmp: ("bmp", ["bmp"]), .ico: ("ico", ["ico"]), .tiff: ("tif", ["tif", "tiff"]),
         .svg: ("svg", ["svg"]), .avif: ("avif", ["avif"]), .heif: ("heic", ["heic", "heif"]), .jxl: ("jxl", ["jxl"]),
+        .cr3: ("cr3", ["cr3"]), .crw: ("crw", ["crw"]), .raf: ("raf", ["raf"]), .orf: ("orf", ["orf"]),
+        .rw2: ("rw2", ["rw2", "rwl"]), .mrw: ("mrw", ["mrw"]), .x3f: ("x3f", ["x3f"]),
     ]
     private static let imageExtensions = Set(extensions.values.flatMap(\.accepted))
     /// File names longer than 255 bytes cannot be created; the extension and a " (999)" need room.

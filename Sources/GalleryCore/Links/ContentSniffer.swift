@@ -20,6 +20,7 @@ public enum ContentSniffer {
             return .tiff
         }
         if let format = isoMediaImageFormat(bytes) { return format }
+        if let format = cameraRAWContainer(bytes) { return format }
         // JPEG XL: a bare codestream, or its ISO box container.
         if bytes.starts(with: [0xFF, 0x0A])
             || bytes.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
@@ -95,10 +96,30 @@ public enum ContentSniffer {
             brands.append(String(decoding: bytes[offset..<offset + 4], as: UTF8.self))
             offset += 4
         }
+        // Canon's CR3 names its own brand first; its compatible "isom" says nothing more.
+        if brands[0] == "crx " { return .cr3 }
         if brands.contains(where: { $0 == "avif" || $0 == "avis" }) { return .avif }
         let heifBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]
         if brands.contains(where: heifBrands.contains) { return .heif }
         return nil
+    }
+}
+
+extension ContentSniffer {
+    /// The magic numbers of camera makers' RAW containers that are not TIFFs, as LibRaw and
+    /// shared-mime-info know them. ORF and RW2 are TIFF structures whose second word is not 42,
+    /// so no TIFF reader takes them.
+    private static let cameraRAWMagic: [(magic: [UInt8], format: ImageFormat)] = [
+        (Array("FUJIFILM".utf8), .raf), // "FUJIFILMCCD-RAW …", and LibRaw reads no more of it
+        (Array("IIRO".utf8), .orf), (Array("IIRS".utf8), .orf), (Array("MMOR".utf8), .orf),
+        ([0x49, 0x49, 0x55, 0x00], .rw2), // also Leica's RWL, the same structure
+        ([0x49, 0x49, 0x1A, 0x00, 0x00, 0x00] + Array("HEAPCCDR".utf8), .crw),
+        ([0x00] + Array("MRM".utf8), .mrw),
+        (Array("FOVb".utf8), .x3f),
+    ]
+
+    static func cameraRAWContainer(_ bytes: [UInt8]) -> ImageFormat? {
+        cameraRAWMagic.first { bytes.starts(with: $0.magic) }?.format
     }
 }
 

@@ -3,6 +3,17 @@
 /// a recognised format without a decoder is "unsupported", not "damaged".
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case jpeg, png, gif, webp, bmp, ico, tiff, svg, avif, heif, jxl
+    /// Camera RAW files in makers' own containers, which are not TIFFs (the TIFF-based ones,
+    /// DNG, CR2, NEF, ARW, PEF…, sniff as `.tiff` and LibRaw claims them there): Canon's CR3
+    /// (ISO media) and CRW (CIFF), Fujifilm's RAF, Olympus's ORF and Panasonic's RW2 (TIFF
+    /// structures under a magic number of their own), Minolta's MRW, Sigma's X3F.
+    case cr3, crw, raf, orf, rw2, mrw, x3f
+
+    /// The camera RAW containers, all read by LibRaw (`RAWDecoding`).
+    static let cameraRAWContainers: Set<ImageFormat> = [.cr3, .crw, .raf, .orf, .rw2, .mrw, .x3f]
+
+    /// True for a camera maker's RAW container (not a TIFF-based RAW, which is `.tiff` by its bytes).
+    public var isCameraRAWContainer: Bool { Self.cameraRAWContainers.contains(self) }
 
     /// The MIME type gdk-pixbuf's loaders declare for this format: the loader is found by it,
     /// since loader names differ between builds (Debian's libheif loader is "heif/avif"); and
@@ -20,6 +31,14 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .avif: "image/avif"
         case .heif: "image/heif"
         case .jxl: "image/jxl"
+        // shared-mime-info's names
+        case .cr3: "image/x-canon-cr3"
+        case .crw: "image/x-canon-crw"
+        case .raf: "image/x-fuji-raf"
+        case .orf: "image/x-olympus-orf"
+        case .rw2: "image/x-panasonic-rw2"
+        case .mrw: "image/x-minolta-mrw"
+        case .x3f: "image/x-sigma-x3f"
         }
     }
 
@@ -50,6 +69,13 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .avif: "AVIF"
         case .heif: "HEIF"
         case .jxl: "JPEG XL"
+        case .cr3: "Canon CR3"
+        case .crw: "Canon CRW"
+        case .raf: "Fujifilm RAF"
+        case .orf: "Olympus ORF"
+        case .rw2: "Panasonic RW2"
+        case .mrw: "Minolta MRW"
+        case .x3f: "Sigma X3F"
         }
     }
 }

@@ -12,11 +12,8 @@ enum JXLDecoding: PictureDecoder {
 
     static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
         guard let size = picture.facts.size, size.width > 0, size.height > 0 else { throw .damaged } // libjxl read no header
-        let (bytes, overflow) = size.pixels.multipliedReportingOverflow(by: 4)
-        guard !overflow, size.pixels <= gate.maxPixels else { throw .tooLarge }
         let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit)
-        guard let frame = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(size.width), gint(size.height)),
-              Int(gdk_pixbuf_get_rowstride(frame)) == size.width * 4 else { throw .outOfMemory }
+        let (frame, bytes) = try canvas(size, gate: gate)
         var pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(frame))
         let status = picture.data.withUnsafeBytes { data in
             jxldecode_rgba(data.bindMemory(to: UInt8.self).baseAddress, data.count, UInt32(size.width), UInt32(size.height),
@@ -30,6 +27,19 @@ enum JXLDecoding: PictureDecoder {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
         return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height)
+    }
+
+    /// A new RGBA pixbuf of `size` whose rows libjxl writes as they are (no padding), and its
+    /// byte count, within the gate's pixels.
+    static func canvas(_ size: PixelSize, gate: LoaderSizeGate) throws(LoadError) -> (pixbuf: OpaquePointer, bytes: Int) {
+        let (bytes, overflow) = size.pixels.multipliedReportingOverflow(by: 4)
+        guard !overflow, size.pixels <= gate.maxPixels else { throw .tooLarge }
+        guard let frame = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(size.width), gint(size.height)) else { throw .outOfMemory }
+        guard Int(gdk_pixbuf_get_rowstride(frame)) == size.width * 4 else {
+            g_object_unref(UnsafeMutableRawPointer(frame))
+            throw .outOfMemory
+        }
+        return (frame, bytes)
     }
 
     /// Every frame, coalesced by libjxl at the picture's size, decoded into `canvas` (the first

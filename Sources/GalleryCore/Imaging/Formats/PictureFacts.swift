@@ -9,7 +9,7 @@ import Foundation
 /// turn upright all see the same facts.
 ///
 /// Read by the library that decodes the format (`CPictureFacts`): libjpeg, libpng, libheif,
-/// libwebp's demuxer, libtiff, libjxl, and gexiv2 for the EXIF inside them. Only where no such library
+/// libwebp's demuxer, libtiff, libjxl, LibRaw, and gexiv2 for the EXIF inside them. Only where no such library
 /// is at hand is the header read by hand — a GIF's and a BMP's size (`ImageHeaderSize`), a GIF's
 /// profile (`GIFColorProfile`) — each of them fuzzed (`Fuzz/`). Like every parse of outside
 /// bytes, this runs in the sandboxed worker.
@@ -47,6 +47,10 @@ struct PictureFacts: Sendable {
         var facts = PictureFacts(format: format)
         // An AVIF sequence, which libheif does not read: its brand says so.
         facts.animated = format == .avif && AVIFSequenceDecoding.isSequence(data)
+        if let format, format.isCameraRAWContainer {
+            RAWDecoding.readFacts(data, into: &facts) // LibRaw alone reads these
+            return facts
+        }
         let reader: ((UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<picturefacts>?) -> Int32)?
         switch format {
         case .jpeg: reader = picturefacts_read_jpeg

@@ -14,12 +14,14 @@ enum DecoderRegistry {
         case .png: [PNGArrivingRows.self, APNGDecoding.self, PNGRowScaling.self, PixbufLoading.self]
         // Image sequences (their frames when asked for), which neither loader reads.
         case .avif: [AVIFSequenceDecoding.self, PixbufLoading.self]
-        // libjxl: no gdk-pixbuf loader on Debian 12.
-        case .jxl: [JXLDecoding.self]
+        // libjxl: no gdk-pixbuf loader on Debian 12; a file still arriving drawn as libjxl can.
+        case .jxl: [JXLArrivingPasses.self, JXLDecoding.self]
         // An animation's frames, which the loader does not give.
         case .webp: [AnimatedWebPDecoding.self, PixbufLoading.self]
         // A camera RAW (DNG, CR2, NEF…) is a TIFF that LibRaw reads; any other TIFF, the loader.
         case .tiff: [RAWDecoding.self, PixbufLoading.self]
+        // A camera maker's own container: LibRaw alone.
+        case .cr3, .crw, .raf, .orf, .rw2, .mrw, .x3f: [RAWDecoding.self]
         default: [PixbufLoading.self]
         }
     }

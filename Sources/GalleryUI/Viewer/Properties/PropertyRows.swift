@@ -95,7 +95,8 @@ enum PropertyRows {
         switch cameraRAW {
         case .dng: L10n.tr("DNG (camera RAW)")
         case .camera: L10n.tr("Camera RAW")
-        case nil: format.displayName
+        // Translators: a camera maker's RAW format ("Canon CR3 (camera RAW)").
+        case nil: format.isCameraRAWContainer ? L10n.format("%1$s (camera RAW)", format.displayName) : format.displayName
         }
     }
 
