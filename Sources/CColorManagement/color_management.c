@@ -120,31 +120,54 @@ size_t colormanagement_profile_from_png(double file_gamma, const double *chromat
                                               out, capacity);
 }
 
-size_t colormanagement_profile_from_curve(const double *chromaticities, const double *curve, uint8_t *out, size_t capacity) {
-    if (!chromaticities || !curve || !out || capacity == 0) return 0;
-    const double *c = chromaticities;
+// Whether `c` (white, red, green, blue x and y) are chromaticities a profile can be made of.
+static int usable_chromaticities(const double *c) {
     for (int index = 0; index < 8; index++) {
         if (!(c[index] >= 0 && c[index] <= 1)) return 0;
     }
-    if (c[1] <= 0 || c[3] <= 0 || c[5] <= 0 || c[7] <= 0 || !(curve[0] > 0 && curve[0] < 10)) return 0;
+    return c[1] > 0 && c[3] > 0 && c[5] > 0 && c[7] > 0;
+}
+
+// An RGB profile of chromaticities `c` with `tone` on each channel, saved into `out` (0 when it
+// does not fit). Takes `tone`.
+static size_t save_profile(cmsContext context, const double *c, cmsToneCurve *tone, uint8_t *out, size_t capacity) {
+    if (!tone) return 0;
+    cmsCIExyY white = {c[0], c[1], 1.0};
+    cmsCIExyYTRIPLE primaries = {{c[2], c[3], 1.0}, {c[4], c[5], 1.0}, {c[6], c[7], 1.0}};
+    cmsToneCurve *curves[3] = {tone, tone, tone};
+    cmsHPROFILE profile = cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
+    cmsUInt32Number size = 0;
+    size_t written = 0;
+    if (profile && cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && size <= capacity &&
+        cmsSaveProfileToMem(profile, out, &size)) {
+        written = size;
+    }
+    if (profile) cmsCloseProfile(profile);
+    cmsFreeToneCurve(tone);
+    return written;
+}
+
+size_t colormanagement_profile_from_curve(const double *chromaticities, const double *curve, uint8_t *out, size_t capacity) {
+    if (!chromaticities || !curve || !out || capacity == 0 || !usable_chromaticities(chromaticities)) return 0;
+    if (!(curve[0] > 0 && curve[0] < 10)) return 0;
     cmsContext context = cmsCreateContext(NULL, NULL);
     if (!context) return 0;
     cmsSetLogErrorHandlerTHR(context, silent);
-    cmsCIExyY white = {c[0], c[1], 1.0};
-    cmsCIExyYTRIPLE primaries = {{c[2], c[3], 1.0}, {c[4], c[5], 1.0}, {c[6], c[7], 1.0}};
-    cmsToneCurve *tone = cmsBuildParametricToneCurve(context, 4, curve);
-    size_t written = 0;
-    if (tone) {
-        cmsToneCurve *curves[3] = {tone, tone, tone};
-        cmsHPROFILE profile = cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
-        cmsUInt32Number size = 0;
-        if (profile && cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && size <= capacity &&
-            cmsSaveProfileToMem(profile, out, &size)) {
-            written = size;
-        }
-        if (profile) cmsCloseProfile(profile);
-        cmsFreeToneCurve(tone);
+    size_t written = save_profile(context, chromaticities, cmsBuildParametricToneCurve(context, 4, curve), out, capacity);
+    cmsDeleteContext(context);
+    return written;
+}
+
+size_t colormanagement_profile_from_table(const double *chromaticities, const float *table, uint32_t entries, uint8_t *out,
+                                          size_t capacity) {
+    if (!chromaticities || !table || entries < 2 || entries > 65536 || !out || capacity == 0 ||
+        !usable_chromaticities(chromaticities)) {
+        return 0;
     }
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    if (!context) return 0;
+    cmsSetLogErrorHandlerTHR(context, silent);
+    size_t written = save_profile(context, chromaticities, cmsBuildTabulatedToneCurveFloat(context, entries, table), out, capacity);
     cmsDeleteContext(context);
     return written;
 }

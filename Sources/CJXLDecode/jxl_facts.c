@@ -14,10 +14,30 @@ static int is_srgb(const JxlColorEncoding *encoding) {
            encoding->primaries == JXL_PRIMARIES_SRGB && encoding->transfer_function == JXL_TRANSFER_FUNCTION_SRGB;
 }
 
+// An HDR encoding (PQ or HLG) of primaries H.273 numbers, as code points: the app tone-maps
+// those (`HDRToneMapping`), where libjxl's profile of them would show the picture dark.
+static int keep_hdr_code_points(const JxlColorEncoding *encoding, picturefacts *out) {
+    int transfer = encoding->transfer_function == JXL_TRANSFER_FUNCTION_PQ    ? 16
+                   : encoding->transfer_function == JXL_TRANSFER_FUNCTION_HLG ? 18
+                                                                               : 0;
+    int primaries = encoding->primaries == JXL_PRIMARIES_SRGB   ? 1
+                    : encoding->primaries == JXL_PRIMARIES_2100 ? 9
+                    : encoding->primaries == JXL_PRIMARIES_P3   ? 12 // Display P3: P3's primaries, D65 white
+                                                                : 0;
+    if (encoding->color_space != JXL_COLOR_SPACE_RGB || encoding->white_point != JXL_WHITE_POINT_D65 || !transfer ||
+        !primaries) {
+        return 0;
+    }
+    const uint8_t codes[4] = {(uint8_t)primaries, (uint8_t)transfer, 0, 1};
+    memcpy(out->cicp, codes, 4);
+    out->has_cicp = 1;
+    return 1;
+}
+
 static void keep_data_profile(JxlDecoder *decoder, picturefacts *out) {
     JxlColorEncoding encoding;
     if (JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS &&
-        is_srgb(&encoding)) {
+        (is_srgb(&encoding) || keep_hdr_code_points(&encoding, out))) {
         return;
     }
     size_t size = 0;

@@ -152,8 +152,8 @@ int picturefacts_read_png(const uint8_t *data, size_t length, picturefacts *out)
     int unknown_count = png_get_unknown_chunks(png, info, &unknown);
     for (int index = 0; index < unknown_count; index++) {
         if (memcmp(unknown[index].name, "cICP", 4) == 0 && unknown[index].size == 4) {
-            memcpy(out->png_cicp, unknown[index].data, 4);
-            out->png_has_cicp = 1;
+            memcpy(out->cicp, unknown[index].data, 4);
+            out->has_cicp = 1;
         }
     }
     png_uint_32 width = 0, height = 0;

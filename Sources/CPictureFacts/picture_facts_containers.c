@@ -35,7 +35,15 @@ int picturefacts_read_heif(const uint8_t *data, size_t length, picturefacts *out
             out->decoded_height = coded_height > 0 ? (uint32_t)coded_height : out->height;
             out->has_alpha = heif_image_handle_has_alpha_channel(handle);
             enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
-            if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) {
+            struct heif_color_profile_nclx *nclx = NULL;
+            if (type == heif_color_profile_type_nclx &&
+                heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx &&
+                nclx->color_primaries <= 255 && nclx->transfer_characteristics <= 255) {
+                // The decoder has applied the matrix and range: its RGB is full range.
+                const uint8_t codes[4] = {(uint8_t)nclx->color_primaries, (uint8_t)nclx->transfer_characteristics, 0, 1};
+                memcpy(out->cicp, codes, 4);
+                out->has_cicp = 1;
+            } else if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) {
                 size_t size = heif_image_handle_get_raw_color_profile_size(handle);
                 void *profile = size > 0 && size <= PICTUREFACTS_MAX_PROFILE ? malloc(size) : NULL;
                 if (profile && heif_image_handle_get_raw_color_profile(handle, profile).code == heif_error_Ok) {
@@ -45,6 +53,7 @@ int picturefacts_read_heif(const uint8_t *data, size_t length, picturefacts *out
                     free(profile);
                 }
             }
+            if (nclx) heif_nclx_color_profile_free(nclx);
             result = PICTUREFACTS_OK;
         }
         heif_image_handle_release(handle);

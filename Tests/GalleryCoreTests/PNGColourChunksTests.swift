@@ -87,8 +87,7 @@ final class PNGColourChunksTests: XCTestCase {
 
     /// cICP comes before everything, as in browsers: BT.709 primaries with a linear curve are
     /// the linear samples sRGB-encoded (the arithmetic), even beside an Adobe RGB profile; sRGB's
-    /// own codes change nothing; an HDR curve (PQ), which the app does not tone-map, leaves the
-    /// picture to what else the file says.
+    /// own codes change nothing; an HDR curve (PQ) is tone-mapped, the profile beside it unused.
     func testCICPComesFirst() throws {
         func srgb(_ linear: Double) -> Int {
             Int((255 * (linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055)).rounded())
@@ -97,8 +96,13 @@ final class PNGColourChunksTests: XCTestCase {
         assertClose(try shown(try png(colour, cicp: [1, 8, 0, 1])), linear, within: 2, "BT.709, linear")
         assertClose(try shown(try png(colour, adobeProfile: true, cicp: [1, 8, 0, 1])), linear, within: 2, "cICP over iCCP")
         assertClose(try shown(try png(colour, cicp: [1, 13, 0, 1])), [200, 120, 40], within: 1, "sRGB's codes")
-        let tagged = try shown(try png(colour, adobeProfile: true))
-        assertClose(try shown(try png(colour, adobeProfile: true, cicp: [9, 16, 0, 1])), tagged, within: 0, "PQ: the profile then")
+        // An HDR curve too: PQ's code for a neutral grey, tone-mapped (`HDRToneMappingTests`),
+        // not the Adobe profile beside it.
+        let tagged = try shown(try png((147, 147, 147), adobeProfile: true))
+        let pq = try shown(try png((147, 147, 147), adobeProfile: true, cicp: [9, 16, 0, 1]))
+        let light = HDRToneMapping.toneMapped(HDRToneMapping.perceptualQuantizerLight(147.0 / 255)) / HDRToneMapping.referenceWhite
+        assertClose(pq, Array(repeating: srgb(light), count: 3), within: 2, "PQ, tone-mapped")
+        XCTAssertNotEqual(pq, tagged)
     }
 
     /// An sRGB chunk, or an ICC profile, comes before gAMA and cHRM, as in browsers.

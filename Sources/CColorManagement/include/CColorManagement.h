@@ -53,3 +53,9 @@ size_t colormanagement_profile_from_png(double file_gamma, const double *chromat
 // parametric type 4 with `curve` = {g, a, b, c, d}: (aX + b)^g from d up, cX below it (a pure
 // gamma g is {g, 1, 0, 0, 0}). Written into `out`; returns its length, or 0.
 size_t colormanagement_profile_from_curve(const double *chromaticities, const double *curve, uint8_t *out, size_t capacity);
+
+// The same with a tabulated tone curve: `table` holds `entries` (2 to 65,536) values of light,
+// 0 to 1, at encoded values evenly spaced from 0 to 1 (an HDR curve tone-mapped to the screen's
+// range: `HDRToneMapping`).
+size_t colormanagement_profile_from_table(const double *chromaticities, const float *table, uint32_t entries, uint8_t *out,
+                                          size_t capacity);

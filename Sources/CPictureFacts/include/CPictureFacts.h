@@ -31,8 +31,11 @@ typedef struct {
     double png_gamma;      // gAMA's file gamma (0.45455 for 2.2), 0 without one
     int png_has_chromaticities;
     double png_chromaticities[8]; // cHRM: white x, y, red x, y, green x, y, blue x, y
-    int png_has_cicp;      // a cICP chunk (coding-independent code points, H.273), which comes first
-    uint8_t png_cicp[4];   // its primaries, transfer, matrix and full-range codes
+    // Coding-independent code points (H.273): a PNG's cICP chunk, which comes first; a HEIF's or
+    // AVIF's nclx colour (as the RGB its decoder hands over: matrix 0, full range); a JPEG XL's
+    // HDR encoding (PQ or HLG), instead of libjxl's profile of it.
+    int has_cicp;
+    uint8_t cicp[4];   // primaries, transfer, matrix and full-range codes
     uint8_t *profile;      // the embedded ICC profile, or NULL (free with `picturefacts_release`)
     size_t profile_size;
 } picturefacts;

@@ -1,11 +1,11 @@
 import CColorManagement
 
-/// A PNG's `cICP` chunk (coding-independent code points, ITU-T H.273): the colour primaries and
-/// transfer function by number, which browsers apply before any ICC profile. The standard-range
-/// pictures it names — sRGB, Display P3, BT.2020 and BT.709 primaries with the sRGB, BT.709,
-/// linear or plain-gamma curves — become the profile the pipeline converts from; the HDR
-/// curves (PQ, HLG) need tone mapping the app does not do, and the picture falls back on what
-/// else the file says.
+/// Coding-independent code points (ITU-T H.273): the colour primaries and transfer function by
+/// number — a PNG's `cICP` chunk, which browsers apply before any ICC profile, a HEIF's or AVIF's
+/// `nclx` colour, a JPEG XL's HDR encoding. The pictures they name — sRGB, Display P3, BT.2020
+/// and BT.709 primaries with the sRGB, BT.709, linear or plain-gamma curves, and the HDR
+/// curves PQ and HLG tone-mapped to the screen's range (`HDRToneMapping`) — become the profile
+/// the pipeline converts from; any other falls back on what else the file says.
 struct CodingIndependentCodePoints: Equatable {
     let primaries: Int
     let transfer: Int
@@ -34,17 +34,26 @@ struct CodingIndependentCodePoints: Equatable {
         case 8: [1, 1, 0, 0, 0] // linear
         case 4: [2.2, 1, 0, 0, 0]
         case 5: [2.8, 1, 0, 0, 0]
-        default: nil // PQ, HLG and the rest
+        default: nil // PQ and HLG (a table: `HDRToneMapping`) and the rest
         }
     }
 
+    /// True where these codes say more than "sRGB" would: other primaries, or an HDR curve.
+    /// (BT.709's curve on sRGB's primaries, the most common AVIF tag, is shown as sRGB, as
+    /// before: only the PNG's chunk, which browsers follow to the letter, is taken as it is.)
+    var differFromSRGB: Bool { primaries != 1 && primaries != 2 || HDRToneMapping.table(transfer: transfer) != nil }
+
     /// The profile these codes describe; nil for what the app does not show this way (not RGB,
-    /// limited range, HDR).
+    /// limited range, unknown numbers).
     var profile: [UInt8]? {
-        guard matrix == 0, fullRange, let chromaticities, let curve else { return nil }
-        var profile = [UInt8](repeating: 0, count: 4096)
+        guard matrix == 0, fullRange, let chromaticities else { return nil }
+        var profile = [UInt8](repeating: 0, count: 4096 + 4 * HDRToneMapping.entries)
         let length = profile.withUnsafeMutableBufferPointer { out in
-            colormanagement_profile_from_curve(chromaticities, curve, out.baseAddress, out.count)
+            if let table = HDRToneMapping.table(transfer: transfer) {
+                return colormanagement_profile_from_table(chromaticities, table, UInt32(table.count), out.baseAddress, out.count)
+            }
+            guard let curve else { return 0 }
+            return colormanagement_profile_from_curve(chromaticities, curve, out.baseAddress, out.count)
         }
         return length > 0 ? Array(profile.prefix(length)) : nil
     }

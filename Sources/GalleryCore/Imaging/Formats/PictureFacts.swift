@@ -84,8 +84,9 @@ struct PictureFacts: Sendable {
         facts.progressive = read.progressive != 0
         facts.cmyk = read.cmyk != 0
         facts.animated = facts.animated || read.animated != 0 || (format == .png && APNGStructure.isAnimated(data))
-        if format == .png, read.png_has_cicp != 0, let profile = CodingIndependentCodePoints(read.png_cicp).profile {
-            facts.colorProfile = profile // cICP first, as browsers read it
+        let codes = read.has_cicp != 0 ? CodingIndependentCodePoints(read.cicp) : nil
+        if let codes, format == .png || codes.differFromSRGB, let profile = codes.profile {
+            facts.colorProfile = profile // cICP first, as browsers read it; an AVIF's nclx, a JPEG XL's HDR
         } else if let profile = read.profile, profileBytes.contains(read.profile_size) {
             facts.colorProfile = Array(UnsafeBufferPointer(start: profile, count: read.profile_size))
         } else if format == .png, read.png_srgb == 0 {
