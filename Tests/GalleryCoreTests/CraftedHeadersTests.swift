@@ -53,6 +53,18 @@ final class CraftedHeadersTests: XCTestCase {
         }
     }
 
+    /// The crafted JPEG XL's size is what libjxl reads (so the file tests the bound, not a parse
+    /// error), and it is refused as too large; the 8×8 one inside the lying boxes reads as 8×8.
+    func testAJPEGXLDeclaringTwoToTheThirtyIsTooLarge() {
+        let huge = CraftedHeaders.jxlCodestream(side: 1 << 30)
+        let facts = PictureFacts.read(huge)
+        XCTAssertEqual(facts.format, .jxl)
+        XCTAssertTrue(facts.beyondLimits || facts.size == PixelSize(width: PixelSize.maxSide, height: PixelSize.maxSide),
+                      "\(String(describing: facts.size))")
+        XCTAssertThrowsError(try ImageDecoder.thumbnail(from: huge)) { XCTAssertEqual($0 as? LoadError, .tooLarge) }
+        XCTAssertEqual(PictureFacts.read(CraftedHeaders.jxlCodestream(side: 8)).size, PixelSize(width: 8, height: 8))
+    }
+
     /// A worker's reply is checked before any of its numbers is multiplied.
     func testAReplyWithSidesOfTwoToTheThirtyTwoIsNoHeader() {
         var header = DecodeReply.Header(status: .picture, declaredWidth: 64, declaredHeight: 64, width: 64, height: 64,

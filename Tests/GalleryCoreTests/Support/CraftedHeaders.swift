@@ -3,7 +3,8 @@ import Foundation
 /// Files whose headers lie, one or more per format the app reads: sides at 2³¹ − 1 and 2³² − 1
 /// (as far as each format's field holds them), zero sides, a TIFF directory that points at
 /// itself, an ICO entry past the end, GIF frames outside the canvas, a colour profile that
-/// claims to inflate to far more than it holds. Each is one picture's failure, never the app's.
+/// claims to inflate to far more than it holds; JPEG XL and camera RAW ones
+/// (`CraftedHeaders+NewFormats`). Each is one picture's failure, never the app's.
 enum CraftedHeaders {
     struct File {
         let name: String
@@ -30,7 +31,7 @@ enum CraftedHeaders {
             File(name: "webp-vp8x-max.webp", bytes: webpVP8X(side: 1 << 24)),
             File(name: "ico-entry-past-end.ico", bytes: icoEntryPastTheEnd()),
             File(name: "png-inflating-profile.png", bytes: pngWithInflatingProfile(), isPicture: true),
-        ]
+        ] + newFormats
     }
 
     /// An ISO-BMFF still whose one picture (item 1: `pitm`, `iinf`, `iloc`) has the size of its
@@ -114,14 +115,14 @@ enum CraftedHeaders {
             + Data([0x89]) + Data("PNG".utf8)
     }
 
-    private static func box(_ type: String, _ body: Data) -> Data { u32(UInt32(8 + body.count)) + Data(type.utf8) + body }
+    static func box(_ type: String, _ body: Data) -> Data { u32(UInt32(8 + body.count)) + Data(type.utf8) + body }
     private static func chunk(_ type: String, _ body: Data) -> Data {
         let typed = Data(type.utf8) + body
         return u32(UInt32(body.count)) + typed + u32(HostileImages.crc32(typed))
     }
     private static func u16(_ value: UInt16) -> Data { withUnsafeBytes(of: value.bigEndian) { Data($0) } }
-    private static func u32(_ value: UInt32) -> Data { withUnsafeBytes(of: value.bigEndian) { Data($0) } }
+    static func u32(_ value: UInt32) -> Data { withUnsafeBytes(of: value.bigEndian) { Data($0) } }
     private static func be16(_ value: UInt16) -> Data { withUnsafeBytes(of: value.bigEndian) { Data($0) } }
-    private static func le32(_ value: UInt32) -> Data { withUnsafeBytes(of: value.littleEndian) { Data($0) } }
+    static func le32(_ value: UInt32) -> Data { withUnsafeBytes(of: value.littleEndian) { Data($0) } }
     private static func le16(_ value: UInt16) -> Data { withUnsafeBytes(of: value.littleEndian) { Data($0) } }
 }
