@@ -1,5 +1,6 @@
 """Pictures as phones, cameras and sites make them, written at test time by the real encoders
-(PIL, heif-enc, avifenc, cjxl), each in a colour of its own so a screenshot tells them apart.
+(PIL, heif-enc, avifenc, cjxl; a Fujifilm RAF by the tests' own fixture), each in a colour of
+its own so a screenshot tells them apart.
 
 `write_all(folder)` returns [(file name, the sRGB colour a person must see)], with None for a
 picture that must say why it is not shown."""
@@ -101,4 +102,18 @@ def write_all(folder: Path):
     # A JPEG XL codestream signature and nothing of a picture: libjxl reads it and refuses it.
     (folder / "broken.jxl").write_bytes(bytes([0xFF, 0x0A, 0xFA, 0x1F, 0x41, 0x91, 0x08, 0x06]) + bytes(200))
     add("broken.jxl", None)
+
+    # A camera's RAF, its own container: the tile is its JPEG preview, whose middle band is green.
+    raf_fixture = _fixture("raf_fixture")
+    raf_fixture.raf(str(folder / "camera.raf"), 480, 320, preview=(480, 320))
+    add("camera.raf", raf_fixture.BANDS[1])
     return pictures
+
+
+def _fixture(name):
+    """A module of Tests/Fixtures, loaded from its file."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parents[1] / "Fixtures" / (name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
