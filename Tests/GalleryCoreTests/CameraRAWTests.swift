@@ -71,4 +71,43 @@ final class CameraRAWTests: XCTestCase {
         }
         XCTAssertNoThrow(try ImageDecoder.original(from: referenceFile))
     }
+
+    /// A real camera's DNG (`Tests/Fixtures/public-dng`: a Blackmagic Pocket Cinema Camera's
+    /// CinemaDNG frame, lossless-JPEG compressed): the page at full size and its thumbnail as
+    /// LibRaw's own developer develops it to sRGB's primaries and curve (`dcraw_emu -T -w -o 1
+    /// -g 2.4 12.92`), sampled across the picture.
+    func testAPublicCameraDNGIsDevelopedAsLibRawsOwnDeveloperDoes() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("camera.dng").path
+        try FileManager.default.copyItem(atPath: Self.fixture.deletingLastPathComponent()
+            .appendingPathComponent("public-dng/blackmagic-pocket-cinema.dng").path, toPath: path)
+        guard ExternalTool.succeeds("/usr/bin/dcraw_emu", ["-T", "-w", "-o", "1", "-g", "2.4", "12.92", path]) else {
+            throw TestRequirement.missing("needs dcraw_emu (libraw-bin)")
+        }
+        // The TIFF's pixels as they are: the profile dcraw_emu embeds gives its curve as one
+        // gamma, which parts from the curve it developed to in the shadows.
+        guard try TestImages.python("import sys\nfrom PIL import Image\nimage = Image.open(sys.argv[1])\nimage.info.pop('icc_profile', None)\nimage.save(sys.argv[2])",
+                                    arguments: [path + ".tiff", path + ".png"]) else {
+            throw TestRequirement.missing("needs /usr/bin/python3 with PIL")
+        }
+        let raw = try Data(contentsOf: URL(fileURLWithPath: path))
+        let page = try ImageDecoder.original(from: raw) // whole: within the texture limit
+        let reference = try ImageDecoder.original(from: try Data(contentsOf: URL(fileURLWithPath: path + ".png")))
+        XCTAssertEqual([page.texture.pixelWidth, page.texture.pixelHeight], [reference.texture.pixelWidth, reference.texture.pixelHeight])
+        var largest = 0, sampled = 0
+        for y in stride(from: 3, to: page.texture.pixelHeight - 3, by: 37) {
+            for x in stride(from: 3, to: page.texture.pixelWidth - 3, by: 41) {
+                let a = TestImages.pixel(of: page.texture.texture, x: x, y: y)
+                let b = TestImages.pixel(of: reference.texture.texture, x: x, y: y)
+                let red = abs(Int(a.red) - Int(b.red)), green = abs(Int(a.green) - Int(b.green))
+                let blue = abs(Int(a.blue) - Int(b.blue))
+                largest = max(largest, red, green, blue)
+                sampled += 1
+            }
+        }
+        XCTAssertGreaterThan(sampled, 1000)
+        XCTAssertLessThanOrEqual(largest, 2, "as dcraw_emu develops it")
+        let thumbnail = try ImageDecoder.thumbnail(from: raw, side: 64)
+        XCTAssertEqual(thumbnail.image.sourceSize, PixelSize(width: reference.texture.pixelWidth, height: reference.texture.pixelHeight))
+    }
 }
