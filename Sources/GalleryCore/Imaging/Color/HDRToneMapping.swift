@@ -4,10 +4,10 @@ import Foundation
 /// shown on a screen of standard range. Each channel's encoded value becomes light on the
 /// BT.2100 display (PQ: absolute, up to 10,000 cd/m²; HLG: a 1,000 cd/m² display's, its
 /// system gamma of 1.2 taken per channel), then BT.2390's EETF brings a 1,000 cd/m² peak down
-/// to BT.2408's reference white of 203 cd/m², the screen's white: light up to about 100 cd/m²
-/// is kept as it is (the knee lies at 87 cd/m²), brighter light rolls off smoothly (a spline in PQ's perceptual scale) and
-/// a 1,000 cd/m² highlight is the screen's white, where cutting it off would flatten every
-/// highlight to one. The curve is an ICC profile's tone curve (`CodingIndependentCodePoints`),
+/// to BT.2408's reference white of 203 cd/m², the screen's white: light up to the knee, at
+/// 87 cd/m², is kept as it is, brighter light rolls off smoothly (a spline in PQ's perceptual
+/// scale) and a 1,000 cd/m² highlight is the screen's white, where cutting it off would
+/// flatten every highlight to one. The curve is an ICC profile's tone curve (`CodingIndependentCodePoints`),
 /// so lcms converts these pictures like any other, primaries and all.
 enum HDRToneMapping {
     /// BT.2408's reference white ("graphics white"), the screen's white, in cd/m².
