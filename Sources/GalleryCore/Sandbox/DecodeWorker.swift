@@ -145,7 +145,9 @@ public enum DecodeWorker {
                     break
                 }
                 // Opened once: kept under the app's id, every later request of it reuses it.
-                let picture = kept.map { Result.success($0) } ?? Result { () throws(LoadError) in try OpenedPicture(data) }
+                let picture = kept.map { Result.success($0) } ?? Result { () throws(LoadError) in
+                    try OpenedPicture(data, arriving: request.purpose == .arriving)
+                }
                 if kept == nil, case .success(let newlyOpened) = picture { opened.keep(newlyOpened, as: request.pictureID) }
                 if request.purpose == .turnedCopy {
                     reply = turnedCopy(picture, request)

@@ -6,7 +6,8 @@
 /// 0xFF, so the EOI marker (FF D9) cannot occur by accident after the first scan; a PNG ends
 /// with the IEND chunk. Trailing data after the end (motion photos append a video) is allowed.
 enum TruncationCheck {
-    /// True for the formats whose cut is seen here; a JPEG XL has no end marker to look for.
+    /// True for the formats whose cut is seen here. For the others a whole file is taken as
+    /// whole (their decoders say when one is cut), and a download still arriving as partial.
     static func seesTheEnd(of format: ImageFormat) -> Bool { [.jpeg, .png, .bmp].contains(format) }
 
     static func isTruncated(_ bytes: UnsafeRawBufferPointer, format: ImageFormat?) -> Bool {

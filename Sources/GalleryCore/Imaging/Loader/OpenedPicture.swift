@@ -18,8 +18,10 @@ struct OpenedPicture: @unchecked Sendable { // immutable; `Data` over a read-onl
     /// read partial bytes (`DecoderAbilities.partialBytes`) draw it, and nothing calls it damaged.
     let bytesComplete: Bool
 
-    /// Opens `data`; `known` are the facts of the same header read already.
-    init(_ data: Data, known: PictureFacts? = nil) throws(LoadError) {
+    /// Opens `data`; `known` are the facts of the same header read already. `arriving`: the
+    /// start of a download still coming in, complete only where its end can be seen (a JPEG XL,
+    /// which has no end marker to look for, is then partial).
+    init(_ data: Data, known: PictureFacts? = nil, arriving: Bool = false) throws(LoadError) {
         guard !data.isEmpty else { throw .damaged }
         var data = data
         if ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == .ico,
@@ -32,7 +34,9 @@ struct OpenedPicture: @unchecked Sendable { // immutable; `Data` over a read-onl
         self.data = data
         self.facts = facts
         self.format = format
-        bytesComplete = !data.withUnsafeBytes { TruncationCheck.isTruncated($0, format: format) }
+        bytesComplete = TruncationCheck.seesTheEnd(of: format)
+            ? !data.withUnsafeBytes { TruncationCheck.isTruncated($0, format: format) }
+            : !arriving
     }
 
     /// The same picture with other bytes (what arrived, completed for a decoder), same facts.

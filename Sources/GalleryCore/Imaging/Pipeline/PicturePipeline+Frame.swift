@@ -24,8 +24,7 @@ extension PicturePipeline {
         defer { if !handedOver { gate.releaseBudget() } }
         var loaded: PixbufLoading.Loaded
         var placement: Placement?
-        // A download still arriving is partial even where no check sees its end (JPEG XL).
-        if !picture.bytesComplete || (arriving && !TruncationCheck.seesTheEnd(of: picture.format)) {
+        if !picture.bytesComplete {
             guard arriving else { throw .damaged }
             guard let partial = try decodeStored(picture, StoredRequest(), gate: gate, able: .partialBytes) else { return nil }
             loaded = partial

@@ -53,7 +53,7 @@ enum PicturePipeline {
         guard decodesHere else {
             return try SandboxedDecoding.load(PictureBytes(oneOff: received), purpose: .arriving, gate: gate).loaded
         }
-        return try frame(OpenedPicture(received), FrameRequest(fit: gate.fit), gate: gate, arriving: true)?.loaded
+        return try frame(OpenedPicture(received, arriving: true), FrameRequest(fit: gate.fit), gate: gate, arriving: true)?.loaded
     }
 
     /// Pixels as a request asked for them: upright, in sRGB.
