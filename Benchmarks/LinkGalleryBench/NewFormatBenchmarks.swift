@@ -22,6 +22,12 @@ enum NewFormatBenchmarks {
 
     private static let screen = PixelSize(width: 1920, height: 1080)
 
+    /// The path of a fixture script of the tests' (`Tests/Fixtures`), which makes camera files.
+    private static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/" + name).path
+    }
+
     static func jpegXLPage(_ context: BenchContext) -> BenchmarkRow {
         let name = "24 MP JPEG XL, screen-sized page"
         return BenchmarkRow.attempt(name) {
@@ -42,10 +48,8 @@ enum NewFormatBenchmarks {
     static func dngPage(_ context: BenchContext) -> BenchmarkRow {
         let name = "12 MP DNG, screen-sized page"
         return BenchmarkRow.attempt(name) {
-            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/dng_fixture.py")
             let output = context.workFolder.appendingPathComponent("camera.dng")
-            guard let dngFile = try context.made(output, by: ["python3", fixture.path, output.path, "4000", "3000", "1"]) else {
+            guard let dngFile = try context.made(output, by: ["python3", fixture("dng_fixture.py"), output.path, "4000", "3000", "1"]) else {
                 return .unavailable(name, because: "python3 could not make the DNG")
             }
             let dng = try Data(contentsOf: dngFile)
@@ -59,10 +63,9 @@ enum NewFormatBenchmarks {
     static func rafThumbnail(_ context: BenchContext) -> BenchmarkRow {
         let name = "12 MP RAF, grid thumbnail"
         return BenchmarkRow.attempt(name) {
-            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/raf_fixture.py")
             let output = context.workFolder.appendingPathComponent("camera.raf")
-            guard let rafFile = try context.made(output, by: ["/usr/bin/python3", fixture.path, output.path, "4000", "3000", "1920", "1440"]) else {
+            let command = ["/usr/bin/python3", fixture("raf_fixture.py"), output.path, "4000", "3000", "--preview", "1920", "1440"]
+            guard let rafFile = try context.made(output, by: command) else {
                 return .unavailable(name, because: "python3 (with PIL) could not make the RAF")
             }
             let raf = try Data(contentsOf: rafFile)

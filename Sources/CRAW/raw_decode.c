@@ -38,7 +38,7 @@ int rawdecode_read_info(const uint8_t *data, size_t size, uint64_t max_pixels, r
     out->height = raw->sizes.height;
     out->flip = raw->sizes.flip;
     // Its format is known only once unpacked (`rawdecode_jpeg_preview` checks it): a length says one is there.
-    out->has_jpeg_preview = raw->thumbnail.tlength > 0;
+    out->has_preview = raw->thumbnail.tlength > 0;
     out->is_dng = raw->idata.dng_version != 0;
     libraw_close(raw);
     return RAWDECODE_OK;

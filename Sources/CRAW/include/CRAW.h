@@ -11,7 +11,7 @@ enum { RAWDECODE_OK = 0, RAWDECODE_NOT_RAW = 1, RAWDECODE_DAMAGED = 2, RAWDECODE
 typedef struct {
     uint32_t width, height; // the developed picture's, before its turn; 0 when the file holds no raw data
     int flip;               // LibRaw's turn: 0 none, 3 half a turn, 5 a quarter anticlockwise, 6 clockwise
-    int has_jpeg_preview;   // an embedded preview the camera made (a JPEG, most often)
+    int has_preview;   // an embedded preview the camera made (a JPEG, most often)
     int is_dng;             // Adobe's Digital Negative (phones' RAW), not a camera maker's own format
 } rawdecode_info;
 

@@ -9,11 +9,14 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     /// structures under a magic number of their own), Minolta's MRW, Sigma's X3F.
     case cr3, crw, raf, orf, rw2, mrw, x3f
 
-    /// The camera RAW containers, all read by LibRaw (`RAWDecoding`).
-    static let cameraRAWContainers: Set<ImageFormat> = [.cr3, .crw, .raf, .orf, .rw2, .mrw, .x3f]
-
-    /// True for a camera maker's RAW container (not a TIFF-based RAW, which is `.tiff` by its bytes).
-    public var isCameraRAWContainer: Bool { Self.cameraRAWContainers.contains(self) }
+    /// True for a camera maker's RAW container, all read by LibRaw (`RAWDecoding`); not a
+    /// TIFF-based RAW, which is `.tiff` by its bytes.
+    public var isCameraRAWContainer: Bool {
+        switch self {
+        case .cr3, .crw, .raf, .orf, .rw2, .mrw, .x3f: true
+        default: false
+        }
+    }
 
     /// The MIME type gdk-pixbuf's loaders declare for this format: the loader is found by it,
     /// since loader names differ between builds (Debian's libheif loader is "heif/avif"); and

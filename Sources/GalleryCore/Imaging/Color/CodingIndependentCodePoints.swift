@@ -41,7 +41,7 @@ struct CodingIndependentCodePoints: Equatable {
     /// True where these codes say more than "sRGB" would: other primaries, or an HDR curve.
     /// (BT.709's curve on sRGB's primaries, the most common AVIF tag, is shown as sRGB, as
     /// before: only the PNG's chunk, which browsers follow to the letter, is taken as it is.)
-    var differFromSRGB: Bool { primaries != 1 && primaries != 2 || HDRToneMapping.table(transfer: transfer) != nil }
+    var differFromSRGB: Bool { primaries != 1 && primaries != 2 || HDRToneMapping.isHDR(transfer: transfer) }
 
     /// The profile these codes describe; nil for what the app does not show this way (not RGB,
     /// limited range, unknown numbers).

@@ -17,6 +17,9 @@ enum HDRToneMapping {
     /// Entries of the tabulated curve: steps of a 12-bit encoding.
     static let entries = 4096
 
+    /// True for the H.273 transfer codes of PQ (16) and HLG (18).
+    static func isHDR(transfer: Int) -> Bool { transfer == 16 || transfer == 18 }
+
     /// The tone curve of an H.273 transfer code, as light relative to the screen's white at
     /// encoded values evenly spaced from 0 to 1; nil for a curve of standard range.
     static func table(transfer: Int) -> [Float]? {

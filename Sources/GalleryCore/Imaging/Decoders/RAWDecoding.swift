@@ -23,7 +23,7 @@ enum RAWDecoding: PictureDecoder {
         let size = PixelSize(width: Int(info.width), height: Int(info.height))
         let orientation = orientation(flip: info.flip)
         let target = size.pixels > 0 ? LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit) : nil
-        let hasPreview = info.has_jpeg_preview != 0
+        let hasPreview = info.has_preview != 0
         if case .cover = gate.fit, let target, hasPreview, let preview = try jpegPreview(picture, atLeast: target, gate: gate) {
             return shown(preview, orientation: orientation, declared: size)
         }

@@ -21,7 +21,7 @@ enum DecoderRegistry {
         // A camera RAW (DNG, CR2, NEF…) is a TIFF that LibRaw reads; any other TIFF, the loader.
         case .tiff: [RAWDecoding.self, PixbufLoading.self]
         // A camera maker's own container: LibRaw alone.
-        case .cr3, .crw, .raf, .orf, .rw2, .mrw, .x3f: [RAWDecoding.self]
+        case _ where format.isCameraRAWContainer: [RAWDecoding.self]
         default: [PixbufLoading.self]
         }
     }
