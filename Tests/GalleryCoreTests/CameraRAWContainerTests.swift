@@ -13,13 +13,15 @@ final class CameraRAWContainerTests: XCTestCase {
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
-    /// A 96×64 RAF and dcraw_emu's development of it. A camera LibRaw has no colour matrix for
-    /// keeps its own colours, and dcraw_emu then writes no profile: it is asked for sRGB's
-    /// curve, the one the app develops to, so its pixels are the colours it means.
-    private func raf() throws -> (raw: Data, reference: Data) {
+    /// A 96×64 RAF the camera recorded in `orientation`, and dcraw_emu's development of it
+    /// (turned as the camera says). A camera LibRaw has no colour matrix for keeps its own
+    /// colours, and dcraw_emu then writes no profile: it is asked for sRGB's curve, the one the
+    /// app develops to, so its pixels are the colours it means.
+    private func raf(orientation: Int = 1) throws -> (raw: Data, reference: Data) {
         let folder = try TemporaryDirectory()
         let path = folder.url.appendingPathComponent("camera.raf").path
-        guard ExternalTool.succeeds("/usr/bin/python3", [Self.fixtures.appendingPathComponent("raf_fixture.py").path, path, "96", "64"]),
+        let fixture = Self.fixtures.appendingPathComponent("raf_fixture.py").path
+        guard ExternalTool.succeeds("/usr/bin/python3", [fixture, path, "96", "64", "--orientation", String(orientation)]),
               ExternalTool.succeeds("/usr/bin/dcraw_emu", ["-T", "-w", "-o", "1", "-g", "2.4", "12.92", path]) else {
             throw TestRequirement.missing("needs python3 with PIL and dcraw_emu (libraw-bin)")
         }
@@ -61,26 +63,38 @@ final class CameraRAWContainerTests: XCTestCase {
         XCTAssertEqual(SavedFileName.preferredExtension(of: .cr3), "cr3")
     }
 
-    func testARAFIsDevelopedAsLibRawsOwnDeveloperDoes() throws {
-        let (raw, referenceFile) = try raf()
-        XCTAssertEqual(ContentSniffer.imageFormat(of: raw), .raf)
-        let page = try ImageDecoder.original(from: raw)
-        let reference = try ImageDecoder.original(from: referenceFile)
-        XCTAssertEqual([page.texture.pixelWidth, page.texture.pixelHeight], [96, 64], "the raw data, not the 160×120 preview")
-        XCTAssertEqual(page.sourceSize, PixelSize(width: 96, height: 64))
-        XCTAssertLessThanOrEqual(largestDifference(page, reference), 2, "as dcraw_emu develops it")
+    /// In each turn a camera records: upright, as dcraw_emu develops and turns it.
+    func testARAFIsDevelopedAsLibRawsOwnDeveloperDoesInEachTurn() throws {
+        for orientation in [1, 3, 6, 8] {
+            let (raw, referenceFile) = try raf(orientation: orientation)
+            XCTAssertEqual(ContentSniffer.imageFormat(of: raw), .raf)
+            let page = try ImageDecoder.original(from: raw)
+            let reference = try ImageDecoder.original(from: referenceFile)
+            let upright = [6, 8].contains(orientation) ? [64, 96] : [96, 64]
+            XCTAssertEqual([page.texture.pixelWidth, page.texture.pixelHeight], upright,
+                           "orientation \(orientation): the raw data upright, not the 160×120 preview")
+            XCTAssertEqual([reference.texture.pixelWidth, reference.texture.pixelHeight], upright)
+            XCTAssertEqual(page.sourceSize, PixelSize(width: upright[0], height: upright[1]))
+            XCTAssertLessThanOrEqual(largestDifference(page, reference), 2, "orientation \(orientation): as dcraw_emu develops it")
+        }
     }
 
-    /// The grid's thumbnail comes from the camera's preview, large enough for it: the preview's
-    /// colours (the JPEG's bands as made), not the developed raw data's brighter ones.
-    func testARAFsThumbnailIsTheCamerasPreview() throws {
-        let (raw, _) = try raf()
-        let thumbnail = try ImageDecoder.thumbnail(from: raw, side: 48)
-        XCTAssertEqual(thumbnail.image.texture.pixelHeight, 48)
-        let texture = thumbnail.image.texture
-        let left = TestImages.pixel(of: texture.texture, x: 2, y: 24)
-        XCTAssertLessThanOrEqual(abs(Int(left.red) - 200) + abs(Int(left.green) - 60) + abs(Int(left.blue) - 40), 12,
-                                 "the preview's red band (200, 60, 40): \(left)")
+    /// The grid's thumbnail comes from the camera's preview, large enough for it, turned as the
+    /// raw data is: the preview's colours (the JPEG's bands as made, not the developed raw
+    /// data's brighter ones), its red band where the turn puts the picture's left edge.
+    func testARAFsThumbnailIsTheCamerasPreviewUpright() throws {
+        // Where the stored picture's left edge (red) lands in the square tile, per orientation.
+        let redEdge: [Int: (x: Int, y: Int)] = [1: (2, 24), 3: (45, 24), 6: (24, 2), 8: (24, 45)]
+        for (orientation, place) in redEdge.sorted(by: { $0.key < $1.key }) {
+            let (raw, _) = try raf(orientation: orientation)
+            let thumbnail = try ImageDecoder.thumbnail(from: raw, side: 48)
+            XCTAssertEqual(thumbnail.image.texture.pixelHeight, 48)
+            let upright = [6, 8].contains(orientation) ? PixelSize(width: 64, height: 96) : PixelSize(width: 96, height: 64)
+            XCTAssertEqual(thumbnail.image.sourceSize, upright, "orientation \(orientation): the camera's picture's size")
+            let red = TestImages.pixel(of: thumbnail.image.texture.texture, x: place.x, y: place.y)
+            XCTAssertLessThanOrEqual(abs(Int(red.red) - 200) + abs(Int(red.green) - 60) + abs(Int(red.blue) - 40), 12,
+                                     "orientation \(orientation): the preview's red band (200, 60, 40) at \(place): \(red)")
+        }
     }
 
     func testThePropertiesNameAMakersFormat() throws {
