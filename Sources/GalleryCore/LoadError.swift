@@ -35,16 +35,22 @@ public enum LoadError: Error, Sendable, Equatable {
     case unreadableFile
     /// Redirect loops, redirects to non-http(s) schemes, other protocol violations.
     case badResponse
+    /// A link of a list that came from a public address named the person's own computer or
+    /// network: it is not fetched (a web page may not reach those either). Not transient.
+    case localAddressRefused
+    /// The picture's host failed several times in a row and is paused for all its pictures;
+    /// they are tried again by themselves once it answers (`HostPacing`).
+    case hostPaused(host: String)
     /// Nobody wants the result anymore.
     case cancelled
 
     /// True for failures that may heal by themselves when the network comes back.
     public var isTransient: Bool {
         switch self {
-        case .noConnection, .timedOut: return true
+        case .noConnection, .timedOut, .hostPaused: return true
         case .serverError(let status): return Self.isTransient(status: status)
         case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .outOfMemory, .couldNotDecode, .unreadableFile,
-             .badResponse, .cancelled:
+             .badResponse, .localAddressRefused, .cancelled:
             return false
         }
     }

@@ -30,6 +30,12 @@ Endpoints (all GET; HEAD works where a body would be sent):
   /fault/empty                200, zero-length body, image/png
   /fault/close-after-headers  headers promising 1000 bytes, then the connection closes
   /fault/404                  404 with an HTML body
+  /fault/rate-limit/<key>/<rest>[?per-second=4&retry-after=2]  serves /<rest> at most <per-second>
+                              times a second per key (a bucket of that many, refilled as it empties),
+                              else 429 with Retry-After: <seconds>, an HTTP date (retry-after=date, that
+                              many seconds ahead) or none (retry-after=none); 503 instead with status=503
+  /fault/breaks/<key>/<times>/<rest>[?ranges=0]  serves /<rest>, but the first <times> answers per key
+                              send half their body and then a TCP reset; ranges=0 ignores Range (always 200)
   /fault/slow/<ms>/<rest>     waits <ms> then serves /<rest>
   /fault/paced/<bytes/s>/<rest>[?length=0&stall-after=<bytes>]  serves the file /<rest> at
                               <bytes/s> with Content-Length (without when length=0), stopping
@@ -42,7 +48,8 @@ Endpoints (all GET; HEAD works where a body would be sent):
                               a link and bytes that are not UTF-8; kind=wide: 336-byte links of Chinese
                               characters), gzipped when the client accepts it
   /__log                      JSON list of {path, method, range, userAgent, bytesSent, ifNoneMatch,
-                              ifModifiedSince}
+                              ifModifiedSince, ifRange, status,
+                              at: when it arrived, in seconds of the server's monotonic clock}
   /__reset                    clears the log (GET or POST)
   /__pace?rate=<bytes/s>      from now on, files under --root are sent at that rate as
                               /fault/paced sends them (rate=0: at full speed again)
@@ -161,6 +168,9 @@ class FixtureServer(ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.log = []
         self.failed_once = set()
+        # /fault/rate-limit: per key, (tokens, time of the last refill); /fault/breaks: answers broken.
+        self.buckets = {}
+        self.breaks = {}
         # Bytes per second for files under --root, set by /__pace (None: as fast as possible).
         self.pace = None
 
@@ -192,6 +202,9 @@ class FixtureHandler(BaseHTTPRequestHandler):
     def handle_request(self, head_only):
         self.head_only = head_only
         self.bytes_sent = 0
+        self.log_entry = None
+        self.break_midway = False
+        self.ignore_ranges = False
         parts = urlsplit(self.path)
         if parts.path == "/__log":
             with self.server.lock:
@@ -206,7 +219,8 @@ class FixtureHandler(BaseHTTPRequestHandler):
         entry = {"path": self.path, "method": self.command, "range": self.headers.get("Range"),
                  "userAgent": self.headers.get("User-Agent"), "bytesSent": None,
                  "ifNoneMatch": self.headers.get("If-None-Match"),
-                 "ifModifiedSince": self.headers.get("If-Modified-Since")}
+                 "ifModifiedSince": self.headers.get("If-Modified-Since"),
+                 "ifRange": self.headers.get("If-Range"), "status": None, "at": time.monotonic()}
         with self.server.lock:
             self.server.log.append(entry)
         self.log_entry = entry
@@ -223,7 +237,15 @@ class FixtureHandler(BaseHTTPRequestHandler):
         with self.server.lock:
             self.server.log.clear()
             self.server.failed_once.clear()
+            self.server.buckets.clear()
+            self.server.breaks.clear()
         self.send_simple(200, b"[]", "application/json")
+
+    def send_response(self, code, message=None):
+        if getattr(self, "log_entry", None) is not None:
+            with self.server.lock:
+                self.log_entry["status"] = code
+        super().send_response(code, message)
 
     def write_body(self, data):
         if self.head_only:
@@ -232,6 +254,8 @@ class FixtureHandler(BaseHTTPRequestHandler):
         self.bytes_sent += len(data)
 
     def send_simple(self, status, body, content_type, extra_headers=()):
+        if self.break_midway and status in (200, 206) and body:
+            return self.reset_midway(body, content_type, extra_headers, status)
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
@@ -251,7 +275,7 @@ class FixtureHandler(BaseHTTPRequestHandler):
                 self.send_header(name, value)
             self.end_headers()
             return
-        byte_range = self.parse_range(len(body))
+        byte_range = None if self.ignore_ranges else self.parse_range(len(body))
         if byte_range == "unsatisfiable":
             return self.send_simple(416, b"", "text/plain",
                                     [("Content-Range", "bytes */%d" % len(body))])
@@ -432,6 +456,20 @@ class FixtureHandler(BaseHTTPRequestHandler):
             self.end_headers()
             self.close_connection = True
             return
+        if name.startswith("rate-limit/"):
+            return self.serve_rate_limited(name[len("rate-limit/"):], query, raw_query)
+        if name.startswith("breaks/"):
+            match = re.fullmatch(r"breaks/([^/]+)/(\d+)/(.*)", name)
+            if not match:
+                return self.send_simple(400, b"bad breaks\n", "text/plain")
+            key, times = match.group(1), int(match.group(2))
+            with self.server.lock:
+                broken = self.server.breaks.get(key, 0)
+                self.break_midway = broken < times
+                if self.break_midway:
+                    self.server.breaks[key] = broken + 1
+            self.ignore_ranges = query.get("ranges", ["1"])[0] == "0"
+            return self.route("/" + match.group(3), query, raw_query)
         if name == "404":
             return self.send_simple(404, b"<html><body><h1>404 Not Found</h1></body></html>", "text/html")
         if name == "loris":
@@ -510,10 +548,32 @@ class FixtureHandler(BaseHTTPRequestHandler):
             headers.append(("Content-Encoding", "gzip"))
         self.send_simple(200, gzipped if accepts_gzip else body, "text/plain; charset=utf-8", headers)
 
-    def reset_midway(self, body):
-        self.send_response(200)
-        self.send_header("Content-Type", "image/png")
+    def serve_rate_limited(self, rest, query, raw_query):
+        key, _, target = rest.partition("/")
+        per_second = float(query.get("per-second", ["4"])[0])
+        now = time.monotonic()
+        with self.server.lock:
+            tokens, since = self.server.buckets.get(key, (per_second, now))
+            tokens = min(per_second, tokens + (now - since) * per_second)
+            allowed = tokens >= 1
+            self.server.buckets[key] = (tokens - 1 if allowed else tokens, now)
+        if allowed:
+            return self.route("/" + target, query, raw_query)
+        retry_after = query.get("retry-after", ["2"])[0]
+        headers = []
+        if retry_after == "date":
+            headers.append(("Retry-After", email.utils.formatdate(time.time() + 2, usegmt=True)))
+        elif retry_after != "none":
+            headers.append(("Retry-After", retry_after))
+        status = int(query.get("status", ["429"])[0])
+        self.send_simple(status, b"<html><body>Too many requests</body></html>", "text/html", headers)
+
+    def reset_midway(self, body, content_type="image/png", extra_headers=(), status=200):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
+        for name, value in extra_headers:
+            self.send_header(name, value)
         self.end_headers()
         self.write_body(body[:len(body) // 2])
         self.wfile.flush()

@@ -28,6 +28,11 @@ public final class FixtureServer: Sendable {
         /// The conditional-request headers as received, to see what the client sent back.
         public let ifNoneMatch: String?
         public let ifModifiedSince: String?
+        public let ifRange: String?
+        /// The status the server answered with; nil while it has not.
+        public let status: Int?
+        /// When it arrived, in seconds of the server's monotonic clock.
+        public let at: Double
     }
 
     public struct StartError: Error, CustomStringConvertible {

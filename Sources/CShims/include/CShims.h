@@ -60,3 +60,14 @@ int shim_open_unnamed_file_mode(const char *directory, unsigned int mode);
 uint32_t shim_crc32(const void *data, size_t length);
 // The CRC-32 of bytes that follow those `crc` covers (start from shim_crc32(NULL, 0)).
 uint32_t shim_crc32_update(uint32_t crc, const void *data, size_t length);
+
+// --- the private network (local_addresses.c) ---
+#include <sys/socket.h>
+// 1 for loopback, "this network" (0/8), RFC 1918, RFC 6598, link-local, RFC 4193 and site-local
+// addresses (IPv4-mapped ones as their IPv4 address) and for any family but IPv4 and IPv6.
+int shim_address_is_local(const struct sockaddr *address, socklen_t length);
+// The same for an address written as text; -1 when the text is not an IP address.
+int shim_address_text_is_local(const char *text);
+// Makes libcurl refuse to connect `handle` to a local address: the connection fails and
+// `*refused` becomes 1. `refused` must live as long as the handle.
+CURLcode shim_curl_public_addresses_only(CURL *handle, int *refused);

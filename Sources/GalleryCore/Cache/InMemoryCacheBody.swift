@@ -29,6 +29,15 @@ final class InMemoryCacheBody: ReadableBodySink, Sendable {
         }
     }
 
+    /// Drops the body so far: the download starts over.
+    func restart() -> Bool {
+        body.withLock { body in
+            store.shrinkInFlight(by: body.counted)
+            body = Body()
+        }
+        return true
+    }
+
     func bytesWritten(maxBytes: Int) -> Data? {
         body.withLock { $0.data.prefix(maxBytes) }
     }

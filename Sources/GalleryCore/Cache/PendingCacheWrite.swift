@@ -59,6 +59,23 @@ public final class PendingCacheWrite: ReadableBodySink, Sendable {
         }
     }
 
+    /// Drops the payload written so far (a download that starts over): the file is cut back to
+    /// the room for its seal, and its bytes stop counting as in flight.
+    public func restart() -> Bool {
+        writing.withLock { writing in
+            guard writing.fd >= 0, writing.failure == nil else { return false }
+            let start = off_t(SealedCacheFile.overhead)
+            guard ftruncate(writing.fd, start) == 0, lseek(writing.fd, start, SEEK_SET) == start else {
+                writing.failure = errno
+                return false
+            }
+            store.shrinkInFlight(by: writing.payloadBytes)
+            writing.payloadBytes = 0
+            writing.checksum = shim_crc32(nil, 0)
+            return true
+        }
+    }
+
     /// Payload bytes written so far.
     public var writtenBytes: Int { writing.withLock { $0.payloadBytes } }
 

@@ -10,16 +10,21 @@ final class CurlTransfer {
     let easyHandle: UnsafeMutableRawPointer
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
-    private var responseHead = ResponseHeaderCollector()
+    var responseHead = ResponseHeaderCollector()
     /// The body, or with a `bodySink` only its first bytes, as many as the inspector saw.
-    private var body = Data()
-    /// Body bytes received, wherever they went.
-    private var receivedBytes = 0
-    private var inspected = false
+    var body = Data()
+    /// Body bytes received, wherever they went (from the file's start: a resumed transfer
+    /// counts the bytes it goes on from).
+    var receivedBytes = 0
+    var inspected = false
+    /// The first body byte of the final answer has been seen (`beginBody`).
+    var bodyBegun = false
+    /// Set to 1 by the socket opener when it refused a local address (`AddressReach`).
+    private let refusedLocalAddress: UnsafeMutablePointer<Int32>
     /// How many body bytes the inspector sees next: more once it asked for them.
     private var inspectionLength = HTTPRequest.inspectedPrefixLength
     /// Set when our own callback aborted the transfer, which libcurl reports as a write error.
-    private var abortReason: HTTPError?
+    var abortReason: HTTPError?
     /// The transfer was ended after `HTTPRequest.errorBodyBytes` of an error answer: what
     /// arrived is the response.
     private var errorBodyCut = false
@@ -27,7 +32,7 @@ final class CurlTransfer {
     /// When the transfer first had a connection (new or reused), to tell a slow transfer from one
     /// that still deserves its slot. nil while it waits for one: behind libcurl's per-host limit
     /// or in a slow handshake, where no server has had a chance to be slow yet.
-    private var connectedAt: ContinuousClock.Instant?
+    var connectedAt: ContinuousClock.Instant?
 
     /// Throws when libcurl refuses any option: the transfer must not run without it.
     init(order: TransferOrder, configuration: HTTPClient.Configuration) throws(HTTPError) {
@@ -38,6 +43,8 @@ final class CurlTransfer {
         self.easyHandle = easyHandle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(to: 0)
+        refusedLocalAddress = .allocate(capacity: 1)
+        refusedLocalAddress.initialize(to: 0)
         try configure(with: configuration)
     }
 
@@ -45,6 +52,7 @@ final class CurlTransfer {
         curl_easy_cleanup(easyHandle)
         curl_slist_free_all(requestHeaders)
         errorBuffer.deallocate()
+        refusedLocalAddress.deallocate()
     }
 
     /// The transfer a callback's userdata or CURLINFO_PRIVATE points at. Borrowed: the curl thread
@@ -68,6 +76,10 @@ final class CurlTransfer {
         try check(shim_curl_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS_STR")
         try check(shim_curl_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"), "REDIR_PROTOCOLS_STR")
         try check(shim_curl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1), "FOLLOWLOCATION")
+        // Through a proxy the connection is the proxy's: `HTTPClient` looked at the link instead.
+        if request.reach == .publicOnly, !ProxyEnvironment.proxies(request.url) {
+            try check(shim_curl_public_addresses_only(handle, refusedLocalAddress), "OPENSOCKETFUNCTION")
+        }
         try check(shim_curl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, configuration.maxRedirects), "MAXREDIRS")
         try check(shim_curl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1), "SSL_VERIFYPEER")
         try check(shim_curl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2), "SSL_VERIFYHOST")
@@ -120,32 +132,6 @@ final class CurlTransfer {
         }
     }
 
-    /// Whether this transfer still counts against `maxConcurrentTransfers`. One still waiting for a
-    /// connection does (bounded by `connectTimeout`): if it did not, more transfers would start and
-    /// queue inside libcurl, where visible tiles wait behind prefetches in arrival order. A
-    /// connected one holds its slot for `slotGracePeriod`, then while it receives at least
-    /// `slotHoldingBytesPerSecond` on average; a slow one (a trickling server, a hostile one)
-    /// stops holding a slot, so it cannot keep others waiting.
-    func holdsSlot(at now: ContinuousClock.Instant, configuration: HTTPClient.Configuration) -> Bool {
-        guard let connectedAt = connectedAt ?? noticeConnection(at: now) else { return true }
-        let elapsed = now - connectedAt
-        guard elapsed >= configuration.slotGracePeriod else { return true }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Double(receivedBytes) / seconds >= Double(configuration.slotHoldingBytesPerSecond)
-    }
-
-    /// Marks the transfer connected once libcurl reports a connect or pre-transfer time (the
-    /// latter also for a reused connection); a header line received marks it too.
-    private func noticeConnection(at now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        var connectMicroseconds: curl_off_t = 0
-        var pretransferMicroseconds: curl_off_t = 0
-        shim_curl_easy_getinfo_off_t(easyHandle, CURLINFO_CONNECT_TIME_T, &connectMicroseconds)
-        shim_curl_easy_getinfo_off_t(easyHandle, CURLINFO_PRETRANSFER_TIME_T, &pretransferMicroseconds)
-        guard connectMicroseconds > 0 || pretransferMicroseconds > 0 else { return nil }
-        connectedAt = now
-        return now
-    }
-
     // MARK: - Callbacks (curl thread)
 
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
@@ -155,6 +141,10 @@ final class CurlTransfer {
 
     /// Returns false to make libcurl abort the transfer.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if !bodyBegun {
+            bodyBegun = true
+            guard beginBody() else { return false }
+        }
         guard receivedBytes + bytes.count <= order.request.maxBodyBytes else {
             abortReason = .tooLarge
             return false
@@ -194,7 +184,7 @@ final class CurlTransfer {
 
     /// Runs the request's inspector until it decides: once, or once more with the longest prefix
     /// when it asks for more.
-    private func passesInspection(wholeBody: Bool) -> Bool {
+    func passesInspection(wholeBody: Bool) -> Bool {
         guard let inspect = order.request.inspect else {
             inspected = true
             return true
@@ -215,8 +205,10 @@ final class CurlTransfer {
     // MARK: - Completion
 
     func result(for code: CURLcode) -> Result<HTTPResponse, HTTPError> {
+        order.journal.record(.init(head: bodyBegun ? responseHead.head : nil, bodyBytes: receivedBytes, kept: body))
         guard code == CURLE_OK || (code == CURLE_WRITE_ERROR && errorBodyCut) else {
             if code == CURLE_WRITE_ERROR, let abortReason { return .failure(abortReason) }
+            if refusedLocalAddress.pointee != 0 { return .failure(.localAddressRefused) }
             return .failure(HTTPError(curlCode: code, message: errorMessage(for: code)))
         }
         // Bodies shorter than the inspected prefix are inspected whole, once complete.
@@ -227,7 +219,7 @@ final class CurlTransfer {
         shim_curl_easy_getinfo_string(easyHandle, CURLINFO_EFFECTIVE_URL, &effectiveURLString)
         let effectiveURL = effectiveURLString.flatMap { URL(string: String(cString: $0)) } ?? order.request.url
         let head = HTTPResponseHead(status: status, headers: responseHead.headers)
-        return .success(HTTPResponse(head: head, body: body, effectiveURL: effectiveURL))
+        return .success(HTTPResponse(head: head, body: body, effectiveURL: effectiveURL, retryAfter: retryAfter, remoteAddress: remoteAddress))
     }
 
     private func errorMessage(for code: CURLcode) -> String {

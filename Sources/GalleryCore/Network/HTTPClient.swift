@@ -20,6 +20,8 @@ public final class HTTPClient: Sendable {
     let slots: PriorityGate
     /// Every running transfer, slow ones included: what a few hostile servers can hold.
     let connections: PriorityGate
+    /// Each host's pace and pauses.
+    let pacing: HostPacing
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -28,6 +30,7 @@ public final class HTTPClient: Sendable {
         slots = PriorityGate(.init(capacity: counted + reserve, keptForInteractive: reserve))
         connections = PriorityGate(.init(capacity: max(1, configuration.maxRunningTransfers) + reserve, keptForInteractive: reserve))
         worker = CurlMultiWorker(configuration: configuration)
+        pacing = HostPacing(rules: configuration.hostRules)
     }
 
     deinit {
@@ -36,32 +39,87 @@ public final class HTTPClient: Sendable {
 
     /// Performs the request. Any HTTP status is returned; only transport failures throw.
     /// Cancelling the calling task throws `.cancelled` at once and frees the transfer's place.
+    ///
+    /// Politely: the request first waits for its host's turn (`HostPacing`); a 429 or 503 the
+    /// host asked to be waited for is sent again once that wait is over, up to `politeRetries`
+    /// times; a transfer whose connection broke goes on from the bytes it had (`ResumePoint`),
+    /// up to `resumeAttempts` times, after `resumeBackoff`.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         try Self.validate(request.url)
+        var resume: ResumePoint?, refusals = 0, breaks = 0
+        while true {
+            let start = try await pacing.waitForTurn(request.url)
+            let journal = TransferJournal()
+            guard let outcome = await transfer(request, resume: resume, journal: journal, turnTakenAt: start) else {
+                continue // its host asked to be left alone while it waited for a connection
+            }
+            let askedToWait = pacing.learn(from: outcome, for: request.url, sentAt: start)
+            switch outcome {
+            case .success where askedToWait && refusals < configuration.politeRetries:
+                refusals += 1
+            case .success(let response):
+                guard response.head.status == 206, let firstHead = resume?.firstHead else { return response }
+                return response.withHead(firstHead)
+            case .failure(.interrupted) where breaks < configuration.resumeAttempts:
+                resume = ResumePoint.after(journal.last, previous: resume)
+                do {
+                    try await Task.sleep(for: .seconds(configuration.resumeBackoff.delay(forAttempt: breaks)))
+                } catch {
+                    throw .cancelled
+                }
+                breaks += 1
+            case .failure(let error):
+                throw error
+            }
+        }
+    }
+
+    /// One transfer, once the gates let it in; nil when its host asked to be left alone while
+    /// it waited at them.
+    private func transfer(
+        _ request: HTTPRequest, resume: ResumePoint?, journal: TransferJournal, turnTakenAt start: ContinuousClock.Instant
+    ) async -> Result<HTTPResponse, HTTPError>? {
+        if request.reach == .publicOnly, ProxyEnvironment.proxies(request.url), AddressReach.namesLocalHost(request.url) {
+            return .failure(.localAddressRefused)
+        }
+        var request = request
+        request.headers.merge(resume?.headers ?? [:]) { _, range in range }
         let connection: PriorityGate.Pass, slot: PriorityGate.Pass
         do {
             connection = try await connections.enter(priority: request.priority)
             slot = try await slots.enter(priority: request.priority)
         } catch {
-            throw .cancelled
+            return .failure(.cancelled)
         }
         defer {
             slot.release()
             connection.release()
         }
+        if pacing.askedToWait(since: start, for: request.url) { return nil }
         let completion = TransferCompletion()
         let worker = self.worker
-        let result = await withTaskCancellationHandler {
+        let order = TransferOrder(request: request, completion: completion, slot: slot, resume: resume, journal: journal)
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if completion.attach(continuation) {
-                    worker.submit(TransferOrder(request: request, completion: completion, slot: slot))
+                    worker.submit(order)
                 }
             }
         } onCancel: {
             completion.cancel()
             worker.cancel(ObjectIdentifier(completion))
         }
-        return try result.get()
+    }
+
+    /// The host `url` waits for, when its request is held back by its host's pace: what a tile
+    /// says while it waits.
+    public func waitingHost(for url: URL) -> String? {
+        pacing.waitingHost(for: url)
+    }
+
+    /// The network came back: hosts paused for not answering are asked again at once.
+    public func forgetHostFailures() {
+        pacing.forgetFailures()
     }
 
     /// Transfers waiting for their turn (for tests).

@@ -37,6 +37,14 @@ extension HTTPClient {
         public var maxConnectionsPerHost: Int
         /// nil uses libcurl's built-in CA bundle (the system's).
         public var caBundlePath: String?
+        /// Times a request refused with 429 or 503 is sent again once its host's wait is over.
+        public var politeRetries: Int
+        /// Times a download whose connection broke goes on (from its bytes, where it can), and
+        /// the waits before: 0.5 s, 1 s, 2 s.
+        public var resumeAttempts: Int
+        public var resumeBackoff: Backoff
+        /// How hosts are paced and paused (`HostPacing`).
+        var hostRules = HostPacing.Rules()
 
         public init(
             userAgent: String = AppIdentity.userAgent,
@@ -52,7 +60,10 @@ extension HTTPClient {
             maxRunningTransfers: Int = 16,
             interactiveReserve: Int = 4,
             maxConnectionsPerHost: Int = 6,
-            caBundlePath: String? = nil
+            caBundlePath: String? = nil,
+            politeRetries: Int = 8,
+            resumeAttempts: Int = 3,
+            resumeBackoff: Backoff = Backoff(initialSeconds: 0.5, capSeconds: 4)
         ) {
             self.userAgent = userAgent
             self.connectTimeout = connectTimeout
@@ -68,6 +79,9 @@ extension HTTPClient {
             self.interactiveReserve = interactiveReserve
             self.maxConnectionsPerHost = maxConnectionsPerHost
             self.caBundlePath = caBundlePath
+            self.politeRetries = politeRetries
+            self.resumeAttempts = resumeAttempts
+            self.resumeBackoff = resumeBackoff
         }
 
         /// The whole-transfer limit for a request that may receive up to `maxBodyBytes`.

@@ -18,6 +18,12 @@ public enum HTTPError: Error, Sendable, Equatable {
     /// The request's `bodySink` refused a write (its disk is full, say).
     case sinkFailed
     case cancelled
+    /// The request was for the person's own computer or network (loopback, private, shared or
+    /// link-local), which a link from a public list may not reach (`AddressReach.publicOnly`).
+    case localAddressRefused
+    /// The host failed several times in a row and is left alone for a while (`HostPacing`);
+    /// no request was sent.
+    case hostPaused(host: String)
     /// A libcurl failure without a better class; `code` is the CURLcode.
     case other(code: Int, message: String)
 
@@ -37,6 +43,8 @@ public enum HTTPError: Error, Sendable, Equatable {
         case .tooLarge: return .tooLarge
         case .rejected: return .notAnImage
         case .cancelled: return .cancelled
+        case .localAddressRefused: return .localAddressRefused
+        case .hostPaused(let host): return .hostPaused(host: host)
         case .invalidURL, .unsupportedScheme, .tooManyRedirects, .tlsFailure, .sinkFailed, .other: return .badResponse
         }
     }

@@ -45,6 +45,8 @@ public struct HTTPRequest: Sendable {
     /// its first `inspectedPrefixLength` bytes. A sink that refuses a write fails the transfer
     /// with `HTTPError.sinkFailed`.
     public var bodySink: (any HTTPBodySink)?
+    /// Whether the request may connect to the person's own computer or network (`AddressReach`).
+    public var reach: AddressReach
 
     public init(
         url: URL,
@@ -52,7 +54,8 @@ public struct HTTPRequest: Sendable {
         maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes,
         priority: SharedPriority = SharedPriority(.visible),
         inspect: Inspector? = nil,
-        bodySink: (any HTTPBodySink)? = nil
+        bodySink: (any HTTPBodySink)? = nil,
+        reach: AddressReach = .anyAddress
     ) {
         self.url = url
         self.headers = headers
@@ -60,5 +63,6 @@ public struct HTTPRequest: Sendable {
         self.priority = priority
         self.inspect = inspect
         self.bodySink = bodySink
+        self.reach = reach
     }
 }

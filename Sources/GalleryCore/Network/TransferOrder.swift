@@ -5,6 +5,10 @@ struct TransferOrder: Sendable {
     /// Its place among the transfers that count (`HTTPClient.slots`), given back early when it
     /// turns slow (`CurlTransfer.holdsSlot`).
     let slot: PriorityGate.Pass
+    /// Where a broken download goes on from; nil for a first try.
+    let resume: ResumePoint?
+    /// What the transfer got, for the next try when it breaks.
+    let journal: TransferJournal
 
     /// Identifies the transfer in cancel messages between threads.
     var id: ObjectIdentifier { ObjectIdentifier(completion) }

@@ -84,7 +84,7 @@ extension ImageRepository {
                 return ImageRepository.looksLikeImage(format: format, contentType: head.contentType, prefixLength: prefix.count)
                     ? .accept : .reject
             },
-            bodySink: live)
+            bodySink: live, reach: reach.withLock { $0 })
         let response: HTTPResponse
         do {
             response = try await http.send(request)

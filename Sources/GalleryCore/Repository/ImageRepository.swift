@@ -61,6 +61,21 @@ public final class ImageRepository: Sendable {
     /// How people turned pictures in the viewer (the app's own state, not the originals').
     public let turns: PictureTurns
     public let cacheProblems = CacheProblemReporter()
+    /// Where the links of the list shown may lead (`LinksSnapshot.linkReach`): every download
+    /// takes it as it starts. Anywhere until a list says otherwise (the viewer of a single
+    /// picture, tests).
+    let reach = Mutex(AddressReach.anyAddress)
+
+    /// The list shown changed: its links may reach as far as `linkReach`.
+    public func setLinkReach(_ linkReach: AddressReach) {
+        reach.withLock { $0 = linkReach }
+    }
+
+    /// The host `url`'s download waits for while its host is asked slowly (a 429's wait), for
+    /// the tile to say so; nil when it does not wait.
+    public func waitingHost(for url: URL) -> String? {
+        http.waitingHost(for: url)
+    }
 
     public init(http: HTTPClient, directories: CacheDirectories?, configuration: Configuration = .init()) {
         self.http = http

@@ -77,7 +77,7 @@ public final class LinksRepository: LinksLoading {
         // file), a reply read again from the saved part alone has none, and the metadata keeps them.
         let snapshot = LinksSnapshot(
             entries: document.entries, confirmedAt: metadata.confirmedAt, checksum: metadata.checksum,
-            omittedEntryCount: max(document.omittedCount, metadata.omittedEntryCount ?? 0))
+            omittedEntryCount: max(document.omittedCount, metadata.omittedEntryCount ?? 0), linkReach: metadata.linkReach)
         return (snapshot, metadata)
     }
 
@@ -105,11 +105,15 @@ public final class LinksRepository: LinksLoading {
             throw error.asLoadError
         }
         let now = Date()
+        // Decided on the address that answered, after any redirect.
+        let fromLocalAddress = response.isFromLocalAddress
+        let reach: AddressReach = fromLocalAddress ? .anyAddress : .publicOnly
         if response.head.status == 304, let cached {
             var metadata = cached.metadata
             metadata.confirmedAt = now
+            metadata.fromLocalAddress = fromLocalAddress
             await store(body: nil, entries: nil, metadata: metadata)
-            return cached.snapshot.confirmed(at: now)
+            return cached.snapshot.confirmed(at: now, linkReach: reach)
         }
         guard (200..<300).contains(response.head.status) else {
             throw LoadError.serverError(status: response.head.status)
@@ -122,8 +126,9 @@ public final class LinksRepository: LinksLoading {
             // The same file again, sent in full (no validators, or a server that ignores them).
             var metadata = cached.metadata
             metadata.confirmedAt = now
+            metadata.fromLocalAddress = fromLocalAddress
             await store(body: nil, entries: nil, metadata: metadata)
-            return cached.snapshot.confirmed(at: now)
+            return cached.snapshot.confirmed(at: now, linkReach: reach)
         }
         // Split and classified in the sandbox, like every byte a server sends.
         guard let parsed = await SandboxedLinks.readInTurn(received, pool: pool) else {
@@ -134,16 +139,16 @@ public final class LinksRepository: LinksLoading {
             etag: response.head.headers["etag"], lastModified: response.head.headers["last-modified"],
             confirmedAt: now, checksum: Checksum.sha256(body), byteCount: body.count,
             omittedEntryCount: parsed.document.omittedCount, entriesChecksum: Checksum.sha256(parsed.reply),
-            receivedChecksum: receivedChecksum)
+            receivedChecksum: receivedChecksum, fromLocalAddress: fromLocalAddress)
         let unchanged = cached?.metadata.checksum == metadata.checksum
             && cached?.snapshot.omittedEntryCount == parsed.document.omittedCount
         let entriesUnchanged = cached?.metadata.entriesChecksum == metadata.entriesChecksum
         await store(body: unchanged ? nil : body, entries: unchanged && entriesUnchanged ? nil : parsed.reply, metadata: metadata)
         if unchanged, let cached {
-            return cached.snapshot.confirmed(at: now)
+            return cached.snapshot.confirmed(at: now, linkReach: reach)
         }
         return LinksSnapshot(entries: parsed.document.entries, confirmedAt: now, checksum: metadata.checksum,
-                             omittedEntryCount: parsed.document.omittedCount)
+                             omittedEntryCount: parsed.document.omittedCount, linkReach: reach)
     }
 
     private func store(body: Data?, entries: Data?, metadata: LinksSnapshotMetadata) async {

@@ -20,4 +20,9 @@ struct LinksSnapshotMetadata: Codable, Sendable {
     /// part): a server that answers every request in full with the same file is not read again
     /// by a worker, nor held twice; nil in metadata saved before.
     var receivedChecksum: String?
+    /// The file came from a local address (loopback, private, shared, link-local), so its links
+    /// may name such addresses too (`AddressReach`); nil in metadata saved before, read as public.
+    var fromLocalAddress: Bool?
+
+    var linkReach: AddressReach { fromLocalAddress == true ? .anyAddress : .publicOnly }
 }

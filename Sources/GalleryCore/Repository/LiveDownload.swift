@@ -29,6 +29,13 @@ final class LiveDownload: HTTPBodySink, Sendable {
         return true
     }
 
+    /// The download starts over: so does its count.
+    func restart() -> Bool {
+        guard sink.restart() else { return false }
+        count.withLock { $0.received = 0 }
+        return true
+    }
+
     /// The size the response declares, once its headers are in.
     func expect(_ head: HTTPResponseHead) {
         guard head.isSuccess, let length = head.contentLength else { return }

@@ -25,7 +25,7 @@ enum LocalLinksFile {
         // Read in the sandbox, like a list from the network.
         let snapshot = await SandboxedLinks.readInTurn(body).map { read in
             LinksSnapshot(entries: read.document.entries, confirmedAt: Date(), checksum: Checksum.sha256(body),
-                          omittedEntryCount: read.document.omittedCount)
+                          omittedEntryCount: read.document.omittedCount, linkReach: .anyAddress) // the person's own file
         }
         guard let snapshot else { throw .couldNotDecode }
         return snapshot

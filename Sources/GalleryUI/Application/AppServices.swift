@@ -40,6 +40,8 @@ final class AppServices {
         images = ImageRepository(http: http, directories: directories, configuration: imageConfiguration)
         network = NetworkMonitor()
         retries = RetryScheduler(networkMonitor: network)
+        // Hosts paused for not answering while the network was away are asked again with it.
+        network.onNetworkAvailable { [http] in http.forgetHostFailures() }
     }
 
     /// A repository per list shown: each keeps its own saved copy, under its own address.

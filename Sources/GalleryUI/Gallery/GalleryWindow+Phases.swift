@@ -24,6 +24,7 @@ extension GalleryWindow {
                 gtk_stack_set_visible_child_name(stack.opaque, "status")
             } else {
                 dismissContextMenu() // its tile may be replaced
+                services.images.setLinkReach(snapshot.linkReach) // before any of its tiles load
                 grid.show(snapshot)
                 statusPage.stopSpinner()
                 gtk_stack_set_visible_child_name(stack.opaque, "grid")

@@ -91,6 +91,7 @@ final class GalleryGrid {
                 }
             }
             view.progressOf = { url in source.downloadProgress(for: url) }
+            view.waitingHostOf = { url in source.waitingHost(for: url) }
             return view
         }
         tiles.bind = { [weak self] view, index in

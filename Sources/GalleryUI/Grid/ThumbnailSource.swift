@@ -11,6 +11,8 @@ protocol ThumbnailSource: Sendable {
     func forgetFailure(for url: URL) async
     /// How far the download of a link's original has come; nil when none is under way.
     func downloadProgress(for url: URL) -> DownloadProgress?
+    /// The host a link's download waits for (it asked to be left alone a while); nil otherwise.
+    func waitingHost(for url: URL) -> String?
     /// Why the link's picture last failed, for its Details; nil when nothing is known.
     func failureReport(for url: URL) -> FailureReport?
 }
@@ -18,6 +20,7 @@ protocol ThumbnailSource: Sendable {
 extension ThumbnailSource {
     /// Sources that never download (tests' fakes) have nothing to report.
     func downloadProgress(for url: URL) -> DownloadProgress? { nil }
+    func waitingHost(for url: URL) -> String? { nil }
 }
 
 extension ImageRepository: ThumbnailSource {}

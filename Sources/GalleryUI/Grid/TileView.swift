@@ -29,26 +29,28 @@ final class TileView {
     nonisolated static let fadeMilliseconds: UInt32 = 180
 
     let child: UnsafeMutablePointer<GtkWidget>
-    private let timing: TileTiming
+    let timing: TileTiming
     /// The overlay that holds the layers; `SquareCellLayout` makes it fill the cell.
     let frame: UnsafeMutablePointer<GtkWidget>
     private(set) var item: GridItem?
     private(set) var picture: UnsafeMutablePointer<GtkWidget>?
-    private var spinner: UnsafeMutablePointer<GtkWidget>?
-    private var message: TileMessage?
+    var spinner: UnsafeMutablePointer<GtkWidget>?
+    var message: TileMessage?
     /// The download's progress, made when first needed (`TileView+Layers`).
     var ring: TileProgressRing?
     /// The round check mark of selection mode, drawn checked when the FlowBox child is selected;
     /// made the first time selection mode shows it (`TileView+Selection`).
     var check: UnsafeMutablePointer<GtkWidget>?
     private let spinnerTimer = MainLoopSource()
-    private let progressTimer = MainLoopSource()
+    let progressTimer = MainLoopSource()
     private let fadeTimer = MainLoopSource()
     /// Since when a painted frame has shown this view's item loading (nil: none has yet).
     private var loadingShownSince: ContinuousClock.Instant?
     /// Pressed Retry or Details on the item this view shows; how far a link's original has downloaded.
     var onMessagePress: (@MainActor (GridItem, TileMessage.Press) -> Void)?
     var progressOf: (@MainActor (URL) -> DownloadProgress?)?
+    /// The host a link's download waits for (a rate-limited host's pace), said on the tile.
+    var waitingHostOf: (@MainActor (URL) -> String?)?
 
     init(timing: TileTiming = TileTiming()) {
         self.timing = timing
@@ -191,7 +193,7 @@ final class TileView {
         }
     }
 
-    private func ensureMessage() -> TileMessage {
+    func ensureMessage() -> TileMessage {
         if let message { return message }
         let message = TileMessage()
         message.onPress = { [weak self] press in
@@ -219,20 +221,6 @@ final class TileView {
         }
         self.picture = picture
         return picture
-    }
-
-    /// The ring, while the original downloads with a declared size; the spinner otherwise (a
-    /// decode, a server that did not say). Asked again a few times a second.
-    private func showProgress() {
-        guard let item, item.state == .loading, let url = item.url else { return }
-        if let fraction = progressOf?(url)?.fraction {
-            spinner.map { gtk_spinner_stop($0.opaque); gtk_widget_set_visible($0, 0) }
-            ensureRing().show(fraction: fraction)
-        } else if ring?.isShown == true {
-            ring?.hide()
-            spinner.map { gtk_widget_set_visible($0, 1); gtk_spinner_start($0.opaque) }
-        }
-        progressTimer.after(milliseconds: timing.progressTickMilliseconds) { [weak self] in self?.showProgress() }
     }
 
     private func ensureSpinner() -> UnsafeMutablePointer<GtkWidget> {

@@ -12,6 +12,12 @@ enum ErrorMessages {
     private static var noConnectionTitle: String { L10n.tr("No Connection") }
     private static var timedOutTitle: String { L10n.tr("The Server Is Not Responding") }
 
+    private static var localAddressTitle: String { L10n.tr("A public list cannot open a local address") }
+
+    private static func hostNotAnswering(_ host: String) -> String {
+        L10n.format("%1$s is not answering", host)
+    }
+
     private static func serverAnswered(_ status: Int) -> String {
         L10n.format("The server answered with error %1$s.", String(status))
     }
@@ -30,6 +36,8 @@ enum ErrorMessages {
         case .couldNotDecode: return L10n.tr("The Picture Could Not Be Decoded")
         case .unreadableFile: return L10n.tr("The File Cannot Be Read")
         case .badResponse: return L10n.tr("Unusable Server Response")
+        case .localAddressRefused: return localAddressTitle
+        case .hostPaused(let host): return hostNotAnswering(host)
         case .cancelled: return L10n.tr("Loading Stopped")
         }
     }
@@ -37,8 +45,8 @@ enum ErrorMessages {
     /// The icon for the error page: network trouble looks different from a bad file.
     static func iconName(for error: LoadError) -> String {
         switch error {
-        case .noConnection, .timedOut: return "network-offline-symbolic"
-        case .serverError, .badResponse: return "network-error-symbolic"
+        case .noConnection, .timedOut, .hostPaused: return "network-offline-symbolic"
+        case .serverError, .badResponse, .localAddressRefused: return "network-error-symbolic"
         case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .outOfMemory, .couldNotDecode, .unreadableFile,
              .cancelled:
             return "image-missing-symbolic"
@@ -75,6 +83,10 @@ enum ErrorMessages {
             return L10n.tr("The file cannot be read. It may have been moved or deleted.")
         case .badResponse:
             return L10n.tr("The server sent redirects or data this app cannot follow.")
+        case .localAddressRefused:
+            return L10n.tr("This list came from the internet, and the link leads to this computer or its local network. Such links are only opened from a list on this computer or on the local network.")
+        case .hostPaused:
+            return L10n.tr("The server failed several times in a row. Its pictures are tried again by themselves in a moment.")
         case .cancelled:
             return L10n.tr("Loading was interrupted.")
         }
@@ -95,6 +107,8 @@ enum ErrorMessages {
         case .couldNotDecode: return L10n.tr("Could not decode")
         case .unreadableFile: return L10n.tr("Unreadable")
         case .badResponse: return L10n.tr("Bad response")
+        case .localAddressRefused: return localAddressTitle
+        case .hostPaused(let host): return hostNotAnswering(host)
         case .cancelled: return L10n.tr("Cancelled")
         }
     }
@@ -113,9 +127,10 @@ enum ErrorMessages {
         switch error {
         case .noConnection: return noConnectionTitle
         case .timedOut: return timedOutTitle
+        case .hostPaused(let host): return hostNotAnswering(host)
         case .serverError: return L10n.tr("Server Error")
         case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .outOfMemory, .couldNotDecode, .unreadableFile,
-             .badResponse, .cancelled:
+             .badResponse, .localAddressRefused, .cancelled:
             return L10n.tr("The List Cannot Be Loaded")
         }
     }
@@ -124,10 +139,10 @@ enum ErrorMessages {
         switch error {
         case .noConnection:
             return L10n.tr("Check your network connection. The list will load by itself when the network is back.")
-        case .timedOut: return L10n.tr("The server took too long to answer. Trying again shortly.")
+        case .timedOut, .hostPaused: return L10n.tr("The server took too long to answer. Trying again shortly.")
         case .serverError(let status): return serverAnswered(status)
         case .tooLarge: return L10n.tr("The links file is too large.")
-        case .notAnImage, .damaged, .unsupportedFormat, .badResponse:
+        case .notAnImage, .damaged, .unsupportedFormat, .badResponse, .localAddressRefused:
             return L10n.tr("The server sent a response that cannot be used.")
         case .cancelled: return L10n.tr("Loading was cancelled.")
         case .unreadableFile: return L10n.tr("The links file cannot be read. It may have been moved or deleted.")
