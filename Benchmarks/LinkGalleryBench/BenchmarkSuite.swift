@@ -45,6 +45,8 @@ enum BenchmarkSuite {
                     explanation: SandboxBenchmarks.explanation, rows: SandboxBenchmarks.rows),
             Section(title: "Save to Folder: cached originals against cp",
                     explanation: SavingBenchmarks.explanation, rows: SavingBenchmarks.rows),
+            Section(title: "Real servers: a rate-limited host, a broken download",
+                    explanation: ServerBenchmarks.explanation, rows: ServerBenchmarks.rows),
         ] + (context.includeAppLevel ? [appSection] : [])
     }
 

@@ -64,8 +64,8 @@ enum SavingBenchmarks {
         let urls = (0..<pictureCount).map { index in
             server.url("/img?w=\(640 + index % 5 * 240)&h=\(480 + index % 5 * 180)&fmt=jpeg&seed=\(index)")
         }
-        let total = Box(0)
-        try blocking {
+        let total = BlockingRun.Box(0)
+        try BlockingRun.run {
             for (index, url) in urls.enumerated() {
                 let bytes = try await repository.original(bytesFor: url, priority: .interactive)
                 try bytes.write(to: sources.appendingPathComponent("picture-\(index).jpg"))
@@ -88,29 +88,12 @@ enum SavingBenchmarks {
             // Named from the link, as the app does: every one is "img" here, as every search
             // thumbnail of a real list is "images", so the names collide as they do there.
             let pictures = urls.map { PictureSaving.Picture(url: $0, title: $0.lastPathComponent) }
-            let failed = Box(0)
-            try blocking { failed.value = await saving.run(pictures) { _ in }.failed.count }
+            let failed = BlockingRun.Box(0)
+            try BlockingRun.run { failed.value = await saving.run(pictures) { _ in }.failed.count }
             return failed.value == 0 ? 0 : 1
         } catch {
             printError("save-cached failed: \(error)")
             return 1
         }
-    }
-
-    private final class Box<Value>: @unchecked Sendable { // written by one task, read after it ended
-        var value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
-    /// Runs `work` to its end from this synchronous benchmark.
-    private static func blocking(_ work: @escaping @Sendable () async throws -> Void) throws {
-        let done = DispatchSemaphore(value: 0)
-        let failure = Box<(any Error)?>(nil)
-        Task {
-            do { try await work() } catch { failure.value = error }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.value { throw error }
     }
 }

@@ -80,7 +80,14 @@ static const int allowed[] = {
     SCMP_SYS(gettimeofday), SCMP_SYS(getpid), SCMP_SYS(gettid), SCMP_SYS(getppid), SCMP_SYS(getuid),
     SCMP_SYS(geteuid), SCMP_SYS(getgid), SCMP_SYS(getegid), SCMP_SYS(getrandom), SCMP_SYS(uname),
     SCMP_SYS(sysinfo), SCMP_SYS(getrusage), SCMP_SYS(getrlimit), SCMP_SYS(setrlimit),
-    SCMP_SYS(prctl), SCMP_SYS(arch_prctl),
+    SCMP_SYS(arch_prctl),
+};
+
+// prctl: only what decoding libraries ask of their own threads (naming them, as dav1d does;
+// naming memory; reading back). Not PR_SET_DUMPABLE: an undumpable worker hides its
+// descriptors and mappings from the app, which counts the memory it holds through them.
+static const scmp_datum_t allowed_prctl[] = {
+    PR_SET_NAME, PR_GET_NAME, PR_GET_DUMPABLE, PR_GET_NO_NEW_PRIVS, PR_GET_SECCOMP, 0x53564d41 /* PR_SET_VMA */,
 };
 
 // Opening for anything but reading: writing, creating, truncating, appending, a temporary file.
@@ -92,6 +99,9 @@ int sandbox_lockdown(int may_open) {
     int status = 0;
     for (size_t i = 0; i < sizeof allowed / sizeof allowed[0] && status == 0; i++) {
         status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, allowed[i], 0);
+    }
+    for (size_t i = 0; i < sizeof allowed_prctl / sizeof allowed_prctl[0] && status == 0; i++) {
+        status = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, allowed_prctl[i]));
     }
     // Threads, never processes: clone() only with CLONE_THREAD; clone3() passes its flags in
     // memory no filter can read, so it says "not here" and the C library falls back to clone().
@@ -123,6 +133,8 @@ int sandbox_lockdown(int may_open) {
 }
 
 void sandbox_release_memory(void) { malloc_trim(0); }
+
+int sandbox_make_undumpable(void) { return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
 
 int sandbox_wait_exit(int pid, int timeout_ms, int *status) {
     int descriptor = (int)syscall(SYS_pidfd_open, pid, 0);

@@ -1,7 +1,7 @@
 // Which addresses belong to the person's own computer or network, and a libcurl socket
-// opener that refuses them: the one place the private-network rule is decided, on the address
-// libcurl actually connects to (after DNS, on every redirect), so no name, DNS answer or
-// redirect can lead a public list's link there.
+// opener and request check that refuse them: the one place the private-network rule is
+// decided, on the address libcurl actually connects to (after DNS, on every redirect, on a
+// connection reused), so no name, DNS answer or redirect can lead a public list's link there.
 #define _GNU_SOURCE
 #include "CShims.h"
 
@@ -60,7 +60,20 @@ static curl_socket_t open_public_only(void *refused, curlsocktype purpose, struc
     return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
 }
 
+// A connection libcurl reuses opens no socket: it is looked at again before each request
+// goes out on it (a local list's connection kept alive, then a public list naming that address).
+static int send_to_public_only(void *refused, char *primary_ip, char *local_ip, int primary_port, int local_port) {
+    (void)local_ip; (void)primary_port; (void)local_port;
+    if (shim_address_text_is_local(primary_ip) != 0) {
+        *(volatile int *)refused = 1;
+        return CURL_PREREQFUNC_ABORT;
+    }
+    return CURL_PREREQFUNC_OK;
+}
+
 CURLcode shim_curl_public_addresses_only(CURL *handle, int *refused) {
     CURLcode status = curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, open_public_only);
-    return status != CURLE_OK ? status : curl_easy_setopt(handle, CURLOPT_OPENSOCKETDATA, (void *)refused);
+    if (status == CURLE_OK) status = curl_easy_setopt(handle, CURLOPT_OPENSOCKETDATA, (void *)refused);
+    if (status == CURLE_OK) status = curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, send_to_public_only);
+    return status != CURLE_OK ? status : curl_easy_setopt(handle, CURLOPT_PREREQDATA, (void *)refused);
 }

@@ -1,6 +1,10 @@
 #define _GNU_SOURCE // O_TMPFILE
 #include "CShims.h"
 #include <zlib.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 // Exported by libdispatch for CoreFoundation's run loop; not in any public header.
 extern int _dispatch_get_main_queue_handle_4CF(void);
@@ -59,6 +63,9 @@ int shim_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes)
 
 int shim_open_unnamed_file(const char *directory) { return open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600); }
 int shim_open_unnamed_file_mode(const char *directory, unsigned int mode) { return open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, mode); }
+int shim_rename_noreplace(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+}
 
 uint32_t shim_crc32(const void *data, size_t length) {
     return (uint32_t)crc32_z(crc32(0L, Z_NULL, 0), data, length);

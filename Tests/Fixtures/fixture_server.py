@@ -15,6 +15,7 @@ Endpoints (all GET; HEAD works where a body would be sent):
   /lying/octet-png            PNG bytes served as application/octet-stream
   /echo/headers               JSON object of the request headers (names lower-cased)
   /redirect/<rest>            302 to /<rest> (query string kept)
+  /redirect-to?url=<absolute> 302 to that address, wherever it is
   /fault/500-then-200/<key>   first request per key: 500, afterwards a PNG
   /fault/hang                 sends nothing; holds the connection until the server stops (<= 60 s)
   /fault/trickle              PNG headers, then one body byte per 100 ms
@@ -275,7 +276,10 @@ class FixtureHandler(BaseHTTPRequestHandler):
                 self.send_header(name, value)
             self.end_headers()
             return
-        byte_range = None if self.ignore_ranges else self.parse_range(len(body))
+        # If-Range: the range only while the file is the one the client began (RFC 9110 13.1.5).
+        if_range = self.headers.get("If-Range")
+        still_same = if_range is None or if_range in (etag, last_modified)
+        byte_range = None if self.ignore_ranges or not still_same else self.parse_range(len(body))
         if byte_range == "unsatisfiable":
             return self.send_simple(416, b"", "text/plain",
                                     [("Content-Range", "bytes */%d" % len(body))])
@@ -336,6 +340,8 @@ class FixtureHandler(BaseHTTPRequestHandler):
         if path == "/echo/headers":
             headers = {name.lower(): value for name, value in self.headers.items()}
             return self.send_simple(200, json.dumps(headers).encode(), "application/json")
+        if path == "/redirect-to":
+            return self.send_simple(302, b"", "text/plain", [("Location", query.get("url", ["/"])[0])])
         if path.startswith("/redirect/"):
             target = "/" + path[len("/redirect/"):] + ("?" + raw_query if raw_query else "")
             return self.send_simple(302, b"", "text/plain", [("Location", target)])
@@ -611,12 +617,14 @@ class FixtureHandler(BaseHTTPRequestHandler):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="the address to listen on (0.0.0.0: every address of a test's own network namespace)")
     parser.add_argument("--root", help="directory served for paths no endpoint claims")
     parser.add_argument("--exit-on-stdin-eof", action="store_true",
                         help="exit when stdin closes (the test process died)")
     args = parser.parse_args()
 
-    server = FixtureServer(("127.0.0.1", args.port), args.root)
+    server = FixtureServer((args.host, args.port), args.root)
 
     def stop(*_):
         server.stopping.set()

@@ -51,6 +51,33 @@ final class DecoderProtectionTests: XCTestCase {
         }
     }
 
+    /// Issue 53's side doors, tried by a worker as an exploited decoder would (`triesSideDoors`:
+    /// it dies if one opens), under bubblewrap and each fallback: a file by a relative path in
+    /// the folder the app was started from (a private mount covers that folder, but a working
+    /// folder kept inside it still reaches it), and making itself undumpable so the app cannot
+    /// count the memory it holds. Every picture decodes: both doors are shut everywhere.
+    func testNoWorkerReachesTheAppsFolderByARelativePathOrHidesItsMemory() throws {
+        let executable = try executable()
+        let folder = try TemporaryDirectory()
+        try Data("secret".utf8).write(to: folder.url.appendingPathComponent(DecodeWorkerFault.secretFileName))
+        let started = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.url.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(started) }
+        XCTAssertGreaterThanOrEqual(open(DecodeWorkerFault.secretFileName, O_RDONLY).closingIfOpen, 0, "the app reads it there")
+
+        let launches = [DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .triesSideDoors)]
+            + [[], ["landlock"], ["landlock", "mounts"]].map {
+                DecodeWorkerLaunch(executable: executable, bubblewrap: false, fault: .triesSideDoors, skipping: $0)
+            }
+        for launch in launches {
+            let pool = DecodeWorkerPool(size: 1, launch: launch)
+            for type in ["bmp", "png"] {
+                XCTAssertNoThrow(try decode(TestImages.encoded(width: 48, height: 32, as: type), in: pool), "\(launch.arguments): \(type)")
+            }
+            XCTAssertEqual(pool.startedCount, 1, "\(launch.arguments): no worker died trying")
+        }
+    }
+
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 

@@ -156,3 +156,63 @@ final class SandboxedLinksTests: XCTestCase {
         XCTAssertTrue(read.entries[0].text.hasPrefix("http://a/\u{FFFD}"))
     }
 }
+
+/// Issue 53: the app refuses a list reply an honest worker could not have written — an entry
+/// over several lines, not starting at its line's text, on another line than its number says,
+/// or a link on bytes that are not UTF-8 or longer than the longest line kept — and a worker
+/// that sends one (`stretchesLists`: the whole file as one link) reads no list.
+final class LinksReplyShapeTests: XCTestCase {
+    private let file = Data("  https://example.com/a.jpg\r\nwords here\n\nhttps://example.com/b.png\n".utf8)
+
+    private func refuses(_ change: (inout LinksReply.Document) -> Void, in file: Data? = nil) -> Bool {
+        let file = file ?? self.file
+        var document = LinksDocument.read(file)
+        change(&document)
+        return LinksReply.decode(LinksReply.encode(document), file: file) == nil
+    }
+
+    private func relink(_ entry: LinkEntry, line: Int? = nil) -> LinkEntry {
+        LinkEntry(lineNumber: line ?? entry.lineNumber, text: entry.text, classification: entry.classification)
+    }
+
+    func testAnHonestReplyOfMixedLineEndsIsTaken() {
+        let honest = LinksDocument.read(file)
+        XCTAssertEqual(honest.entries.map(\.lineNumber), [1, 2, 4])
+        XCTAssertEqual(LinksReply.decode(LinksReply.encode(honest), file: file), honest)
+    }
+
+    func testEntriesThatSpanLinesStartMidLineOrSitOnAnotherLineAreRefused() {
+        XCTAssertTrue(refuses({ $0.byteRanges[1] = $0.byteRanges[1].lowerBound..<$0.byteRanges[2].upperBound
+                                $0.entries.removeLast(); $0.byteRanges.removeLast() }), "one entry over two lines")
+        XCTAssertTrue(refuses({ $0.byteRanges[1] = $0.byteRanges[1].lowerBound + 1..<$0.byteRanges[1].upperBound }), "mid-word")
+        XCTAssertTrue(refuses({ $0.byteRanges[0] = $0.byteRanges[0].lowerBound - 1..<$0.byteRanges[0].upperBound }), "untrimmed")
+        XCTAssertTrue(refuses({ $0.byteRanges[2] = $0.byteRanges[2].lowerBound..<$0.byteRanges[2].upperBound - 4 }),
+                      "a link cut short of its line")
+        XCTAssertTrue(refuses({ $0.entries[2] = self.relink($0.entries[2], line: 3) }), "the blank line's number")
+        XCTAssertTrue(refuses({ $0.entries[1] = self.relink($0.entries[1], line: 3)
+                                $0.entries[2] = self.relink($0.entries[2], line: 5) }), "every number one too far")
+    }
+
+    func testALinkOnBytesThatAreNotUTF8OrOnAnOverlongLineIsRefused() {
+        let notUTF8 = Data("http://a/".utf8) + Data([0xFF, 0xFE]) + Data("x\n".utf8)
+        XCTAssertNil(LinksDocument.read(notUTF8).entries[0].classification.address, "an honest worker calls it no link")
+        XCTAssertTrue(refuses({ document in
+            document.byteRanges[0] = 0..<notUTF8.count - 1
+            document.entries[0] = LinkEntry(lineNumber: 1, text: "", classification: .link(LinkAddress(checked: "http://x/"), guess: .image))
+        }, in: notUTF8), "a link verdict on bytes that are not UTF-8")
+
+        let long = Data(("http://a/" + String(repeating: "b", count: 40_000) + "\n").utf8)
+        XCTAssertEqual(LinksDocument.read(long).byteRanges[0].count, LinksFileParser.maxLineLength, "cut by an honest worker")
+        XCTAssertNotNil(LinksReply.decode(LinksReply.encode(LinksDocument.read(long)), file: long))
+        XCTAssertTrue(refuses({ $0.byteRanges[0] = 0..<long.count - 1 }, in: long), "the whole 40 KB line as one link")
+    }
+
+    func testAWorkerThatSendsTheWholeFileAsOneLinkReadsNoList() throws {
+        let executable = try XCTUnwrap(DecodeWorkerLaunch.workerExecutable)
+        let stretching = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .stretchesLists))
+        let list = Data("https://example.com/a.jpg\n".utf8) + Data(repeating: 0xFF, count: 4096) + Data("\nhttps://b.example/\n".utf8)
+        XCTAssertNil(SandboxedLinks.read(list, pool: stretching), "refused whole: no huge string, no address from it")
+        let honest = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true))
+        XCTAssertEqual(try XCTUnwrap(SandboxedLinks.read(list, pool: honest)).document.entries.count, 3)
+    }
+}

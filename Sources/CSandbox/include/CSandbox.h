@@ -37,6 +37,10 @@ int sandbox_landlock(const char *const *readable, int count);
 // Gives freed heap memory back to the system (malloc_trim): a warm worker returns to its idle
 // size after a large decode instead of keeping its peak.
 void sandbox_release_memory(void);
+// Makes the calling process undumpable (prctl is variadic): 0 when it worked. What a worker
+// hiding its descriptors and mappings from the app would do; the filter refuses it
+// (`DecodeWorkerFault.triesSideDoors` checks that).
+int sandbox_make_undumpable(void);
 
 // The app's side: waits up to `timeout_ms` for child `pid` to exit by itself (on a pidfd, no
 // polling loop) and reaps it. Returns 1 with its wait status in `status`, or 0 when it still

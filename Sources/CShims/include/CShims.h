@@ -54,6 +54,9 @@ int shim_open_unnamed_file(const char *directory);
 // The same with `mode` (the process's umask applies, as to any file it creates): a picture
 // saved into a person's folder is theirs, readable as their other files are.
 int shim_open_unnamed_file_mode(const char *directory, unsigned int mode);
+// rename(2) that fails with EEXIST rather than replace `to` (renameat2's RENAME_NOREPLACE);
+// EINVAL where the file system cannot promise that.
+int shim_rename_noreplace(const char *from, const char *to);
 
 // --- zlib ---
 // CRC-32 of `length` bytes (zlib's crc32_z: any length).

@@ -8,8 +8,9 @@ import Glibc
 /// is the file linked under its name, and `linkat` fails rather than replace a file that has it,
 /// so "name.jpg" taken means "name (2).jpg" is tried. Cancelled, killed or out of space halfway,
 /// nothing is left in the folder. Where the file system has no unnamed files (FAT on a USB stick,
-/// some network shares) a hidden temporary file stands in, is linked or renamed the same way, and
-/// is removed on failure.
+/// some network shares) a hidden temporary file stands in, is linked or renamed without replacing
+/// (`RENAME_NOREPLACE`), or where the file system offers neither, renamed over an empty file
+/// it made under the name with `O_EXCL`; the temporary file is always removed.
 public enum NewFileInFolder {
     /// Names tried before giving up ("name (10000).jpg"): lists of search thumbnails name
     /// thousands of links "images", but a folder with more copies than that is a mistake.
@@ -44,12 +45,35 @@ public enum NewFileInFolder {
             if linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return (URL(fileURLWithPath: path), number) }
             let code = errno
             if code == EEXIST { continue }
-            // FAT has no links: a rename that refuses to replace, then a plain one after a look.
             guard let temporaryPath, [EPERM, EOPNOTSUPP, EMLINK].contains(code) else { throw SaveProblem.from(errno: code) }
-            if access(path, F_OK) == 0 { continue }
-            guard rename(temporaryPath, path) == 0 else { throw SaveProblem.from(errno: errno) }
-            return (URL(fileURLWithPath: path), number)
+            // FAT has no links: a rename that refuses to replace, or where the file system
+            // cannot promise that either, the name claimed first with O_EXCL (failing on a file
+            // that has it) and the picture renamed over that claim, which is this save's own.
+            if shim_rename_noreplace(temporaryPath, path) == 0 { return (URL(fileURLWithPath: path), number) }
+            switch errno {
+            case EEXIST: continue
+            case EINVAL, ENOSYS:
+                guard try claim(path) else { continue }
+                guard rename(temporaryPath, path) == 0 else {
+                    let failure = errno
+                    unlink(path)
+                    throw SaveProblem.from(errno: failure)
+                }
+                return (URL(fileURLWithPath: path), number)
+            case let failure: throw SaveProblem.from(errno: failure)
+            }
         }
         throw SaveProblem.failed(String(cString: strerror(EEXIST)))
+    }
+
+    /// Makes an empty file at `path` with `O_EXCL`: false when the name is taken.
+    private static func claim(_ path: String) throws(SaveProblem) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            if errno == EEXIST { return false }
+            throw SaveProblem.from(errno: errno)
+        }
+        close(fd)
+        return true
     }
 }

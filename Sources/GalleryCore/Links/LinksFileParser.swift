@@ -13,7 +13,7 @@ public enum LinksFileParser {
     /// Lines longer than this many bytes are cut (at a character) before decoding, so the cost of
     /// a huge line is bounded too. Four bytes per character is the UTF-8 worst case, plus room
     /// for indentation.
-    private static let maxLineBytes = maxLineLength * 4 + 1024
+    static let maxLineBytes = maxLineLength * 4 + 1024
 
     /// Every non-blank line. For a file from the network use `parse(_:maxLines:)`.
     public static func parse(_ data: Data) -> [LinkLine] {

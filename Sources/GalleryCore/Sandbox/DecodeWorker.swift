@@ -62,6 +62,10 @@ public enum DecodeWorker {
     /// one (`DecoderProtection.skippedVariable`, for tests).
     private static func lockDown(inNamespace: Bool) -> Int32? {
         sandbox_close_descriptors_from(3)
+        // The folder the app was started from (the person's home, often) stays reachable by a
+        // relative path even once a private mount covers it: bubblewrap changes to `/`, and so
+        // does every fallback.
+        guard chdir("/") == 0 else { return ExitCode.filterRefused.rawValue }
         // Outside a namespace the process limit would count every process of this user: left
         // as it is there (the filter refuses new processes anyway).
         let processes = inNamespace ? maxThreads : 0
@@ -137,7 +141,7 @@ public enum DecodeWorker {
                 if fault == .crashOnLists { raise(SIGSEGV) }
                 if fault == .hangsOnLists { while true { sleep(3600) } }
                 let read = LinksDocument.read(data)
-                reply = WorkerReply.blob(LinksReply.encode(fault == .forgesLists ? DecodeWorkerFault.forged(read) : read))
+                reply = WorkerReply.blob(LinksReply.encode(fault?.misread(read) ?? read))
             default:
                 let kept = request.bytesOmitted ? opened.take(request.pictureID) : nil
                 guard kept != nil || !request.bytesOmitted else {

@@ -28,6 +28,10 @@ enum DecodeWorkerFault: String, Sendable {
     /// every link's address replaced by one carrying what it found (`forged(_:)`), which its
     /// reply has no room for (`LinksReply`).
     case forgesLists = "forge-lists"
+    /// Decodes pictures as usual, and answers a links file with one link whose text is the
+    /// whole file (every line, every byte that is not UTF-8), for the app to write an address
+    /// from: what a subverted worker would send to make the app hold a huge string.
+    case stretchesLists = "stretch-lists"
     /// Decodes, then fills each reply's memfd to the size the app gave it, past what its header
     /// announces, and keeps a descriptor of every one (`hoard`), as a worker that means to hold
     /// memory the app does not count would.
@@ -38,6 +42,14 @@ enum DecodeWorkerFault: String, Sendable {
     /// Decodes with its address space all but full, as on a computer out of memory: the
     /// picture's large allocations fail while the worker's own small ones still succeed.
     case starved
+    /// Before each picture, tries the side doors a decoder an exploit took over would try, and
+    /// dies of SIGSEGV if one is open: a file by a relative path (`secretFileName`, in the
+    /// folder the app was started from) and making itself undumpable (its memory then hidden
+    /// from the app). A picture that decodes shows both shut.
+    case triesSideDoors = "side-doors"
+
+    /// The file `triesSideDoors` looks for in the app's working folder.
+    static let secretFileName = "link-gallery-secret"
 
     static let environmentName = "LINK_GALLERY_WORKER_FAULT"
 
@@ -45,10 +57,14 @@ enum DecodeWorkerFault: String, Sendable {
     /// send, or never returns.
     func act(decoding: () -> WorkerReply) -> WorkerReply {
         switch self {
-        case .holdsPixels, .crashOnLists, .hangsOnLists, .forgesLists, .hoardsReplies, .stopsReading:
+        case .holdsPixels, .crashOnLists, .hangsOnLists, .forgesLists, .stretchesLists, .hoardsReplies, .stopsReading:
             return decoding() // the mapping is kept where the body is written; lists are not pictures
         case .starved:
             AddressSpaceFiller.fill(leaving: 6 << 20)
+            return decoding()
+        case .triesSideDoors:
+            let secret = open(Self.secretFileName, O_RDONLY | O_CLOEXEC)
+            if secret >= 0 || sandbox_make_undumpable() == 0 { raise(SIGSEGV) }
             return decoding()
         case .crash:
             raise(SIGSEGV)
@@ -61,6 +77,18 @@ enum DecodeWorkerFault: String, Sendable {
         case .oversize:
             return WorkerReply(header: DecodeReply.Header(status: .picture, declaredWidth: 16_000, declaredHeight: 16_000,
                                                           width: 16_000, height: 16_000, channels: 4))
+        }
+    }
+
+    /// The list read as this fault reads it: forged or stretched, else as it is.
+    func misread(_ document: LinksReply.Document) -> LinksReply.Document {
+        switch self {
+        case .forgesLists: return Self.forged(document)
+        case .stretchesLists:
+            let whole = 0..<document.keptByteCount
+            let entry = LinkEntry(lineNumber: 1, text: "", classification: .link(LinkAddress(checked: "http://stretched.invalid/"), guess: .image))
+            return LinksReply.Document(entries: [entry], byteRanges: [whole], omittedCount: 0, keptByteCount: document.keptByteCount)
+        default: return document
         }
     }
 

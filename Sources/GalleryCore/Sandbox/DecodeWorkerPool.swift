@@ -53,6 +53,8 @@ final class DecodeWorkerPool: Sendable {
         var decoding: [DecodeWorkerProcess] = []
         /// Workers started, for tests and the benchmark.
         var started = 0
+        /// Workers decoding when every worker was retired: ended once their decode is.
+        var retiring: [DecodeWorkerProcess] = []
     }
 
     /// Who may decode now: one turn per worker.
@@ -169,7 +171,10 @@ final class DecodeWorkerPool: Sendable {
                 return (holder.map { state.idle.remove(at: $0) } ?? state.idle.popLast(), state.prewarming)
             }
             if let worker {
-                if worker.served < decodesPerWorker, (worker.heldBytes(mappings: worker.served % DecodeWorkerProcess.mappingsEvery == 0) ?? 0) <= retireAbove {
+                // A worker whose memory /proc cannot show (one that made itself undumpable, say)
+                // is retired, not trusted.
+                let held = worker.heldBytes(mappings: worker.served % DecodeWorkerProcess.mappingsEvery == 0) ?? Int.max
+                if worker.served < decodesPerWorker, held <= retireAbove {
                     return worker
                 }
                 worker.kill() // retired; a fresh one takes its place below
@@ -188,10 +193,26 @@ final class DecodeWorkerPool: Sendable {
     }
 
     private func release(_ worker: DecodeWorkerProcess, healthy: Bool) {
-        state.withLock { state in
+        let retired = state.withLock { state -> Bool in
             state.decoding.removeAll { $0 === worker }
-            if healthy, !worker.isKilled { state.idle.append(worker) }
+            let retiring = state.retiring.contains { $0 === worker }
+            state.retiring.removeAll { $0 === worker }
+            if healthy, !worker.isKilled, !retiring { state.idle.append(worker) }
+            return retiring
         }
+        if retired { worker.kill() }
+    }
+
+    /// Ends every worker, the idle ones now and the busy ones once their decode ends: the
+    /// person opened another list, and no decoder that read the last one or its pictures (one
+    /// a crafted picture may have taken over) reads the next one's.
+    func retireEveryWorker() {
+        let idle = state.withLock { state -> [DecodeWorkerProcess] in
+            state.retiring = state.decoding
+            defer { state.idle = [] }
+            return state.idle
+        }
+        idle.forEach { $0.kill() }
     }
 
     /// Workers waiting for a picture.

@@ -113,6 +113,7 @@ final class GalleryWindow {
     func show(_ newSource: LinksSource) {
         guard newSource != source else { return refresh() }
         controller.stop()
+        DecoderWorkers.retireForAnotherList()
         source = newSource
         controller = LinksController(repository: services.linksRepository(for: newSource), retries: services.retries)
         connectModel()

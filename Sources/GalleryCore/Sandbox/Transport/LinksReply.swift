@@ -101,8 +101,11 @@ enum LinksReply {
                   let gap = reader.varint(), gap <= kept - end, let length = reader.varint(), length >= 1,
                   length <= kept - end - gap, let verdict = reader.byte(), let scheme = reader.lengthPrefixed()
             else { return nil }
-            line += distance
             let range = end + gap..<end + gap + length
+            // On the line its number says (the first line is 1), and one line's trimmed text.
+            guard LinksReplyShape.lineBreaks(in: file, end..<range.lowerBound) == distance - (line == 0 ? 1 : 0),
+                  LinksReplyShape.isOneTrimmedLine(range, in: file, isLink: verdict >> 4 != 0) else { return nil }
+            line += distance
             end = range.upperBound
             let lineBytes = UnsafeBufferPointer(rebasing: file[range])
             let text = String(decoding: lineBytes, as: UTF8.self)
