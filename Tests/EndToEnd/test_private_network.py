@@ -60,11 +60,11 @@ def test_a_public_list_cannot_open_local_addresses_and_a_local_list_can(display,
         for link in (loopback, redirected):
             wait_for(lambda: REFUSED in (tile_named(app, link) or ""), 60, message=f"{link} refused, saying why")
         display.screenshot("private-network-refused")
-        assert requested(root, "/router.png") == [], "no request reached the local address"
-        assert requested(root, "/redirect-to"), "the redirect was asked for; where it led was not"
+        assert requested(root, "\"GET /router.png") == [], "no request reached the local address"
+        assert requested(root, "\"GET /redirect-to"), "the redirect was asked for; where it led was not"
     finally:
         app.stop()
-        subprocess.run(["pkill", "-f", f"--root {root}"], check=False)
+        subprocess.run(["pkill", "-f", "--", f"--root {root}"], check=False)
 
     # The same links in a list served from the namespace's loopback: a local list may name them.
     (root / "local.txt").write_text("\n".join([public, loopback]) + "\n")
@@ -74,7 +74,7 @@ def test_a_public_list_cannot_open_local_addresses_and_a_local_list_can(display,
             wait_for(lambda: f"Image {link}" in {tile.name for tile in app.tiles()}, 60,
                      message=f"{link} loads from a local list")
         display.screenshot("private-network-local-list")
-        assert requested(root, "/router.png?named"), "the local list's link was fetched"
+        assert requested(root, "\"GET /router.png?named"), "the local list's link was fetched"
     finally:
         app.stop()
-        subprocess.run(["pkill", "-f", f"--root {root}"], check=False)
+        subprocess.run(["pkill", "-f", "--", f"--root {root}"], check=False)

@@ -27,10 +27,13 @@ extension TileView {
         guard let host else {
             if message.map({ gtk_widget_get_visible($0.widget) != 0 }) == true {
                 message?.hide()
+                spinner.map { gtk_widget_set_visible($0, 1); gtk_spinner_start($0.opaque) }
                 shim_accessible_set_label(child.opaque, item.accessibleName)
             }
             return
         }
+        // The words in the spinner's place: nothing is being fetched while it waits.
+        spinner.map { gtk_spinner_stop($0.opaque); gtk_widget_set_visible($0, 0) }
         let words = L10n.format("Waiting for %1$s", host)
         ensureMessage().show(icon: "content-loading-symbolic", title: words, detail: nil, retry: false)
         shim_accessible_set_label(child.opaque, L10n.format("Image %1$s (%2$s)", item.entry.text, words))
