@@ -11,6 +11,8 @@ import threading
 
 from gi.repository import Gio, GLib
 
+import portal_name
+
 INTERFACE = """
 <node>
   <interface name="org.freedesktop.portal.Settings">
@@ -70,7 +72,6 @@ def read_commands(loop):
 
 
 loop = GLib.MainLoop()
-Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.portal.Desktop", Gio.BusNameOwnerFlags.NONE,
-                 on_bus, on_name, None)
+portal_name.take(on_bus, on_name)
 threading.Thread(target=read_commands, args=(loop,), daemon=True).start()
 loop.run()

@@ -10,6 +10,8 @@ import sys
 
 from gi.repository import Gio, GLib
 
+import portal_name
+
 INTERFACE = """
 <node>
   <interface name="org.freedesktop.portal.Wallpaper">
@@ -49,5 +51,5 @@ def on_name(conn, name):
     print("READY", flush=True)
 
 
-Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.portal.Desktop", Gio.BusNameOwnerFlags.NONE, on_bus, on_name, None)
+portal_name.take(on_bus, on_name)
 GLib.MainLoop().run()

@@ -62,6 +62,16 @@ def wait_for(predicate, timeout=20.0, interval=0.1, message="condition"):
     raise AssertionError(f"timed out after {timeout}s waiting for {message} (last error: {last_error})")
 
 
+def read_line(process, timeout=30.0):
+    """The next line a helper process prints, or an AssertionError after `timeout`: a helper
+    that never answers fails its test instead of hanging the run."""
+    import select
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    if not ready:
+        raise AssertionError(f"{process.args[:2]} printed nothing within {timeout} s")
+    return process.stdout.readline()
+
+
 class FixtureServer:
     """The shared fault-injecting HTTP server, on 127.0.0.1 with a temp root for links files."""
 

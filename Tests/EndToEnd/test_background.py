@@ -9,7 +9,7 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from harness import App, wait_for
+from harness import App, wait_for, read_line
 from test_viewer import open_viewer, shown_image
 
 
@@ -29,7 +29,7 @@ def test_set_as_background_through_the_portal(display, server):
                               stdout=subprocess.PIPE, text=True)
     home = Path(tempfile.mkdtemp(prefix="lg-background-"))
     try:
-        assert portal.stdout.readline().strip() == "READY"
+        assert read_line(portal).strip() == "READY"
         # A picture of the person's under the name the app picks stays as it is (issue 42).
         own = home / "data" / "backgrounds" / "640x480.png"
         own.parent.mkdir(parents=True)
@@ -39,7 +39,7 @@ def test_set_as_background_through_the_portal(display, server):
             viewer = open_viewer(app, display, 0, image_count=1)
             shown_image(app, viewer, "640x480.png")
             set_as_background(app, viewer)
-            asked = portal.stdout.readline().split()
+            asked = read_line(portal).split()
             assert asked[0] == "SET" and asked[2:] == ["True", "background"], asked
             path = Path(unquote(urlparse(asked[1]).path))
             assert path.parent == home / "data" / "backgrounds", path

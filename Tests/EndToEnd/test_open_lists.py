@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pyatspi
 
-from harness import App, binary, wait_for
+from harness import App, binary, wait_for, read_line
 from pointer_drag import drag, move_window, window_center
 from test_application import app_env
 
@@ -165,7 +165,7 @@ def drag_onto_gallery(display, payload, *flags):
     source = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "drag_source.py"), *flags, payload],
                               env=display.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        assert source.stdout.readline().strip() == "READY"
+        assert read_line(source).strip() == "READY"
         drag(display, move_window(display, "^Drag Source$", 1000, 700), window_center(display, "^Link Gallery$"))
     except BaseException:
         source.terminate()

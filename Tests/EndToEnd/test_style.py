@@ -3,7 +3,7 @@
 import subprocess
 from pathlib import Path
 
-from harness import App, wait_for
+from harness import App, wait_for, read_line
 
 
 def window_geometry(display):
@@ -37,7 +37,7 @@ def test_system_style_follows_the_portal_live(display, server):
     portal = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "fake_portal.py"), "dark"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
-        assert portal.stdout.readline().strip() == "READY"
+        assert read_line(portal).strip() == "READY"
         app = App(display, server.write("style-portal.txt", server.url("/img/200x150.png") + "\n"))
         try:
             app.window_named("Link Gallery")

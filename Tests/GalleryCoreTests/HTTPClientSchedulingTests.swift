@@ -25,7 +25,11 @@ final class HTTPClientSchedulingTests: XCTestCase {
     }
 
     func testCancelledQueuedRequestNeverStarts() async throws {
-        let server = try FixtureServer.shared()
+        // A server of its own: the shared one's log grows with every test, and reading it back
+        // took longer than the blocker's 600 ms on a loaded machine, so the queued request found
+        // the slot free before it was cancelled.
+        let server = try FixtureServer()
+        defer { server.stop() }
         let client = HTTPClient(configuration: .init(maxConcurrentTransfers: 1))
         let tag = FixtureServer.uniqueTag()
         let blockerPath = "/fault/slow/600/text/plain.txt?tag=\(tag)"

@@ -95,4 +95,22 @@ final class ResumedDownloadsTests: XCTestCase {
         let log = try await server.requestLog().filter { $0.path == url.path }
         XCTAssertEqual(log.map(\.status), [200, 206, 206], "downloaded once, in three parts")
     }
+
+    func testAListBrokenHalfwayIsReadWholeAndRemembersItCameFromALocalAddress() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let lines = (0..<4000).map { "https://example.com/picture-\($0).jpg" }
+        _ = try server.writeFile(name: "list.txt", contents: lines.joined(separator: "\n") + "\n")
+        let url = server.url("/fault/breaks/\(FixtureServer.uniqueTag())/1/list.txt")
+        let directories = try CacheDirectories(root: folder.url)
+
+        let snapshot = try await LinksRepository(url: url, http: HTTPClient(), directories: directories).refresh()
+        let relaunched = await LinksRepository(url: url, http: HTTPClient(), directories: directories).cachedSnapshot()
+
+        XCTAssertEqual(snapshot.entries.map(\.text), lines, "every line, the halves joined")
+        let log = try await server.requestLog().filter { $0.path == url.path }
+        XCTAssertEqual(log.map(\.status), [200, 206])
+        XCTAssertEqual(snapshot.linkReach, .anyAddress, "a list from this computer may name local addresses")
+        XCTAssertEqual(relaunched?.linkReach, .anyAddress, "and says so again from the saved copy")
+    }
 }
