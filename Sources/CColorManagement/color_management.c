@@ -73,11 +73,35 @@ static int convert(const uint8_t *profile, size_t length, cmsColorSpaceSignature
     return status;
 }
 
+// A grey picture's pixels reach here as RGB (the decoders spread grey over three channels): its
+// grey profile describes each channel. The 256 greys are converted once, and each channel takes
+// its own channel of its grey's conversion (a grey stays exactly the conversion of that grey; the
+// alpha is left as it is).
+static int grey_to_srgb(const uint8_t *profile, size_t length, uint8_t *pixels, uint32_t width, uint32_t height,
+                        size_t stride, int channels) {
+    uint8_t greys[256], converted[256 * 3];
+    for (int value = 0; value < 256; value++) greys[value] = (uint8_t)value;
+    if (convert(profile, length, cmsSigGrayData, TYPE_GRAY_8, greys, 256, TYPE_RGB_8, converted, 256 * 3, 256, 1) !=
+        COLORMANAGEMENT_CONVERTED) {
+        return COLORMANAGEMENT_IGNORED;
+    }
+    for (uint32_t y = 0; y < height; y++) {
+        uint8_t *pixel = pixels + (size_t)y * stride;
+        for (uint32_t x = 0; x < width; x++, pixel += channels) {
+            for (int channel = 0; channel < 3; channel++) pixel[channel] = converted[pixel[channel] * 3 + channel];
+        }
+    }
+    return COLORMANAGEMENT_CONVERTED;
+}
+
 int colormanagement_rgb_to_srgb(const uint8_t *profile, size_t length,
                                 uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int channels) {
     if (!pixels || width == 0 || height == 0 || (channels != 3 && channels != 4)) return COLORMANAGEMENT_IGNORED;
-    // Only RGB pixels with an RGB profile: gdk-pixbuf has already turned grey and CMYK into RGB
-    // without one, so another profile no longer describes these pixels.
+    // RGB pixels with an RGB profile, or grey ones (spread over RGB) with a grey profile. A CMYK
+    // profile no longer describes pixels gdk-pixbuf turned into RGB without it.
+    if (colormanagement_profile_space(profile, length) == (uint32_t)cmsSigGrayData) {
+        return grey_to_srgb(profile, length, pixels, width, height, stride, channels);
+    }
     cmsUInt32Number format = channels == 4 ? TYPE_RGBA_8 : TYPE_RGB_8;
     return convert(profile, length, cmsSigRgbData, format, pixels, stride, format, pixels, stride, width, height);
 }

@@ -16,7 +16,9 @@ enum { COLORMANAGEMENT_MAX_PROFILE_BYTES = 4 * 1024 * 1024 };
 
 // Converts `width` × `height` pixels in place, rows `stride` bytes apart, `channels` 3 (RGB)
 // or 4 (RGBA, alpha kept as it is), from `profile` to sRGB: relative colorimetric intent with
-// black-point compensation, as GNOME Image Viewer and browsers do. Safe on any thread.
+// black-point compensation, as GNOME Image Viewer and browsers do. An RGB profile describes
+// the three channels together; a grey profile each of them (a grey picture spread over RGB by
+// its decoder). Safe on any thread.
 int colormanagement_rgb_to_srgb(const uint8_t *profile, size_t profile_length,
                                 uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int channels);
 

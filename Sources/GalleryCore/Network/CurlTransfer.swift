@@ -184,7 +184,7 @@ final class CurlTransfer {
 
     /// Runs the request's inspector until it decides: once, or once more with the longest prefix
     /// when it asks for more.
-    func passesInspection(wholeBody: Bool) -> Bool {
+    private func passesInspection(wholeBody: Bool) -> Bool {
         guard let inspect = order.request.inspect else {
             inspected = true
             return true

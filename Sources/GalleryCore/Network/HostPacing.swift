@@ -66,9 +66,10 @@ final class HostPacing: Sendable {
 
     static func hostKey(_ url: URL) -> String { url.host?.lowercased() ?? "" }
 
-    /// Returns when `url`'s host may be asked, the start counted (returned, for `learn`). Throws `.hostPaused` while its
-    /// host is paused (once a pause is over, one request goes as its probe and the pause is
-    /// extended until it answers), `.cancelled` when the task is cancelled while it waits.
+    /// Returns when `url`'s host may be asked, the start counted (and returned, for `learn`).
+    /// Throws `.hostPaused` while its host is paused (once a pause is over, one request goes as
+    /// its probe and the pause is extended until it answers), `.cancelled` when the task is
+    /// cancelled while it waits.
     @discardableResult
     func waitForTurn(_ url: URL) async throws(HTTPError) -> Instant {
         let host = Self.hostKey(url), address = url.absoluteString

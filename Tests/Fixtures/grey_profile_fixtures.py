@@ -1,0 +1,53 @@
+#!/usr/bin/python3
+"""Grey pictures with a grey ICC profile, and what lcms makes of them (issue 51).
+
+Usage: grey_profile_fixtures.py JXL FOLDER — writes into FOLDER:
+  grey.png      djxl's 8-bit decode of JXL (libjxl's conformance `grayscale.jxl`: grey pixels in
+                linear light with a linear grey profile, which djxl writes into the PNG's iCCP)
+  grey.jpg      the same pixels as a grey JPEG (quality 100) with the profile in APP2
+  expected.json for each file, the picture's size and the sRGB colour lcms (Pillow's ImageCms,
+                relative colorimetric with black-point compensation) gives its stored pixels at
+                eight points across the middle row: "points" [[x, y], …], "colours" [[r, g, b], …]
+The JPEG's reference is made from the JPEG as Pillow decodes it, so both sides start from the
+same stored greys; nothing here is read through the app."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image, ImageCms
+
+
+def reference(image):
+    profile = ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"]))
+    # Pillow 9.4 (Debian 12) names these INTENT_… and FLAGS[…] (Pillow 10: Intent, Flags).
+    return ImageCms.profileToProfile(image, profile, ImageCms.createProfile("sRGB"), outputMode="RGB",
+                                     renderingIntent=ImageCms.INTENT_RELATIVE_COLORIMETRIC,
+                                     flags=ImageCms.FLAGS["BLACKPOINTCOMPENSATION"])
+
+
+def describe(path):
+    with Image.open(path) as image:
+        image.load()
+        assert image.mode == "L" and "icc_profile" in image.info, (path, image.mode)
+        converted = reference(image)
+        width, height = image.size
+        points = [[width * index // 8 + width // 16, height // 2] for index in range(8)]
+        return {"width": width, "height": height, "points": points,
+                "colours": [list(converted.getpixel(tuple(point))) for point in points]}
+
+
+def main():
+    source, folder = Path(sys.argv[1]), Path(sys.argv[2])
+    png, jpeg = folder / "grey.png", folder / "grey.jpg"
+    subprocess.run(["djxl", str(source), str(png), "--bits_per_sample=8"], check=True, capture_output=True)
+    with Image.open(png) as image:
+        image.save(jpeg, quality=100, icc_profile=image.info["icc_profile"])
+    expected = {"grey.png": describe(png), "grey.jpg": describe(jpeg)}
+    (folder / "expected.json").write_text(json.dumps(expected))
+
+
+if __name__ == "__main__":
+    main()
