@@ -5,6 +5,9 @@ Usage: grey_profile_fixtures.py JXL FOLDER — writes into FOLDER:
   grey.png      djxl's 8-bit decode of JXL (libjxl's conformance `grayscale.jxl`: grey pixels in
                 linear light with a linear grey profile, which djxl writes into the PNG's iCCP)
   grey.jpg      the same pixels as a grey JPEG (quality 100) with the profile in APP2
+  grey.tif      the same as a grey TIFF (Pillow) with the profile in its ICC tag
+  grey.avif     the same as a monochrome AVIF (avifenc --yuv 400, lossless) with the profile in
+                its colr box; its reference is made from avifdec's decode of it
   expected.json for each file, the picture's size and the sRGB colour lcms (Pillow's ImageCms,
                 relative colorimetric with black-point compensation) gives its stored pixels at
                 eight points across the middle row: "points" [[x, y], …], "colours" [[r, g, b], …]
@@ -41,11 +44,17 @@ def describe(path):
 
 def main():
     source, folder = Path(sys.argv[1]), Path(sys.argv[2])
-    png, jpeg = folder / "grey.png", folder / "grey.jpg"
+    png, jpeg, tiff, avif = (folder / name for name in ("grey.png", "grey.jpg", "grey.tif", "grey.avif"))
     subprocess.run(["djxl", str(source), str(png), "--bits_per_sample=8"], check=True, capture_output=True)
     with Image.open(png) as image:
         image.save(jpeg, quality=100, icc_profile=image.info["icc_profile"])
-    expected = {"grey.png": describe(png), "grey.jpg": describe(jpeg)}
+        image.save(tiff, icc_profile=image.info["icc_profile"])
+        (folder / "grey.icc").write_bytes(image.info["icc_profile"])
+    subprocess.run(["avifenc", "--yuv", "400", "--min", "0", "--max", "0", "--icc", str(folder / "grey.icc"), str(png), str(avif)],
+                   check=True, capture_output=True)
+    subprocess.run(["avifdec", str(avif), str(folder / "grey-avifdec.png")], check=True, capture_output=True)
+    expected = {"grey.png": describe(png), "grey.jpg": describe(jpeg), "grey.tif": describe(tiff),
+                "grey.avif": describe(folder / "grey-avifdec.png")}
     (folder / "expected.json").write_text(json.dumps(expected))
 
 

@@ -6,10 +6,11 @@ import XCTest
 /// Issue 51: a grey picture with a grey ICC profile was drawn as if its greys were sRGB — libjxl's
 /// `grayscale.jxl` (linear light, a linear grey profile) read 0…72 across its ramp where lcms
 /// reads 18…163. Every grey profile is applied now, as lcms applies it: to the JPEG XL itself, to
-/// djxl's PNG of it (iCCP) and to the same greys as a JPEG (APP2). References are made outside
-/// the app (`Tests/Fixtures/grey_profile_fixtures.py`: djxl, and Pillow's ImageCms), within
-/// 3/255 for the PNG and JPEG (the same stored greys) and 4/255 for the JPEG XL (libjxl's own
-/// rounding to 8 bits against djxl's).
+/// djxl's PNG of it (iCCP) and to the same greys as a JPEG (APP2), a TIFF (its ICC tag) and a
+/// monochrome AVIF (colr). References are made outside the app
+/// (`Tests/Fixtures/grey_profile_fixtures.py`: djxl, avifdec and Pillow's ImageCms), within
+/// 3/255 for the files of the same stored greys and 4/255 for the JPEG XL (libjxl's own rounding
+/// to 8 bits against djxl's).
 final class GreyProfilesTests: XCTestCase {
     private struct Expected: Decodable {
         let width: Int
@@ -48,9 +49,9 @@ final class GreyProfilesTests: XCTestCase {
         }
     }
 
-    func testAGreyPNGAndJPEGWithAGreyProfileShowLcmsGreys() throws {
+    func testGreyPNGJPEGTIFFAndAVIFWithAGreyProfileShowLcmsGreys() throws {
         let (folder, expected) = try fixtures()
-        for name in ["grey.png", "grey.jpg"] {
+        for name in ["grey.png", "grey.jpg", "grey.tif", "grey.avif"] {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             XCTAssertNotNil(PictureFacts.read(data).colorProfile, "\(name): its library finds the grey profile")
             try assertMatches(data, try XCTUnwrap(expected[name]), tolerance: 3, name)
