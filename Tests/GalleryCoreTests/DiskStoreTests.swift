@@ -53,9 +53,11 @@ final class DiskStoreTests: XCTestCase {
         let first = Data(repeating: 0x41, count: 512 * 1024)
         let second = Data(repeating: 0x42, count: 768 * 1024)
         try store.write(first, key: "photo")
-        let badReads = Counter()
+        let badReads = Counter(), failedWrites = Counter()
         let writer = Thread {
-            for round in 0..<40 { try? store.write(round % 2 == 0 ? second : first, key: "photo") }
+            for round in 0..<40 {
+                do { try store.write(round % 2 == 0 ? second : first, key: "photo") } catch { failedWrites.increment() }
+            }
         }
         writer.start()
         DispatchQueue.concurrentPerform(iterations: 400) { _ in
@@ -64,6 +66,7 @@ final class DiskStoreTests: XCTestCase {
         }
         while !writer.isFinished { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertEqual(badReads.value, 0)
+        XCTAssertEqual(failedWrites.value, 0, "every write under the readers landed (issue 51: they were not counted)")
         XCTAssertEqual(try fileNames(in: folder.url).filter { $0.hasPrefix(".tmp-") }, [], "no temp file left behind")
     }
 

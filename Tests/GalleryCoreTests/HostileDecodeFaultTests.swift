@@ -176,8 +176,10 @@ final class HostileDecodeFaultTests: XCTestCase {
         let frames = HostileImages.gif(canvasWidth: 1, canvasHeight: 1, frameWidth: 3000, frameHeight: 3000, frames: 20)
         XCTAssertNil(GIFStructure.summary(of: frames), "shown as a still: 20 huge frames are not all decoded")
         XCTAssertEqual(GIFStructure.layout(of: frames).map { [$0.extentWidth, $0.extentHeight] }, [3000, 3000])
-        let image = try? ImageDecoder.original(from: frames)
-        XCTAssertNil(image?.animation)
+        // A still, decoded: a decode that failed would leave no animation either (issue 51).
+        let still = try ImageDecoder.original(from: frames)
+        XCTAssertNil(still.animation, "shown as a still, not played")
+        XCTAssertEqual([still.texture.pixelWidth, still.texture.pixelHeight], [1, 1], "the canvas, as browsers draw it")
         // The decoder's own gate (a worker's, here in this process to read its budget) counts
         // the frames' extent.
         DecodeThreads.pixels.resetPeak()
