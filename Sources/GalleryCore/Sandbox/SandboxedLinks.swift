@@ -5,9 +5,12 @@ import Foundation
 /// come back as a `LinksReply` the app only bounds-checks. Where pictures are decoded in this
 /// process (`DecoderIsolation.inProcess`: benchmarks, fuzzers) the file is read here too.
 enum SandboxedLinks {
-    /// Parsing 100,000 lines takes a fraction of a second; a file built to make the classifier
-    /// crawl gets ten seconds of CPU, and a slow machine thirty of wall clock.
-    static let limits = DecodeWorkerPool.Limits(cpuSeconds: 10, wallSeconds: 30, addressSpaceBytes: 2 << 30)
+    /// Parsing 100,000 lines takes a fraction of a second; the costliest list the size limit
+    /// allows (32 MiB of links written in Chinese characters, each escaped) took 10.1 s of CPU
+    /// in a debug build on a busy machine, right at the ten seconds it had (and failed the test
+    /// that reads it now and then). Twenty seconds of CPU, as a picture gets, still bounds a
+    /// file built to make the classifier crawl; a slow machine gets thirty of wall clock.
+    static let limits = DecodeWorkerPool.Limits(cpuSeconds: 20, wallSeconds: 30, addressSpaceBytes: 2 << 30)
 
     /// A list as read: the entries, and the reply they came in, which the repository saves
     /// beside the file so the next start reads the entries back without a worker.
