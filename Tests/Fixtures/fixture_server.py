@@ -35,8 +35,10 @@ Endpoints (all GET; HEAD works where a body would be sent):
                               times a second per key (a bucket of that many, refilled as it empties),
                               else 429 with Retry-After: <seconds>, an HTTP date (retry-after=date, that
                               many seconds ahead) or none (retry-after=none); 503 instead with status=503
-  /fault/breaks/<key>/<times>/<rest>[?ranges=0]  serves /<rest>, but the first <times> answers per key
-                              send half their body and then a TCP reset; ranges=0 ignores Range (always 200)
+  /fault/breaks/<key>/<times>/<rest>[?ranges=0&changes=1]  serves /<rest>, but the first <times> answers
+                              per key send half their body and then a TCP reset; ranges=0 ignores Range
+                              (always 200); changes=1 serves the file changed (reversed, another ETag) after them
+  /fault/status/<code>        that status with a small HTML body
   /fault/slow/<ms>/<rest>     waits <ms> then serves /<rest>
   /fault/paced/<bytes/s>/<rest>[?length=0&stall-after=<bytes>]  serves the file /<rest> at
                               <bytes/s> with Content-Length (without when length=0), stopping
@@ -206,6 +208,7 @@ class FixtureHandler(BaseHTTPRequestHandler):
         self.log_entry = None
         self.break_midway = False
         self.ignore_ranges = False
+        self.changed_file = False
         parts = urlsplit(self.path)
         if parts.path == "/__log":
             with self.server.lock:
@@ -384,6 +387,8 @@ class FixtureHandler(BaseHTTPRequestHandler):
             body = handle.read()
         stat = os.stat(full)
         etag = '"%x-%x"' % (stat.st_mtime_ns, stat.st_size)
+        if self.changed_file:
+            body, etag = body[::-1], etag[:-1] + '-changed"'
         content_type = "text/plain; charset=utf-8" if full.endswith(".txt") else "application/octet-stream"
         for extension, (_, mime) in PIL_FORMATS.items():
             if full.endswith("." + extension):
@@ -475,7 +480,10 @@ class FixtureHandler(BaseHTTPRequestHandler):
                 if self.break_midway:
                     self.server.breaks[key] = broken + 1
             self.ignore_ranges = query.get("ranges", ["1"])[0] == "0"
+            self.changed_file = not self.break_midway and query.get("changes", ["0"])[0] == "1"
             return self.route("/" + match.group(3), query, raw_query)
+        if name.startswith("status/") and name[len("status/"):].isdigit():
+            return self.send_simple(int(name[len("status/"):]), b"<html><body>Status</body></html>", "text/html")
         if name == "404":
             return self.send_simple(404, b"<html><body><h1>404 Not Found</h1></body></html>", "text/html")
         if name == "loris":

@@ -33,11 +33,13 @@ final class PoliteServersTests: XCTestCase {
         let refusals = log.filter { $0.status == 429 }
         // Before: 98 refusals and requests inside the window the host asked for.
         XCTAssertLessThanOrEqual(refusals.count, 12, "the host was asked at its pace, not hammered: \(refusals.count) refusals")
+        let connections = HTTPClient.Configuration().maxConnectionsPerHost
         for refusal in refusals {
-            // Requests already on their way when the refusal was sent may arrive just after it;
-            // none is sent once it was read, until the two seconds it asked for are over.
+            // Only requests already handed to libcurl when the refusal was read (at most one
+            // host's connections) may still arrive inside the two seconds it asked for; every
+            // one let in later goes back to wait. (Before: 26 of them, a burst a second.)
             let inside = log.filter { $0.at > refusal.at + 0.5 && $0.at < refusal.at + 1.9 }
-            XCTAssertEqual(inside.count, 0, "asked \(inside.count) times inside the wait of a refusal")
+            XCTAssertLessThanOrEqual(inside.count, connections, "asked \(inside.count) times inside the wait of a refusal")
         }
     }
 
@@ -86,6 +88,40 @@ final class PoliteServersTests: XCTestCase {
         XCTAssertNil(client.waitingHost(for: server.url(paths[2])))
         let sent = try await server.requestLog().filter { $0.path == paths[2] }
         XCTAssertEqual(sent.count, 0, "a request waiting for its host was never sent")
+    }
+
+    /// Through the client: three gateway errors pause the host (no request is sent while it
+    /// is), and once the pause is over the next request goes out as its probe and resumes it.
+    func testAPausedHostIsProbedOnceItsPauseEndsAndItsPicturesGoOn() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        var configuration = HTTPClient.Configuration()
+        configuration.hostRules.pauseBackoff = Backoff(initialSeconds: 0.3, capSeconds: 0.3)
+        let client = HTTPClient(configuration: configuration)
+        for _ in 0..<3 {
+            let status = try await client.send(HTTPRequest(url: server.url("/fault/status/502"))).head.status
+            XCTAssertEqual(status, 502)
+        }
+        let picture = server.url("/img/32x24.png?tag=\(FixtureServer.uniqueTag())")
+        let paused = await client.failure(of: HTTPRequest(url: picture))
+        XCTAssertEqual(paused, .hostPaused(host: "127.0.0.1"))
+        let unsent = try await server.requestCount(path: picture.path + "?" + (picture.query ?? ""))
+        XCTAssertEqual(unsent, 0, "a paused host is not asked")
+
+        var answer: HTTPResponse?
+        let deadline = ContinuousClock.now + .seconds(30)
+        while answer == nil {
+            do {
+                answer = try await client.send(HTTPRequest(url: picture))
+            } catch {
+                XCTAssertEqual(error, .hostPaused(host: "127.0.0.1"), "only the pause holds it back")
+                guard ContinuousClock.now < deadline else { return XCTFail("the paused host was never probed") }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        XCTAssertEqual(answer?.head.status, 200, "the probe went out and the host answered")
+        let after = try await client.send(HTTPRequest(url: picture)).head.status
+        XCTAssertEqual(after, 200, "its pictures go on")
     }
 
     func testAHostThatStopsAnsweringIsPausedForAllItsPicturesAndResumesWhenItAnswers() async throws {

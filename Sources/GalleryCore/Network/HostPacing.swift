@@ -40,6 +40,9 @@ final class HostPacing: Sendable {
         var refusalsInRow = 0
         var failuresInRow = 0
         var pausedUntil: Instant?
+        /// When the pause began (not when a probe extended it): requests let in before then
+        /// go back to wait; the probe itself goes.
+        var pausedAt: Instant?
 
         /// Nothing learned that changes how it is asked: it need not be remembered.
         var isCalm: Bool { interval == .zero && failuresInRow == 0 && pausedUntil == nil && refusalsInRow == 0 }
@@ -108,7 +111,7 @@ final class HostPacing: Sendable {
     func askedToWait(since start: Instant, for url: URL) -> Bool {
         state.withLock { state in
             guard let host = state.hosts[Self.hostKey(url)] else { return false }
-            return (host.lastRefusal.map { $0 > start } ?? false) || (host.pausedUntil.map { $0 > .now } ?? false)
+            return [host.lastRefusal, host.pausedAt].contains { $0.map { $0 > start } ?? false }
         }
     }
 
@@ -140,6 +143,7 @@ final class HostPacing: Sendable {
             case .success:
                 host.failuresInRow = 0
                 host.pausedUntil = nil
+                host.pausedAt = nil
                 host.refusalsInRow = 0
                 if host.interval > .zero, now - (host.lastRefusal ?? now) >= rules.calmAfter {
                     host.interval = host.interval * 0.8 < .milliseconds(20) ? .zero : host.interval * 0.8
@@ -156,6 +160,7 @@ final class HostPacing: Sendable {
     private func fail(_ host: inout Host, at now: Instant) {
         host.failuresInRow += 1
         if host.failuresInRow >= rules.failuresBeforePause {
+            if host.pausedUntil == nil { host.pausedAt = now }
             host.pausedUntil = now + pauseLength(afterFailures: host.failuresInRow)
         }
     }
@@ -188,6 +193,7 @@ final class HostPacing: Sendable {
             for key in state.hosts.keys {
                 state.hosts[key]?.failuresInRow = 0
                 state.hosts[key]?.pausedUntil = nil
+                state.hosts[key]?.pausedAt = nil
             }
         }
     }
