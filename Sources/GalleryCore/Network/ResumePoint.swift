@@ -44,8 +44,11 @@ struct ResumePoint: Sendable {
         return range.count == 2 && Int(range[0]) == offset && (Int(range[1]).map { $0 >= offset } ?? false)
     }
 
-    /// A strong ETag (a weak one may not be used in `If-Range`), else Last-Modified.
+    /// A strong ETag (a weak one may not be used in `If-Range`), else Last-Modified; none for
+    /// a compressed answer (`Content-Encoding`): a range counts its encoded bytes, while the
+    /// bytes received are decoded ones, so going on would splice the wrong part of the file.
     private static func validator(of head: HTTPResponseHead) -> String? {
+        if let encoding = head.headers["content-encoding"], encoding.lowercased() != "identity" { return nil }
         if let etag = head.headers["etag"], etag.hasPrefix("\""), !etag.contains(",") { return etag }
         return head.headers["last-modified"]
     }
