@@ -49,7 +49,7 @@ final class WorkerPerListTests: XCTestCase {
 
     func testAWorkerBusyWhenAnotherListOpensFinishesItsPictureAndIsNotKept() throws {
         let pool = try pool()
-        let photo = TestImages.encoded(width: 4000, height: 3000, as: "jpeg")
+        let photo = TestImages.encoded(width: 8000, height: 6000, as: "jpeg")
         let finished = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var outcome: Error?
         DispatchQueue.global().async {
@@ -59,7 +59,10 @@ final class WorkerPerListTests: XCTestCase {
         try waitSync("the photo's decode runs") { !pool.decodingProcesses.isEmpty }
 
         pool.retireEveryWorker()
+        let retiredWhileBusy = pool.retiringCount
         finished.wait()
+
+        XCTAssertEqual(retiredWhileBusy, 1, "it was decoding when the list changed (a photo of 48 MP takes seconds)")
 
         XCTAssertNil(outcome, "the picture under way is decoded")
         XCTAssertEqual(pool.idleCount, 0, "its worker is not kept for the next list")

@@ -32,9 +32,12 @@ public enum NewFileInFolder {
             guard fd >= 0 else { throw SaveProblem.from(errno: errno) }
             temporaryPath = path
         }
+        // The hidden file's name while it holds the picture: removed on the way out, unless a
+        // rename gave the picture another name (then that name is someone else's to take).
+        var leftOver = temporaryPath
         defer {
             close(fd)
-            if let temporaryPath { unlink(temporaryPath) }
+            if let leftOver { unlink(leftOver) }
         }
         let written = data.withUnsafeBytes { DescriptorWrite.all($0, to: fd) }
         guard written, fsync(fd) == 0 else { throw SaveProblem.from(errno: errno) }
@@ -49,7 +52,10 @@ public enum NewFileInFolder {
             // FAT has no links: a rename that refuses to replace, or where the file system
             // cannot promise that either, the name claimed first with O_EXCL (failing on a file
             // that has it) and the picture renamed over that claim, which is this save's own.
-            if shim_rename_noreplace(temporaryPath, path) == 0 { return (URL(fileURLWithPath: path), number) }
+            if shim_rename_noreplace(temporaryPath, path) == 0 {
+                leftOver = nil
+                return (URL(fileURLWithPath: path), number)
+            }
             switch errno {
             case EEXIST: continue
             case EINVAL, ENOSYS:
@@ -59,6 +65,7 @@ public enum NewFileInFolder {
                     unlink(path)
                     throw SaveProblem.from(errno: failure)
                 }
+                leftOver = nil
                 return (URL(fileURLWithPath: path), number)
             case let failure: throw SaveProblem.from(errno: failure)
             }

@@ -161,7 +161,7 @@ public enum LinksFileParser {
         lines.append(LinkLine(lineNumber: number, text: text, byteRange: lower..<upper, isUTF8: isUTF8))
     }
 
-    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
     }
 

@@ -217,6 +217,8 @@ final class DecodeWorkerPool: Sendable {
 
     /// Workers waiting for a picture.
     var idleCount: Int { state.withLock { $0.idle.count } }
+    /// Workers still decoding since every worker was retired (for tests).
+    var retiringCount: Int { state.withLock { $0.retiring.count } }
     /// Workers started since the pool was made.
     var startedCount: Int { state.withLock { $0.started } }
     /// The decoder processes of the workers decoding now.

@@ -36,8 +36,6 @@ final class FATImage {
     /// daemon has mounted the image, and Foundation's `Process` was seen never to notice that
     /// exit (the test hung on a zombie).
     private static func run(_ tool: String, _ arguments: [String]) -> Int32 {
-        let argv = ([tool] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -45,7 +43,10 @@ final class FATImage {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, tool, &actions, nil, argv, environ) == 0 else { return -1 }
+        // Under `timeout`: a mount that hangs fails the test instead of holding the run.
+        let bounded = (["/usr/bin/timeout", "30", tool] + arguments).map { strdup($0) } + [nil]
+        defer { bounded.forEach { free($0) } }
+        guard posix_spawn(&pid, "/usr/bin/timeout", &actions, nil, bounded, environ) == 0 else { return -1 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         return status

@@ -23,17 +23,13 @@ enum LinksReplyShape {
     static func isOneTrimmedLine(_ range: Range<Int>, in file: UnsafeBufferPointer<UInt8>, isLink: Bool) -> Bool {
         guard !range.isEmpty, range.upperBound <= file.count else { return false }
         if range.lowerBound > 0, isText(file[range.lowerBound - 1]) { return false } // starts mid-word
-        guard !isSpace(file[range.lowerBound]) else { return false }
+        guard !LinksFileParser.isASCIIWhitespace(file[range.lowerBound]) else { return false }
         for index in range where file[index] == lineFeed || file[index] == carriageReturn { return false }
         guard isLink else { return true }
         guard range.count <= LinksFileParser.maxLineBytes,
               String(validating: UnsafeBufferPointer(rebasing: file[range]), as: UTF8.self) != nil else { return false }
         if range.count >= LinksFileParser.maxLineLength { return true }
-        return !isSpace(file[range.upperBound - 1]) && (range.upperBound == file.count || !isText(file[range.upperBound]))
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
+        return !LinksFileParser.isASCIIWhitespace(file[range.upperBound - 1]) && (range.upperBound == file.count || !isText(file[range.upperBound]))
     }
 
     /// Printable ASCII: never trimmed and never a line's end. (Bytes past ASCII may be
