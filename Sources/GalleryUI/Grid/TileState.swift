@@ -17,9 +17,11 @@ enum TileState: Equatable {
     /// Done for now: shown, failed or a placeholder (not waiting to load or loading).
     var isSettled: Bool { self != .idle && self != .loading }
 
-    /// Failed because we could not reach the server: shown as "not loaded", not as an error.
+    /// Failed because we could not reach the server, or its host is paused for not answering
+    /// (`LoadError.hostPaused`, retried by itself): shown as "not loaded", not as an error.
     var isOffline: Bool {
-        if case .failed(let error) = self { return error == .noConnection }
-        return false
+        guard case .failed(let error) = self else { return false }
+        if case .hostPaused = error { return true }
+        return error == .noConnection
     }
 }
