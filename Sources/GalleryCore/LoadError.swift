@@ -22,6 +22,10 @@ public enum LoadError: Error, Sendable, Equatable {
     /// Not retried by itself: a picture that needs more than a busy machine gives would burn
     /// its ten seconds again at every retry.
     case tooSlowToDraw
+    /// Drawing it used up the computing time one picture is given (the worker's CPU limit): a
+    /// file built to stall decoders, or one far heavier than it looks. The file is kept, and not
+    /// retried by itself: it would use that time up again.
+    case tooMuchToDraw
     /// The decoder could not allocate the memory a picture within the limits needs: the
     /// computer (or the worker's share of it) is short of memory now. The file may be fine, so
     /// it is kept, and Retry may work once memory is free; not retried by itself.
@@ -49,8 +53,8 @@ public enum LoadError: Error, Sendable, Equatable {
         switch self {
         case .noConnection, .timedOut, .hostPaused: return true
         case .serverError(let status): return Self.isTransient(status: status)
-        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .outOfMemory, .couldNotDecode, .unreadableFile,
-             .badResponse, .localAddressRefused, .cancelled:
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .tooMuchToDraw, .outOfMemory, .couldNotDecode,
+             .unreadableFile, .badResponse, .localAddressRefused, .cancelled:
             return false
         }
     }

@@ -112,15 +112,16 @@ final class DecoderSandboxTests: XCTestCase {
         XCTAssertEqual(pool.startedCount, 3, "one worker, replaced after each of the two failures")
     }
 
-    /// A worker that crashes, hangs, answers with sizes no reply may have, or keeps its mapping of
-    /// the pixels so it could change them after the app looked (`DecodeWorkerFault`)
+    /// A worker that crashes, hangs, answers with sizes no reply may have, keeps its mapping of
+    /// the pixels so it could change them after the app looked, or answers a request other than
+    /// the one asked (its reply names another id) (`DecodeWorkerFault`)
     /// costs that picture "could not decode" — not "too large", which would drop its original —
     /// and is replaced: the next picture decodes in a new worker.
     func testAWorkerThatCrashesHangsOrLiesCostsOnePictureAndIsReplaced() throws {
         let executable = try launch().arguments.last { $0.hasSuffix("link-gallery") } ?? ""
         let good = TestImages.encoded(width: 64, height: 48, as: "bmp")
         let quick = DecodeWorkerPool.Limits(cpuSeconds: 4, wallSeconds: 1, addressSpaceBytes: 2 << 30)
-        for fault in [DecodeWorkerFault.crash, .hang, .lie, .oversize, .holdsPixels] {
+        for fault in [DecodeWorkerFault.crash, .hang, .lie, .oversize, .holdsPixels, .answersAnotherRequest] {
             let faulty = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: fault))
             for _ in 0..<2 {
                 XCTAssertThrowsError(try Self.decode(good, in: faulty, limits: quick), "\(fault)") {

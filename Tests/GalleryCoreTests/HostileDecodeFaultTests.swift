@@ -59,13 +59,16 @@ final class HostileDecodeFaultTests: XCTestCase {
         XCTAssertFalse(LoadError.tooSlowToDraw.isTransient, "would burn its time again at every retry")
     }
 
-    func testARendererThatDiesOfItsOwnCPULimitIsTooLarge() throws {
+    /// A time-out, not "too large" (the file may be small): a picture whose drawing spends the
+    /// worker's own CPU limit needs more time than one picture is given, and would again.
+    func testARendererThatDiesOfItsOwnCPULimitNeedsTooMuchTimeToDraw() throws {
         faults += 1
         inputs += 1
         let bomb = DecodeWorkerPool.Limits(cpuSeconds: 1, wallSeconds: 600, addressSpaceBytes: SVGLimits.addressSpaceBytes)
         XCTAssertThrowsError(try render(HostileImages.heavySVG, limits: bomb)) {
-            XCTAssertEqual($0 as? LoadError, .tooLarge)
+            XCTAssertEqual($0 as? LoadError, .tooMuchToDraw)
         }
+        XCTAssertFalse(LoadError.tooMuchToDraw.isTransient, "would spend its time again at every retry")
     }
 
     /// One render in a worker of its own pool, with `limits`.
@@ -118,7 +121,7 @@ final class HostileDecodeFaultTests: XCTestCase {
             originalError = await loadError { try await repository.original(for: heavy, priority: .interactive) }
         }
         XCTAssertNil(thumbnailError, "at 126 px its blurs are small: the tile shows it")
-        XCTAssertEqual(originalError, .tooLarge, "the viewer says it is too large to show, with Retry")
+        XCTAssertEqual(originalError, .tooMuchToDraw, "its full size spends the CPU one picture is given: the viewer says so")
         XCTAssertLessThan(peak, 64 << 20, "the rendering happened in the child, under its own limits")
         XCTAssertEqual(DecodeThreads.pixels.held, 0, "both gave their budget back")
 

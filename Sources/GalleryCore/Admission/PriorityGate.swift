@@ -44,7 +44,7 @@ final class PriorityGate: Sendable {
     /// waits and they fit, they are taken at once, without suspending the task (a page turned
     /// to, on an idle machine, goes straight to its decode).
     func enter(cost: Int = 1, priority: SharedPriority) async throws -> Pass {
-        try Task.checkCancellation()
+        if Task.isCancelled { throw LoadError.cancelled }
         if let pass = enterAtOnce(cost: cost, priority: priority) { return pass }
         return try await enterInLine(cost: cost, priority: priority)
     }

@@ -120,7 +120,8 @@ public enum ImageDecoder {
     }
 
     static func makeImage(_ loaded: PixbufLoading.Loaded) throws(LoadError) -> DecodedImage {
-        guard let texture = gdk_texture_new_for_pixbuf(loaded.pointer) else { throw .damaged }
+        // A texture of checked pixels fails only for want of memory: never the file's fault.
+        guard let texture = gdk_texture_new_for_pixbuf(loaded.pointer) else { throw .outOfMemory }
         let isOpaque = gdk_pixbuf_get_has_alpha(loaded.pointer) == 0
         return DecodedImage(texture: TextureHandle(taking: texture, isOpaque: isOpaque),
                             sourceWidth: loaded.declaredWidth, sourceHeight: loaded.declaredHeight)

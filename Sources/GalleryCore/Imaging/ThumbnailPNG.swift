@@ -37,7 +37,9 @@ public enum ThumbnailPNG {
         let saved = gdk_pixbuf_save_to_bufferv(OpaquePointer(pixbuf.pointer), &buffer, &size, "png", &keys, &values, &error)
         if let error { g_error_free(error) }
         defer { g_free(buffer) }
-        guard saved != 0, let buffer else { throw .damaged }
+        // gdk-pixbuf's PNG writer fails only when it cannot allocate: the original is fine and
+        // kept (`decodeOrForget` forgets only what a decoder called damaged).
+        guard saved != 0, let buffer else { throw .outOfMemory }
         return Data(bytes: buffer, count: Int(size))
     }
 

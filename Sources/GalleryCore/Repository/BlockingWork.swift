@@ -13,7 +13,7 @@ public enum BlockingWork {
     public static func run<T: Sendable>(
         on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> T
     ) async throws -> T {
-        try Task.checkCancellation()
+        if Task.isCancelled { throw LoadError.cancelled } // the core's one word for it
         return try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try work() }) }
         }

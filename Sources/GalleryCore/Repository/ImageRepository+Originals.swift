@@ -135,7 +135,7 @@ extension ImageRepository {
     func downloadBytesIntoMemory(_ url: URL, priority: SharedPriority) async throws -> Data {
         switch try await downloadIntoMemory(url, priority: priority) {
         case .inMemory(let data): return data
-        case .stored: throw LoadError.damaged // not reached: nothing was streamed to disk
+        case .stored: throw LoadError.couldNotDecode // not reached: nothing was streamed to disk
         }
     }
 

@@ -145,8 +145,10 @@ extension LoadError {
         switch error {
         case let error as LoadError: self = error
         case let error as HTTPError: self = error.asLoadError
-        case is CancellationError: self = .cancelled
-        default: self = .damaged
+        case is CancellationError: self = .cancelled // Swift's own (a task's sleep), should one reach here
+        // Anything else is the app's own failure, not the file's: never "damaged", which would
+        // forget a good original.
+        default: self = .couldNotDecode
         }
     }
 }

@@ -164,6 +164,7 @@ public enum DecodeWorker {
             // decode" and starts another): a header without them would show whatever the memfd
             // held. Small ones follow the header on the socket.
             var replyHeader = reply.header
+            replyHeader.requestID = fault == .answersAnotherRequest ? request.requestID &+ 1 : request.requestID
             replyHeader.bodyInSharedMemory = reply.bodyLength >= SharedMemory.worthIt || fault == .holdsPixels
             guard !replyHeader.bodyInSharedMemory || reply.writeBody(into: output, keepMapping: fault == .holdsPixels),
                   fault != .hoardsReplies || DecodeWorkerFault.hoard(output, after: reply.bodyLength),

@@ -42,6 +42,9 @@ enum DecodeWorkerFault: String, Sendable {
     /// Decodes with its address space all but full, as on a computer out of memory: the
     /// picture's large allocations fail while the worker's own small ones still succeed.
     case starved
+    /// Decodes as usual, and names another request in every reply: a worker out of step with
+    /// the app (or lying about what it answers), whose replies the app refuses.
+    case answersAnotherRequest = "answers-another"
     /// Before each picture, tries the side doors a decoder an exploit took over would try, and
     /// dies of SIGSEGV if one is open: a file by a relative path (`secretFileName`, in the
     /// folder the app was started from) and making itself undumpable (its memory then hidden
@@ -57,8 +60,9 @@ enum DecodeWorkerFault: String, Sendable {
     /// send, or never returns.
     func act(decoding: () -> WorkerReply) -> WorkerReply {
         switch self {
-        case .holdsPixels, .crashOnLists, .hangsOnLists, .forgesLists, .stretchesLists, .hoardsReplies, .stopsReading:
-            return decoding() // the mapping is kept where the body is written; lists are not pictures
+        case .holdsPixels, .crashOnLists, .hangsOnLists, .forgesLists, .stretchesLists, .hoardsReplies, .stopsReading,
+             .answersAnotherRequest:
+            return decoding() // acted where the body and header are written; lists are not pictures
         case .starved:
             AddressSpaceFiller.fill(leaving: 6 << 20)
             return decoding()

@@ -154,7 +154,7 @@ final class DecodeWorkerPool: Sendable {
                 throw .tooSlowToDraw
             }
             switch worker.ending(within: Self.endingGrace) {
-            case .spentItsCPU: throw .tooLarge
+            case .spentItsCPU: throw .tooMuchToDraw
             case .crashed: throw .couldNotDecode // crashed, hung, or answered with no reply
             }
         }

@@ -42,7 +42,7 @@ final class DecodeWorkerProcess: Sendable {
 
     /// How a worker that stopped answering ended.
     enum Ending: Equatable {
-        /// Killed by its CPU allowance (SIGXCPU): the picture is a bomb, or far too large.
+        /// Killed by its CPU allowance (SIGXCPU): the picture is a bomb, or far too heavy.
         case spentItsCPU
         /// Any other end, or an answer that was no reply while it lived: a decoder's bug.
         case crashed
@@ -113,13 +113,16 @@ final class DecodeWorkerProcess: Sendable {
         return worker
     }
 
+    /// The last `DecodeRequest.requestID` given: each request to any worker has its own.
+    private static let lastRequestID = Atomic<UInt64>(0)
+
     /// How long a starting worker may take to say it is ready: a loaded machine starts
     /// bubblewrap and the app's libraries in well under a second.
     static let readyTimeoutSeconds = 20
 
     /// Sends `request` with `bytes` and a blank memfd for the pixels, and reads the reply within
-    /// `deadline`: nil when the worker died, overran or sent something unreadable
-    /// (`ending(within:)` says how). The bytes go as their id alone when this worker holds the
+    /// `deadline`: nil when the worker died, overran, sent something unreadable or answered
+    /// another request than this one (`ending(within:)` says how). The bytes go as their id alone when this worker holds the
     /// picture open (and again in full if it says it does not), else in their sealed memfd (no
     /// copy) or a new one from `SharedMemory.worthIt` bytes, else after the header. `admit` sees
     /// the reply's header before the pixels are looked at: it checks it against what was asked
@@ -153,6 +156,7 @@ final class DecodeWorkerProcess: Sendable {
                       admit: (DecodeReply.Header) throws(LoadError) -> Void) throws(LoadError)
         -> (header: DecodeReply.Header, body: ReplyBody)? {
         var request = request
+        request.requestID = Self.lastRequestID.add(1, ordering: .relaxed).newValue
         let data = bytes?.data ?? Data()
         let input = bytes?.memory ?? (data.count >= SharedMemory.worthIt ? SharedMemory.sealed(copying: data) : nil)
         if bytes?.memory == nil { WorkerTraffic.counted(data.count) } // copied into a memfd or the socket now
@@ -164,7 +168,8 @@ final class DecodeWorkerProcess: Sendable {
         guard WorkerSocket.write(request.header(), passing: descriptors, to: socket, until: deadline),
               input != nil || data.isEmpty || WorkerSocket.write(data, to: socket, until: deadline),
               let headerBytes = WorkerSocket.read(count: DecodeReply.headerSize, from: socket, until: deadline),
-              let header = DecodeReply.decodeHeader(headerBytes), let length = header.bodyLength, length <= maxBodyLength
+              let header = DecodeReply.decodeHeader(headerBytes), header.requestID == request.requestID,
+              let length = header.bodyLength, length <= maxBodyLength
         else {
             return nil // the caller asks how it ended (`ending(within:)`), which kills it
         }

@@ -145,7 +145,7 @@ final class ThumbnailLoadPlanner {
             retries.reset(retryKey(item))
             set(item, .loaded, image: image)
         case .failure(let error):
-            let failure = error as? LoadError ?? .damaged
+            let failure = error as? LoadError ?? .couldNotDecode
             guard failure != .cancelled else { return }
             if failure == .notAnImage {
                 retries.reset(retryKey(item))

@@ -32,6 +32,7 @@ enum ErrorMessages {
         case .damaged: return L10n.tr("Damaged Image")
         case .unsupportedFormat(let format): return unsupportedFormat(format)
         case .tooSlowToDraw: return L10n.tr("The Picture Took Too Long to Draw")
+        case .tooMuchToDraw: return L10n.tr("The Picture Needs Too Much Time to Draw")
         case .outOfMemory: return L10n.tr("Not Enough Memory")
         case .couldNotDecode: return L10n.tr("The Picture Could Not Be Decoded")
         case .unreadableFile: return L10n.tr("The File Cannot Be Read")
@@ -47,8 +48,8 @@ enum ErrorMessages {
         switch error {
         case .noConnection, .timedOut, .hostPaused: return "network-offline-symbolic"
         case .serverError, .badResponse, .localAddressRefused: return "network-error-symbolic"
-        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .outOfMemory, .couldNotDecode, .unreadableFile,
-             .cancelled:
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .tooMuchToDraw, .outOfMemory, .couldNotDecode,
+             .unreadableFile, .cancelled:
             return "image-missing-symbolic"
         }
     }
@@ -75,6 +76,8 @@ enum ErrorMessages {
                 format.displayName)
         case .tooSlowToDraw:
             return L10n.tr("Drawing this picture took too long while the computer was busy. Try again.")
+        case .tooMuchToDraw:
+            return L10n.tr("Drawing this picture needs more computing time than this app gives one picture. The file is kept; open it in the web browser instead.")
         case .outOfMemory:
             return L10n.tr("The computer ran short of memory while decoding this picture. The file is kept; close other windows and try again.")
         case .couldNotDecode:
@@ -103,6 +106,7 @@ enum ErrorMessages {
         case .damaged: return L10n.tr("Damaged image")
         case .unsupportedFormat(let format): return unsupportedFormat(format)
         case .tooSlowToDraw: return L10n.tr("Too slow to draw")
+        case .tooMuchToDraw: return L10n.tr("Too much to draw")
         case .outOfMemory: return L10n.tr("Out of memory")
         case .couldNotDecode: return L10n.tr("Could not decode")
         case .unreadableFile: return L10n.tr("Unreadable")
@@ -129,8 +133,8 @@ enum ErrorMessages {
         case .timedOut: return timedOutTitle
         case .hostPaused(let host): return hostNotAnswering(host)
         case .serverError: return L10n.tr("Server Error")
-        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .outOfMemory, .couldNotDecode, .unreadableFile,
-             .badResponse, .localAddressRefused, .cancelled:
+        case .notAnImage, .tooLarge, .damaged, .unsupportedFormat, .tooSlowToDraw, .tooMuchToDraw, .outOfMemory, .couldNotDecode,
+             .unreadableFile, .badResponse, .localAddressRefused, .cancelled:
             return L10n.tr("The List Cannot Be Loaded")
         }
     }
@@ -146,7 +150,7 @@ enum ErrorMessages {
             return L10n.tr("The server sent a response that cannot be used.")
         case .cancelled: return L10n.tr("Loading was cancelled.")
         case .unreadableFile: return L10n.tr("The links file cannot be read. It may have been moved or deleted.")
-        case .couldNotDecode, .tooSlowToDraw, .outOfMemory:
+        case .couldNotDecode, .tooSlowToDraw, .tooMuchToDraw, .outOfMemory:
             return L10n.tr("The links file could not be read: its reader stopped on it.")
         }
     }

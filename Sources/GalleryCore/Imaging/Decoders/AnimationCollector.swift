@@ -25,12 +25,12 @@ final class AnimationCollector {
     /// The C sink every animation decoder calls (`context`: an unretained collector).
     static let sink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UInt32) -> Int32 = { context, rgba, milliseconds in
         guard let context, let rgba else { return 0 }
-        return Unmanaged<AnimationCollector>.fromOpaque(context).takeUnretainedValue().add(rgba, milliseconds: Int(milliseconds)) ? 1 : 0
+        return UnretainedObject.object(at: context, as: AnimationCollector.self).add(rgba, milliseconds: Int(milliseconds)) ? 1 : 0
     }
 
     /// Runs `decode` with this collector as its sink's context.
     func collect(_ decode: (UnsafeMutableRawPointer) -> Int32) -> Int32 {
-        withExtendedLifetime(self) { decode(Unmanaged.passUnretained(self).toOpaque()) }
+        withExtendedLifetime(self) { decode(UnretainedObject.pointer(to: self)) }
     }
 
     private func add(_ rgba: UnsafePointer<UInt8>, milliseconds: Int) -> Bool {

@@ -8,7 +8,7 @@ import GObjectSupport
 /// checks every number against what the request allowed before it reads a byte of pixels.
 enum DecodeReply {
     static let magic: UInt32 = 0x5244_474C // "LGDR"
-    static let headerSize = 60
+    static let headerSize = 68
 
     /// The fields before the pixels.
     struct Header: Equatable {
@@ -29,6 +29,9 @@ enum DecodeReply {
         var bodyInSharedMemory = false
         /// The still of an animation whose frames were not asked for: a page asks again for them.
         var animates = false
+        /// The request this answers (`DecodeRequest.requestID`): the app refuses a reply that
+        /// names another.
+        var requestID: UInt64 = 0
 
         /// Bytes of pixels that follow: the still, and each frame with its 4-byte delay. Nil when
         /// that does not fit in an `Int` (the fields were set by hand, not read by
@@ -65,6 +68,7 @@ enum DecodeReply {
             case .failed(.tooSlowToDraw): (5, 0)
             case .failed(.cancelled): (9, 0)
             case .failed(.outOfMemory): (10, 0)
+            case .failed(.tooMuchToDraw): (11, 0)
             // A decoder's failure that is not the file's fault (a reply it could not make), and
             // anything else a worker has no business saying (network failures): never "damaged",
             // which would forget the original.
@@ -87,6 +91,7 @@ enum DecodeReply {
             case 8: self = .failed(.couldNotDecode)
             case 9: self = .failed(.cancelled)
             case 10: self = .failed(.outOfMemory)
+            case 11: self = .failed(.tooMuchToDraw)
             default: return nil
             }
         }
@@ -103,6 +108,7 @@ enum DecodeReply {
                       header.bodyInSharedMemory ? 1 : 0, header.animates ? 1 : 0] {
             writer.put32(UInt32(clamping: field))
         }
+        writer.put64(header.requestID)
         return writer.data
     }
 
@@ -120,6 +126,6 @@ enum DecodeReply {
         return Header(status: status, declaredWidth: fields[0], declaredHeight: fields[1], width: fields[2],
                       height: fields[3], channels: fields[4], frameCount: fields[5], loopCount: fields[6],
                       originX: fields[7], originY: fields[8], scaleEighths: fields[9], bodyInSharedMemory: fields[10] == 1,
-                      animates: fields[11] == 1)
+                      animates: fields[11] == 1, requestID: reader.u64(60))
     }
 }

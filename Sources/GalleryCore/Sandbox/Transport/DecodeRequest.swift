@@ -7,7 +7,7 @@ import Foundation
 /// orientation and applies it (`PicturePipeline`).
 struct DecodeRequest: Equatable {
     static let magic: UInt32 = 0x5144_474C // "LGDQ"
-    static let headerSize = 120
+    static let headerSize = 128
 
     enum Purpose: UInt32 {
         /// The picture at the fit: a thumbnail (cover), a page (within the screen), full size.
@@ -47,6 +47,9 @@ struct DecodeRequest: Equatable {
     /// Address space the worker may map during this decode (`RLIMIT_AS`, soft).
     var addressSpaceBytes: Int
     var dataLength: Int
+    /// Names this request: its reply must carry the same (`DecodeReply.Header.requestID`), or it
+    /// answers something else and is refused. Set for each send (`DecodeWorkerProcess.send`).
+    var requestID: UInt64 = 0
 
     func header() -> Data {
         let (kind, a, b, c): (UInt32, Int, Int, Int)
@@ -73,6 +76,7 @@ struct DecodeRequest: Equatable {
         writer.put64(pictureID)
         writer.put32(bytesOmitted ? 1 : 0)
         writer.put32(UInt32(turn.quarterTurns) | (turn.mirrored ? 4 : 0))
+        writer.put64(requestID)
         writer.pad(to: Self.headerSize)
         assert(writer.data.count == Self.headerSize, "the fields fill the header exactly")
         return writer.data
@@ -105,6 +109,7 @@ struct DecodeRequest: Equatable {
         let turnCode = reader.u32(116)
         guard turnCode < 8 else { return nil }
         turn = PictureTurn(quarterTurns: Int(turnCode & 3), mirrored: turnCode & 4 != 0)
+        requestID = reader.u64(120)
         // Only a picture kept open can be asked for by its id alone, and then with no bytes.
         guard !bytesOmitted || (pictureID != 0 && length == 0 && !dataInSharedMemory) else { return nil }
         if reader.u32(56) != 0 {
