@@ -99,7 +99,7 @@ final class CameraRAWContainerTests: XCTestCase {
 
     func testThePropertiesNameAMakersFormat() throws {
         let (raw, _) = try raf()
-        let metadata = try XCTUnwrap(SandboxedMetadata.read(raw))
+        let metadata = try XCTUnwrap(SandboxedPictureLoader().open(PictureBytes(oneOff: raw)))
         XCTAssertEqual(metadata.format, .raf)
         XCTAssertEqual(metadata.cameraMake, "FUJIFILM")
     }
@@ -129,7 +129,7 @@ final class CameraRAWContainerTests: XCTestCase {
                 XCTAssertTrue([.unsupportedFormat(format), .damaged].contains(error as? LoadError), "\(name): \(error)")
             }
             XCTAssertThrowsError(try ImageDecoder.thumbnail(from: data, side: 48), name)
-            XCTAssertEqual(SandboxedMetadata.read(data)?.format, format, name)
+            XCTAssertEqual(SandboxedPictureLoader().open(PictureBytes(oneOff: data))?.format, format, name)
         }
     }
 }

@@ -55,10 +55,10 @@ final class CameraRAWTests: XCTestCase {
     /// bytes, a camera's raw data by its content; a TIFF of pixels stays a TIFF.
     func testThePropertiesNameADNGAndAPlainTIFFApart() throws {
         let (raw, plain) = try dng(orientation: 1)
-        let dng = try XCTUnwrap(SandboxedMetadata.read(raw))
+        let dng = try XCTUnwrap(SandboxedPictureLoader().open(PictureBytes(oneOff: raw)))
         XCTAssertEqual(dng.format, .tiff)
         XCTAssertEqual(dng.cameraRAW, .dng)
-        let tiff = try XCTUnwrap(SandboxedMetadata.read(plain))
+        let tiff = try XCTUnwrap(SandboxedPictureLoader().open(PictureBytes(oneOff: plain)))
         XCTAssertEqual(tiff.format, .tiff)
         XCTAssertNil(tiff.cameraRAW, "dcraw_emu's TIFF holds pixels, not a camera's raw data")
     }

@@ -86,7 +86,7 @@ final class DecodeThreadsTests: XCTestCase {
                 _ = try await repository.original(for: urls[0], fitting: PixelSize(width: 200, height: 200), priority: .interactive)
                 _ = try await repository.fullDetail(for: urls[1], covering: nil, priority: .interactive)
                 _ = await repository.details(for: urls[0]) // its metadata, read by a worker too
-                _ = await SandboxedLinks.readInTurn(Data("https://example.com/a.png\nnot a link\n".utf8))
+                _ = await LinksReading.readInTurn(Data("https://example.com/a.png\nnot a link\n".utf8))
                 _ = await repository.preview(for: urls[2]) // the app's own thumbnail file, read back
             }
             try await group.waitForAll()

@@ -5,7 +5,7 @@ import GalleryTestSupport
 import XCTest
 
 /// A picture is opened once and asked for frames: the viewer's page opens its original in a
-/// worker, and every zoom (and a turned copy) after it names the picture and brings none of its bytes (counted as
+/// worker, and every zoom (a turned copy, the properties) after it names the picture and brings none of its bytes (counted as
 /// they are copied to the workers, `WorkerTraffic`), with the same pixels as a decode of the
 /// whole file from scratch. Real workers, a real HTTP server, the real disk cache.
 final class OpenedPictureTests: XCTestCase {
@@ -47,7 +47,11 @@ final class OpenedPictureTests: XCTestCase {
             // Save Image As… of the page turned: a request of the same picture, its bytes not sent either.
             let copy = try await repository.turnedCopy(for: url, turn: PictureTurn.none.rotatedRight, priority: .interactive)
             XCTAssertFalse(copy.data.isEmpty)
-            XCTAssertEqual(WorkerTraffic.pictureBytes - before, 0, "\(path): six zooms and a turned copy sent none of the picture's bytes")
+            // The properties of the page: an `open` of the picture the worker holds, by its id.
+            let properties = await repository.details(for: url)
+            XCTAssertEqual(properties.metadata?.format, path.hasSuffix(".jpg") ? .jpeg : .bmp, path)
+            XCTAssertEqual(WorkerTraffic.pictureBytes - before, 0,
+                           "\(path): six zooms, a turned copy and the properties sent none of the picture's bytes")
 
             // The same pixels as the whole file decoded from scratch in this process.
             let bytes = try await repository.original(bytesFor: url, priority: .interactive)

@@ -33,7 +33,7 @@ final class PictureMetadataTests: XCTestCase {
         let bytes = try tagged("camera.jpg", Self.camera)
         XCTAssertEqual(DecoderIsolation.current, .sandboxed)
         XCTAssertNotNil(DecodeWorkerLaunch.current, "a worker can start here")
-        let metadata = try XCTUnwrap(SandboxedMetadata.read(bytes))
+        let metadata = try XCTUnwrap(SandboxedPictureLoader().open(PictureBytes(oneOff: bytes)))
         XCTAssertGreaterThan(DecodeWorkerPool.shared.startedCount, 0, "read by a worker")
         XCTAssertEqual(metadata.format, .jpeg)
         XCTAssertEqual(metadata.cameraMake, "Canon")
@@ -54,7 +54,7 @@ final class PictureMetadataTests: XCTestCase {
         let profile = "/usr/share/color/icc/ghostscript/a98.icc"
         guard FileManager.default.fileExists(atPath: profile) else { throw TestRequirement.missing("needs libgs-common's a98.icc") }
         let bytes = try tagged("xmp.jpg", ["-XMP-tiff:Make=Fujifilm", "-XMP-tiff:Model=X-T5", "-ICC_Profile<=" + profile])
-        let metadata = try XCTUnwrap(SandboxedMetadata.read(bytes))
+        let metadata = try XCTUnwrap(SandboxedPictureLoader().open(PictureBytes(oneOff: bytes)))
         XCTAssertEqual(metadata.cameraMake, "Fujifilm")
         XCTAssertEqual(metadata.cameraModel, "X-T5")
         XCTAssertEqual(metadata.colorProfile, "Artifex Software A98 ICC Profile", "the profile's own description")
@@ -64,14 +64,14 @@ final class PictureMetadataTests: XCTestCase {
         let png = TestImages.encoded(width: 32, height: 32, as: "png")
         var expected = PictureMetadata()
         expected.format = .png
-        XCTAssertEqual(SandboxedMetadata.read(png), expected)
+        XCTAssertEqual(SandboxedPictureLoader().open(PictureBytes(oneOff: png)), expected)
     }
 
     func testHugeAndBrokenMetadataSayNothingWrong() throws {
         // 60 KB of comment and a 30 KB model name: kept to one short line.
         let huge = try tagged("huge.jpg", ["-Comment=" + String(repeating: "x", count: 60_000),
                                            "-Model=" + String(repeating: "M", count: 30_000), "-Make=Nikon"])
-        let read = try XCTUnwrap(SandboxedMetadata.read(huge))
+        let read = try XCTUnwrap(SandboxedPictureLoader().open(PictureBytes(oneOff: huge)))
         XCTAssertEqual(read.cameraMake, "Nikon")
         XCTAssertLessThanOrEqual(read.cameraModel?.count ?? 0, MetadataText.maxValueLength)
 
@@ -81,7 +81,7 @@ final class PictureMetadataTests: XCTestCase {
         for offset in stride(from: exif.upperBound + 16, to: min(broken.count - 2, exif.upperBound + 400), by: 3) {
             broken[offset] = UInt8(truncatingIfNeeded: offset &* 131)
         }
-        let scrambled = SandboxedMetadata.read(broken)
+        let scrambled = SandboxedPictureLoader().open(PictureBytes(oneOff: broken))
         XCTAssertEqual(scrambled?.format, .jpeg, "the picture is still a JPEG")
         if let position = scrambled?.position {
             XCTAssertTrue((-90...90).contains(position.latitude) && (-180...180).contains(position.longitude))

@@ -2,7 +2,7 @@ import Foundation
 @testable import GalleryCore
 import XCTest
 
-/// A links file is read in the sandbox (`SandboxedLinks`): the worker splits and classifies it,
+/// A links file is read in the sandbox (`SandboxedPictureLoader.links`): the worker splits and classifies it,
 /// the app takes back only what passes its bounds checks (`LinksReply`).
 final class SandboxedLinksTests: XCTestCase {
     /// Every kind of line a shared list has: images, pages, text, other schemes, international
@@ -18,7 +18,7 @@ final class SandboxedLinksTests: XCTestCase {
     func testTheWorkerReadsAListExactlyAsTheParserDoes() throws {
         XCTAssertNotNil(DecodeWorkerLaunch.current, "the app's executable is beside the tests")
         let expected = LinksDocument.read(Self.mixedFile)
-        let read = try XCTUnwrap(SandboxedLinks.read(Self.mixedFile, pool: DecodeWorkerPool(size: 1)))
+        let read = try XCTUnwrap(SandboxedPictureLoader(pool: DecodeWorkerPool(size: 1)).links(Self.mixedFile))
         XCTAssertEqual(read.document.entries, expected.entries)
         XCTAssertEqual(read.document.entries.count, 12, "one entry a non-blank line")
         XCTAssertEqual(read.document.omittedCount, expected.omittedCount)
@@ -29,7 +29,7 @@ final class SandboxedLinksTests: XCTestCase {
     func testAListPastItsEntryLimitKeepsItsFirstEntriesAndCountsTheRest() throws {
         let lines = (1...LinksDocument.maxEntries + 25).map { "https://example.com/\($0).jpg" }
         let file = Data(lines.joined(separator: "\n").utf8)
-        let read = try XCTUnwrap(SandboxedLinks.read(file, pool: DecodeWorkerPool(size: 1)))
+        let read = try XCTUnwrap(SandboxedPictureLoader(pool: DecodeWorkerPool(size: 1)).links(file))
         XCTAssertEqual(read.document.entries.count, LinksDocument.maxEntries)
         XCTAssertEqual(read.document.omittedCount, 25)
         XCTAssertEqual(read.document.entries.last?.text, "https://example.com/\(LinksDocument.maxEntries).jpg")
@@ -40,8 +40,8 @@ final class SandboxedLinksTests: XCTestCase {
     func testAWorkerThatDiesOnTheListIsNoList() throws {
         let executable = try XCTUnwrap(DecodeWorkerLaunch.workerExecutable)
         let crashing = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .crashOnLists))
-        XCTAssertNil(SandboxedLinks.read(Self.mixedFile, pool: crashing))
-        XCTAssertNotNil(SandboxedLinks.read(Self.mixedFile, pool: DecodeWorkerPool(size: 1)), "a healthy worker reads it")
+        XCTAssertNil(SandboxedPictureLoader(pool: crashing).links(Self.mixedFile))
+        XCTAssertNotNil(SandboxedPictureLoader(pool: DecodeWorkerPool(size: 1)).links(Self.mixedFile), "a healthy worker reads it")
     }
 
     /// A list read the person leaves (issue 42: "a list read is never cancelled"): a worker that
@@ -52,7 +52,7 @@ final class SandboxedLinksTests: XCTestCase {
         let hanging = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .hangsOnLists))
         let started = ContinuousClock.now
         let file = Self.mixedFile
-        let reading = Task.detached { [hanging] in await SandboxedLinks.readInTurn(file, pool: hanging) != nil }
+        let reading = Task.detached { [hanging] in await LinksReading.readInTurn(file, pool: hanging) != nil }
         // The read is with the worker once the pool has started it.
         while hanging.startedCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
         reading.cancel()
@@ -127,7 +127,7 @@ final class SandboxedLinksTests: XCTestCase {
     func testAWorkerThatForgesAddressesCannotPassThemOn() throws {
         let executable = try XCTUnwrap(DecodeWorkerLaunch.workerExecutable)
         let forging = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .forgesLists))
-        let read = try XCTUnwrap(SandboxedLinks.read(Self.mixedFile, pool: forging))
+        let read = try XCTUnwrap(SandboxedPictureLoader(pool: forging).links(Self.mixedFile))
         XCTAssertEqual(read.document, LinksDocument.read(Self.mixedFile))
         XCTAssertFalse(read.document.entries.contains { $0.classification.address?.text.contains("collector") == true })
     }
@@ -211,8 +211,8 @@ final class LinksReplyShapeTests: XCTestCase {
         let executable = try XCTUnwrap(DecodeWorkerLaunch.workerExecutable)
         let stretching = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true, fault: .stretchesLists))
         let list = Data("https://example.com/a.jpg\n".utf8) + Data(repeating: 0xFF, count: 4096) + Data("\nhttps://b.example/\n".utf8)
-        XCTAssertNil(SandboxedLinks.read(list, pool: stretching), "refused whole: no huge string, no address from it")
+        XCTAssertNil(SandboxedPictureLoader(pool: stretching).links(list), "refused whole: no huge string, no address from it")
         let honest = DecodeWorkerPool(size: 1, launch: DecodeWorkerLaunch(executable: executable, bubblewrap: true))
-        XCTAssertEqual(try XCTUnwrap(SandboxedLinks.read(list, pool: honest)).document.entries.count, 3)
+        XCTAssertEqual(try XCTUnwrap(SandboxedPictureLoader(pool: honest).links(list)).document.entries.count, 3)
     }
 }

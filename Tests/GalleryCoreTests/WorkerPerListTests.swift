@@ -32,7 +32,7 @@ final class WorkerPerListTests: XCTestCase {
     func testTheNextListIsReadByWorkersThatNeverReadTheLastOne() throws {
         let pool = try pool()
         let list = Data("https://example.com/a.jpg\n".utf8)
-        XCTAssertNotNil(SandboxedLinks.read(list, pool: pool))
+        XCTAssertNotNil(SandboxedPictureLoader(pool: pool).links(list))
         try Self.decode(TestImages.encoded(width: 64, height: 48, as: "png"), in: pool)
         let before = Set(pool.idleDecoderProcesses)
         XCTAssertEqual(pool.startedCount, 1, "one warm worker read the list and its picture")
@@ -41,7 +41,7 @@ final class WorkerPerListTests: XCTestCase {
 
         XCTAssertEqual(pool.idleCount, 0)
         try waitSync("the retired worker is gone") { before.allSatisfy { kill($0, 0) != 0 } }
-        XCTAssertNotNil(SandboxedLinks.read(list, pool: pool))
+        XCTAssertNotNil(SandboxedPictureLoader(pool: pool).links(list))
         try Self.decode(TestImages.encoded(width: 64, height: 48, as: "png"), in: pool)
         XCTAssertEqual(pool.startedCount, 2)
         XCTAssertTrue(Set(pool.idleDecoderProcesses).isDisjoint(with: before))

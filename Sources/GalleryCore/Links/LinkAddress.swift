@@ -34,7 +34,7 @@ public struct LinkAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// The link as a `URL`. Foundation's strict parser reads every address the classifier makes
     /// (`LinkAddressTests`, and the fuzzer checks it for every link it finds). The classifier runs
-    /// in a sandboxed worker (`SandboxedLinks`): one that misbehaved could call a line a link as
+    /// in a sandboxed worker (`PictureLoader.links`): one that misbehaved could call a line a link as
     /// it stands that passes `init(fromWorker:)` and still does not parse; it then names no server at all
     /// (`nowhere`), and fails as that one picture's download.
     public var url: URL {

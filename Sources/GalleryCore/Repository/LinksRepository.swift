@@ -15,7 +15,7 @@ public final class LinksRepository: LinksLoading {
     /// them without waiting for a worker to start.
     private let entriesStore: DiskStore?
     private let maxBytes: Int
-    /// Where a worker reads the file (`SandboxedLinks`).
+    /// Where a worker reads the file (`LinksReading`).
     private let pool: DecodeWorkerPool
     /// The copy `cachedSnapshot()` read, for the `refresh()` that follows it at a start: read
     /// twice, a list of 100,000 long lines was held twice at once.
@@ -67,7 +67,7 @@ public final class LinksRepository: LinksLoading {
         if document == nil {
             // Saved by an earlier version, or its entries damaged: a worker reads the body again
             // (a worker that fails leaves the copy for the refresh to read).
-            guard let read = await SandboxedLinks.readInTurn(body, pool: pool) else { return nil }
+            guard let read = await LinksReading.readInTurn(body, pool: pool) else { return nil }
             document = read.document
             metadata.entriesChecksum = Checksum.sha256(read.reply)
             await store(body: nil, entries: read.reply, metadata: metadata)
@@ -131,7 +131,7 @@ public final class LinksRepository: LinksLoading {
             return cached.snapshot.confirmed(at: now, linkReach: reach)
         }
         // Split and classified in the sandbox, like every byte a server sends.
-        guard let parsed = await SandboxedLinks.readInTurn(received, pool: pool) else {
+        guard let parsed = await LinksReading.readInTurn(received, pool: pool) else {
             throw LoadError.couldNotDecode
         }
         let body = parsed.document.omittedCount > 0 ? received.prefix(parsed.document.keptByteCount) : received

@@ -23,7 +23,7 @@ enum LocalLinksFile {
         // Parsing and hashing up to `maxBytes` are blocking work, kept off the cooperative pool.
         // The count of lines left out goes to the snapshot so the window says so, as for a web list.
         // Read in the sandbox, like a list from the network.
-        let snapshot = await SandboxedLinks.readInTurn(body).map { read in
+        let snapshot = await LinksReading.readInTurn(body).map { read in
             LinksSnapshot(entries: read.document.entries, confirmedAt: Date(), checksum: Checksum.sha256(body),
                           omittedEntryCount: read.document.omittedCount, linkReach: .anyAddress) // the person's own file
         }

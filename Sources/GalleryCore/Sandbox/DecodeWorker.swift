@@ -127,47 +127,22 @@ public enum DecodeWorker {
                   descriptors.count == (request.dataInSharedMemory ? 2 : 1), let output = descriptors.last else {
                 return ExitCode.badRequest.rawValue
             }
-            if fault == .stopsReading, !request.dataInSharedMemory, request.dataLength > 0 {
-                while true { sleep(3600) } // the bytes stay in the socket
-            }
+            fault?.beforeReadingBytes(of: request)
             let received = request.dataInSharedMemory ? mappedInput(descriptors[0], length: request.dataLength)
                 : WorkerSocket.read(count: request.dataLength, from: 0)
             guard let data = received else { return ExitCode.shortInput.rawValue }
             sandbox_allow(UInt32(request.cpuSeconds), UInt64(request.addressSpaceBytes))
-            let reply: WorkerReply
-            switch request.purpose {
-            case .metadata: reply = WorkerReply.text(MetadataText.encode(MetadataReading.read(data)))
-            case .links:
-                if fault == .crashOnLists { raise(SIGSEGV) }
-                if fault == .hangsOnLists { while true { sleep(3600) } }
-                let read = LinksDocument.read(data)
-                reply = WorkerReply.blob(LinksReply.encode(fault?.misread(read) ?? read))
-            default:
-                let kept = request.bytesOmitted ? opened.take(request.pictureID) : nil
-                guard kept != nil || !request.bytesOmitted else {
-                    reply = WorkerReply(header: DecodeReply.Header(status: .notOpen))
-                    break
-                }
-                // Opened once: kept under the app's id, every later request of it reuses it.
-                let picture = kept.map { Result.success($0) } ?? Result { () throws(LoadError) in
-                    try OpenedPicture(data, arriving: request.purpose == .arriving)
-                }
-                if kept == nil, case .success(let newlyOpened) = picture { opened.keep(newlyOpened, as: request.pictureID) }
-                if request.purpose == .turnedCopy {
-                    reply = turnedCopy(picture, request)
-                } else {
-                    reply = fault.map { $0.act(decoding: { decode(picture, request) }) } ?? decode(picture, request)
-                }
-            }
+            let reply = answer(request, data: data, opened: &opened, fault: fault)
             // Large pixels into the app's memfd first: the app maps them once the header has
             // come. Pixels that cannot be delivered end the worker (the app says "could not
             // decode" and starts another): a header without them would show whatever the memfd
             // held. Small ones follow the header on the socket.
             var replyHeader = reply.header
-            replyHeader.requestID = fault == .answersAnotherRequest ? request.requestID &+ 1 : request.requestID
-            replyHeader.bodyInSharedMemory = reply.bodyLength >= SharedMemory.worthIt || fault == .holdsPixels
+            replyHeader.requestID = request.requestID
+            replyHeader.bodyInSharedMemory = reply.bodyLength >= SharedMemory.worthIt
+            fault?.sending(&replyHeader)
             guard !replyHeader.bodyInSharedMemory || reply.writeBody(into: output, keepMapping: fault == .holdsPixels),
-                  fault != .hoardsReplies || DecodeWorkerFault.hoard(output, after: reply.bodyLength),
+                  fault?.afterWritingBody(into: output, length: reply.bodyLength) ?? true,
                   WorkerSocket.write(DecodeReply.encode(replyHeader) + (replyHeader.bodyInSharedMemory ? Data() : reply.packedBody()),
                                      to: 1)
             else { return ExitCode.replyFailed.rawValue }
@@ -185,61 +160,5 @@ public enum DecodeWorker {
         guard length > 0 else { return Data() }
         guard sandbox_file_size(descriptor) >= Int64(length), let memory = sandbox_map(descriptor, length, 0) else { return nil }
         return Data(bytesNoCopy: memory, count: length, deallocator: .custom { sandbox_unmap($0, $1) })
-    }
-
-    /// The reply to a request for a turned copy: the file, or why there is none.
-    static func turnedCopy(_ opened: Result<OpenedPicture, LoadError>, _ request: DecodeRequest) -> WorkerReply {
-        do {
-            // A region that is not a whole-pixel area is no crop anyone asked for.
-            let crop = try request.region.map { region throws(LoadError) in
-                guard let area = CropArea(region: region) else { throw .couldNotDecode }
-                return area
-            }
-            let file = try TurnedCopy.make(opened.get(), turn: request.turn, crop: crop, maxPixels: request.maxPixels)
-            return WorkerReply.blob(TurnedCopyReply.encode(file))
-        } catch {
-            return WorkerReply(header: DecodeReply.Header(status: .failed(error)))
-        }
-    }
-
-    /// The reply to a request for pixels: the request as a frame request of the picture
-    /// (`PicturePipeline.frame`, run here), then header, still pixels, and each frame's delay
-    /// and pixels.
-    static func decode(_ opened: Result<OpenedPicture, LoadError>, _ request: DecodeRequest) -> WorkerReply {
-        let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, countsPixels: false)
-        let frame: PicturePipeline.Frame
-        do {
-            let picture = try opened.get()
-            let asked = FrameRequest(fit: request.fit, clip: request.purpose == .detail ? request.region : nil,
-                                     frames: request.keepAnimation, turn: request.turn)
-            guard let decoded = try PicturePipeline.frame(picture, asked, gate: gate, arriving: request.purpose == .arriving) else {
-                return WorkerReply(header: DecodeReply.Header(status: .nothingYet))
-            }
-            frame = decoded
-        } catch {
-            return WorkerReply(header: DecodeReply.Header(status: .failed(error)))
-        }
-        let loaded = frame.loaded, still = loaded.pointer
-        let frames = loaded.framePixels ?? []
-        let width = Int(gdk_pixbuf_get_width(still)), height = Int(gdk_pixbuf_get_height(still))
-        // A detail's whole picture, or the picture's own declared size (upright, as its pixels).
-        let whole = request.purpose == .detail
-            ? frame.placement?.imageSize ?? PixelSize(width: width, height: height)
-            : PixelSize(width: loaded.declaredWidth, height: loaded.declaredHeight)
-        let placement = frame.placement
-        var reply = WorkerReply(header: DecodeReply.Header(
-            status: .picture, declaredWidth: whole.width, declaredHeight: whole.height,
-            width: width, height: height, channels: Int(gdk_pixbuf_get_n_channels(still)), frameCount: frames.count,
-            loopCount: frames.isEmpty ? 0 : loaded.loopCount,
-            originX: placement?.origin.x ?? 0, originY: placement?.origin.y ?? 0,
-            scaleEighths: placement.map { Int(($0.scale * 8).rounded()) } ?? 8, animates: loaded.animates))
-        reply.parts.append(.pixels(loaded.pixbuf))
-        for frame in frames {
-            var delay = LittleEndianWriter()
-            delay.put32(UInt32(clamping: frame.milliseconds))
-            reply.parts.append(.bytes(delay.data))
-            reply.parts.append(.pixels(frame.pixbuf))
-        }
-        return reply
     }
 }

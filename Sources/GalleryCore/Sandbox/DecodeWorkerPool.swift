@@ -82,7 +82,7 @@ final class DecodeWorkerPool: Sendable {
     /// be loaded then does not wait for one (~100 ms) before the first rows of its download are
     /// drawn, when nothing was decoded yet in this run (a start from the cache).
     func prewarm() {
-        guard let launch, !PicturePipeline.decodesHere else { return }
+        guard let launch, !DecoderIsolation.readsHere else { return }
         let starting = state.withLock { state -> DispatchGroup? in
             guard state.idle.isEmpty, state.decoding.isEmpty, state.prewarming == nil else { return nil }
             let group = DispatchGroup()

@@ -13,4 +13,13 @@ public enum DecoderIsolation: Sendable {
         get { setting.withLock { $0 } }
         set { setting.withLock { $0 = newValue } }
     }
+
+    /// True where pictures and lists are read in this process: in a worker, or with isolation off.
+    static var readsHere: Bool { DecodeWorker.isWorker || current == .inProcess }
+
+    /// The loader of this process: the steps run here where it reads here, else each call is a
+    /// message to one of `pool`'s workers.
+    static func loader(pool: DecodeWorkerPool = .shared) -> any PictureLoader {
+        readsHere ? InProcessPictureLoader() : SandboxedPictureLoader(pool: pool)
+    }
 }

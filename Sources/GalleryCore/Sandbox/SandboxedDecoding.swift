@@ -1,67 +1,15 @@
 import Foundation
 
-/// The app's side of a sandboxed decode: every picture from outside — every format, thumbnails,
-/// pages, full size, a zoom's detail, what has arrived of a download — is decoded by a
-/// `DecodeWorkerPool` worker running `PicturePipeline`, and what comes back is checked against
-/// what was asked before it becomes a pixbuf.
+/// The app's check of a frame a worker sent (`SandboxedPictureLoader.frame`): what comes back
+/// is held to what was asked before it becomes a pixbuf.
 ///
 /// Of the bytes, the app reads the magic number (`ContentSniffer`: SVGs get their own limits, a
-/// format that may animate may bring frames) and nothing else: the worker applies the pixel limit to what the
-/// picture declares. The decode was let in with the most pixels its reply may bring
-/// (`mostPixels`); when the reply's header tells how many it brings, the rest is given back
-/// (the worker's own memory is its own, bounded by its address-space limit). Colour conversion and orientation happened in the worker.
+/// format that may animate may bring frames) and nothing else: the worker applies the pixel
+/// limit to what the picture declares. The request was let in with the most pixels its reply
+/// may bring (`mostPixels`); when the reply's header tells how many it brings, the rest is
+/// given back (the worker's own memory is its own, bounded by its address-space limit).
+/// Colour conversion and orientation happened in the worker.
 enum SandboxedDecoding {
-    /// A worker's answer: its header (sizes, a detail's origin and scale) and the picture, nil
-    /// when nothing of an arriving download can be drawn yet.
-    struct Reply {
-        let header: DecodeReply.Header
-        let loaded: PixbufLoading.Loaded?
-
-        /// The picture a request other than `.arriving` must bring.
-        var picture: PixbufLoading.Loaded {
-            get throws(LoadError) {
-                guard let loaded else { throw .couldNotDecode }
-                return loaded
-            }
-        }
-    }
-
-    static func load(
-        _ bytes: PictureBytes, purpose: DecodeRequest.Purpose, region: DetailRegion? = nil, gate: LoaderSizeGate,
-        keepAnimation: Bool = false, turn: PictureTurn = .none, pool: DecodeWorkerPool = .shared
-    ) throws(LoadError) -> Reply {
-        let format = ContentSniffer.imageFormat(of: bytes.data.prefix(ContentSniffer.preferredPrefixLength))
-        let vector = format == .svg
-        let fit = vector ? SVGLimits.cappedFit(gate.fit) : gate.fit
-        let limits = vector ? DecodeWorkerPool.vectorLimits : DecodeWorkerPool.rasterLimits
-        let animated = keepAnimation && format?.mayAnimate == true
-        let (stillPixels, playingPixels, animationBytes) = replySize(fit: fit, maxPixels: gate.maxPixels, animated: animated)
-        var request = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, keepAnimation: animated, limits: limits,
-                                    dataLength: bytes.count)
-        request.purpose = purpose
-        request.region = region
-        request.turn = turn
-        let maxBody = playingPixels * 4 + animationBytes + 4 * AnimationFrames.maxFrameCount
-        var handedOver = false
-        defer { if !handedOver { gate.releaseBudget() } }
-        let reply = try pool.decode(bytes, request: request, limits: limits, maxBodyLength: maxBody,
-                                    cancellation: gate.cancellation) { header throws(LoadError) in
-            // Sides and channels are bounded by `decodeHeader`: these products fit.
-            let pixels = header.width * header.height, framePixels = pixels * header.frameCount
-            guard header.status == .picture else { return }
-            guard pixels <= (header.frameCount > 0 ? playingPixels : stillPixels), framePixels * 4 <= animationBytes else {
-                throw .couldNotDecode
-            }
-            guard gate.reserve(pixels: pixels + framePixels) else { throw .cancelled }
-        }
-        if reply.header.status == .nothingYet, purpose == .arriving { return Reply(header: reply.header, loaded: nil) }
-        var loaded = try picture(from: reply, maxStillPixels: playingPixels, maxPixels: gate.maxPixels,
-                                 maxAnimationBytes: animationBytes)
-        handedOver = true
-        loaded.budget = gate.takeReservation()
-        return Reply(header: reply.header, loaded: loaded)
-    }
-
     /// The most pixels a reply may bring for a request: `mostPixels`, a decode is let in with
     /// them (`DecodeThreads.run`) and the reply is held to them.
     static func mostPixels(_ data: Data, fit: LoaderSizeGate.Fit, maxPixels: Int, keepAnimation: Bool) -> Int {
@@ -73,7 +21,7 @@ enum SandboxedDecoding {
 
     /// A still picture's pixels at most; an animation that plays comes at full size (the worker
     /// decides: `PicturePipeline.frame`), and its frames' bytes besides.
-    private static func replySize(fit: LoaderSizeGate.Fit, maxPixels: Int, animated: Bool) -> (still: Int, playing: Int, animationBytes: Int) {
+    static func replySize(fit: LoaderSizeGate.Fit, maxPixels: Int, animated: Bool) -> (still: Int, playing: Int, animationBytes: Int) {
         let still = min(maxPixels, fit.mostPixels)
         let playing = animated ? min(maxPixels, LoaderSizeGate.Fit.inside(maxSide: fit.maxSide).mostPixels) : still
         return (still, playing, animated ? ImageDecoder.defaultMaxAnimationBytes : 0)

@@ -17,6 +17,10 @@ import GObjectSupport
 /// - a crop is of the picture so turned: the same, the pixels outside `crop` left out (a JPEG
 ///   is encoded again then, at quality 95).
 enum TurnedCopy {
+    /// The largest file a copy may be: a 100-megapixel picture as an uncompressed TIFF, and its
+    /// metadata.
+    static let maxFileBytes = ImageDecoder.defaultMaxPixels * 4 + (1 << 20)
+
     struct File {
         let data: Data
         let format: ImageFormat

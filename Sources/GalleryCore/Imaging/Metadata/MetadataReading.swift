@@ -5,14 +5,15 @@ import Foundation
 
 /// Reads `PictureMetadata` from a picture's bytes: the format (sniffed), the colour profile's
 /// name (its library, `PictureFacts`; named by lcms), and EXIF and XMP (Exiv2, through gexiv2). Runs where hostile files are parsed:
-/// in the sandboxed decode worker (`SandboxedMetadata`), under its limits.
+/// in the sandboxed decode worker (`PictureLoader.open`), under its limits.
 enum MetadataReading {
     /// Before the worker's system-call filter: Exiv2 prepares its XMP parser once.
     static func prepare() { picturemetadata_initialize() }
 
-    static func read(_ data: Data) -> PictureMetadata {
+    /// `facts`: what opening the picture read of the same bytes already (then not read again).
+    static func read(_ data: Data, facts known: PictureFacts? = nil) -> PictureMetadata {
         var metadata = PictureMetadata()
-        let facts = PictureFacts.read(data)
+        let facts = known ?? PictureFacts.read(data)
         metadata.format = facts.format
         if facts.format == .tiff { metadata.cameraRAW = cameraRAW(data) }
         if let profile = facts.colorProfile {

@@ -1,36 +1,40 @@
 import Foundation
 
-/// What the app asks a sandboxed decoder for: the bytes (a picture's, or a links file's), what
-/// for (`Purpose`), how big the result may be, and whether to bring an animation's frames. Sent
-/// over the worker's socket as a fixed header of little-endian integers, the bytes in a sealed
-/// memfd beside it (`SharedMemory`). Every picture comes back upright: the worker reads the
-/// orientation and applies it (`PicturePipeline`).
+/// One message to a sandboxed decoder, glycin's loader's conversation: `open` a picture (what
+/// it says about itself), ask it for a `frame`, ask it for an `edit` (a file); or read a list of
+/// `links`. Every message names its picture (`pictureID`, kept open by the worker between
+/// messages) and itself (`requestID`, which its reply must name). Sent over the worker's socket
+/// as a fixed header of little-endian integers, the bytes in a sealed memfd beside it
+/// (`SharedMemory`) or after it, or none when the worker holds the picture open. Every frame
+/// comes back upright: the worker reads the orientation and applies it (`PicturePipeline`).
 struct DecodeRequest: Equatable {
     static let magic: UInt32 = 0x5144_474C // "LGDQ"
-    static let headerSize = 128
+    static let headerSize = 136
 
-    enum Purpose: UInt32 {
-        /// The picture at the fit: a thumbnail (cover), a page (within the screen), full size.
-        case picture = 0
-        /// What the file says about itself (`MetadataReading`).
-        case metadata = 1
-        /// Finer than a page: the `region` of a baseline JPEG, or every pixel.
-        case detail = 2
-        /// The part of a download that has arrived, drawn as the whole will be (within the fit).
-        case arriving = 3
+    enum Message: UInt32 {
+        /// Pixels as a `FrameRequest` asks: the fit, a `clip` of the upright picture, the
+        /// animation's frames; of bytes still `arriving`, what can be drawn of them.
+        case frame = 0
+        /// What the picture says about itself: facts and metadata (`MetadataReading`), sent back
+        /// as `MetadataText`.
+        case open = 1
         /// A links file: its lines, classified (`LinksDocument`), sent back as `LinksReply`.
         case links = 4
-        /// The picture as a person turned it (`turn`), and cropped to `region` when there is one,
+        /// The picture as a person turned it (`turn`), and cropped to `crop` when there is one,
         /// as a file (`TurnedCopy`), sent back as `TurnedCopyReply`.
-        case turnedCopy = 5
+        case edit = 5
     }
 
-    var purpose = Purpose.picture
+    var message = Message.frame
     /// The bytes come in a sealed memfd passed with the header, not after it on the socket
     /// (`SharedMemory.worthIt`).
     var dataInSharedMemory = false
-    /// For `.detail`: the part a zoom shows; nil for every pixel. For `.turnedCopy`: the crop.
-    var region: DetailRegion?
+    /// A frame's part of the picture a zoom shows, in upright source pixels; nil for all of it.
+    var clip: DetailRegion?
+    /// An edit's crop, of the picture as turned.
+    var crop: CropArea?
+    /// The bytes are what has arrived of a download so far: drawn in part, never called damaged.
+    var arriving = false
     var fit: LoaderSizeGate.Fit
     var maxPixels: Int
     var keepAnimation: Bool
@@ -40,16 +44,19 @@ struct DecodeRequest: Equatable {
     /// No bytes come: the worker holds picture `pictureID` open (`OpenedPictures`), or answers
     /// `DecodeReply.Status.notOpen` and the app sends them.
     var bytesOmitted = false
-    /// How the person turned the picture: a turned copy's, or a picture asked for turned (print).
+    /// How the person turned the picture: an edit's, or a frame asked for turned (print).
     var turn = PictureTurn.none
-    /// CPU seconds this one decode may use before the worker dies of `RLIMIT_CPU`.
+    /// CPU seconds this one request may use before the worker dies of `RLIMIT_CPU`.
     var cpuSeconds: Int
-    /// Address space the worker may map during this decode (`RLIMIT_AS`, soft).
+    /// Address space the worker may map during this request (`RLIMIT_AS`, soft).
     var addressSpaceBytes: Int
     var dataLength: Int
     /// Names this request: its reply must carry the same (`DecodeReply.Header.requestID`), or it
     /// answers something else and is refused. Set for each send (`DecodeWorkerProcess.send`).
     var requestID: UInt64 = 0
+
+    /// The one slot a clip or a crop travels in.
+    private var region: DetailRegion? { message == .edit ? crop?.region : clip }
 
     func header() -> Data {
         let (kind, a, b, c): (UInt32, Int, Int, Int)
@@ -67,7 +74,7 @@ struct DecodeRequest: Equatable {
         writer.put32(UInt32(clamping: cpuSeconds))
         writer.put64(UInt64(clamping: dataLength))
         writer.put64(UInt64(clamping: addressSpaceBytes))
-        writer.put32(purpose.rawValue)
+        writer.put32(message.rawValue)
         writer.put32(region == nil ? 0 : 1)
         writer.put32(dataInSharedMemory ? 1 : 0)
         for value in [region?.x, region?.y, region?.width, region?.height, region?.devicePixelsPerSourcePixel] {
@@ -77,6 +84,7 @@ struct DecodeRequest: Equatable {
         writer.put32(bytesOmitted ? 1 : 0)
         writer.put32(UInt32(turn.quarterTurns) | (turn.mirrored ? 4 : 0))
         writer.put64(requestID)
+        writer.put32(arriving ? 1 : 0)
         writer.pad(to: Self.headerSize)
         assert(writer.data.count == Self.headerSize, "the fields fill the header exactly")
         return writer.data
@@ -101,8 +109,9 @@ struct DecodeRequest: Equatable {
         cpuSeconds = Int(reader.u32(32))
         dataLength = Int(length)
         addressSpaceBytes = Int(clamping: reader.u64(44))
-        guard let purpose = Purpose(rawValue: reader.u32(52)), reader.u32(60) <= 1, reader.u32(112) <= 1 else { return nil }
-        self.purpose = purpose
+        guard let message = Message(rawValue: reader.u32(52)), reader.u32(60) <= 1, reader.u32(112) <= 1, reader.u32(128) <= 1
+        else { return nil }
+        self.message = message
         dataInSharedMemory = reader.u32(60) == 1
         pictureID = reader.u64(104)
         bytesOmitted = reader.u32(112) == 1
@@ -110,14 +119,24 @@ struct DecodeRequest: Equatable {
         guard turnCode < 8 else { return nil }
         turn = PictureTurn(quarterTurns: Int(turnCode & 3), mirrored: turnCode & 4 != 0)
         requestID = reader.u64(120)
-        // Only a picture kept open can be asked for by its id alone, and then with no bytes.
+        arriving = reader.u32(128) == 1
+        // Only a picture kept open can be asked for by its id alone, and then with no bytes;
+        // only a frame is of bytes still arriving.
         guard !bytesOmitted || (pictureID != 0 && length == 0 && !dataInSharedMemory) else { return nil }
+        guard !arriving || message == .frame else { return nil }
         if reader.u32(56) != 0 {
             let values = (0..<5).map { Double(bitPattern: reader.u64(64 + 8 * $0)) }
             // Finite and within the largest picture there is, or no region at all.
             guard values.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Double(PixelSize.maxSide) }) else { return nil }
-            region = DetailRegion(x: values[0], y: values[1], width: values[2], height: values[3],
-                                  devicePixelsPerSourcePixel: values[4])
+            let region = DetailRegion(x: values[0], y: values[1], width: values[2], height: values[3],
+                                      devicePixelsPerSourcePixel: values[4])
+            switch message {
+            case .frame: clip = region
+            // A crop that is not a whole-pixel area is no crop anyone asked for.
+            case .edit: guard let crop = CropArea(region: region) else { return nil }
+                self.crop = crop
+            case .open, .links: return nil
+            }
         }
     }
 
@@ -128,30 +147,5 @@ struct DecodeRequest: Equatable {
         cpuSeconds = limits.cpuSeconds
         addressSpaceBytes = limits.addressSpaceBytes
         self.dataLength = dataLength
-    }
-}
-
-/// Little-endian integers into a byte buffer.
-struct LittleEndianWriter {
-    private(set) var data = Data()
-
-    mutating func put32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-    mutating func put64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-    mutating func put(_ bytes: Data) { data.append(bytes) }
-    mutating func pad(to size: Int) { if data.count < size { data.append(Data(count: size - data.count)) } }
-}
-
-/// Little-endian integers out of a fixed-size header (the caller checked its length).
-struct LittleEndianReader {
-    let data: Data
-
-    init(_ data: Data) { self.data = Data(data) } // indices from 0
-
-    func u32(_ offset: Int) -> UInt32 {
-        data.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
-    }
-
-    func u64(_ offset: Int) -> UInt64 {
-        data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
     }
 }

@@ -16,6 +16,9 @@ final class PictureBytes: Sendable {
     /// The sealed memfd of large bytes, made once (nil below `SharedMemory.worthIt`, or when no
     /// memfd could be made: the socket carries them then).
     let memory: SharedMemory?
+    /// False for what has arrived so far of a download still coming in: a frame of it is drawn
+    /// in part, and nothing calls it damaged.
+    let complete: Bool
 
     private static let lastID = Atomic<UInt64>(0)
 
@@ -24,11 +27,21 @@ final class PictureBytes: Sendable {
         id = 0
         self.data = data
         memory = nil
+        complete = true
+    }
+
+    /// What has arrived of a download, for one request.
+    init(arrived data: Data) {
+        id = 0
+        self.data = data
+        memory = nil
+        complete = false
     }
 
     /// Bytes a worker may keep open, and any number of requests reuse.
     init(kept data: Data) {
         id = Self.lastID.add(1, ordering: .relaxed).newValue
+        complete = true
         if data.count >= SharedMemory.worthIt, let sealed = SharedMemory.sealed(copying: data) {
             WorkerTraffic.counted(data.count)
             memory = sealed

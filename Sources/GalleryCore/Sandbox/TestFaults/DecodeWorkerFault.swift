@@ -56,6 +56,31 @@ enum DecodeWorkerFault: String, Sendable {
 
     static let environmentName = "LINK_GALLERY_WORKER_FAULT"
 
+    /// Before a request's bytes are read: `stopsReading` never reads them, and they stay in the
+    /// socket.
+    func beforeReadingBytes(of request: DecodeRequest) {
+        guard self == .stopsReading, !request.dataInSharedMemory, request.dataLength > 0 else { return }
+        while true { sleep(3600) }
+    }
+
+    /// Before a links file is read: the faults named for lists crash or hang there.
+    func readingList() {
+        if self == .crashOnLists { raise(SIGSEGV) }
+        if self == .hangsOnLists { while true { sleep(3600) } }
+    }
+
+    /// The reply's header as this fault sends it: naming another request, or with its body in
+    /// the memfd however small (to keep the mapping of it).
+    func sending(_ header: inout DecodeReply.Header) {
+        if self == .answersAnotherRequest { header.requestID &+= 1 }
+        if self == .holdsPixels { header.bodyInSharedMemory = true }
+    }
+
+    /// After the body is written: `hoardsReplies` fills and keeps the memfd; false when it could not.
+    func afterWritingBody(into output: Int32, length: Int) -> Bool {
+        self != .hoardsReplies || Self.hoard(output, after: length)
+    }
+
     /// Acts out the fault for one picture (`decoding` is the honest decode); returns the reply to
     /// send, or never returns.
     func act(decoding: () -> WorkerReply) -> WorkerReply {
