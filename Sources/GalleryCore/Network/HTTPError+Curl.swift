@@ -1,4 +1,5 @@
 import CCurl
+import CShims // <curl/curl.h> belongs to whichever of the two modules claims it first: its constants come through either
 
 extension HTTPError {
     /// Classifies a failed libcurl transfer. `CURLE_WRITE_ERROR` is not mapped here: it means our
