@@ -181,7 +181,7 @@ final class DecoderSandboxTests: XCTestCase {
         func mapping(of size: (Int, Int)) throws -> Substring? {
             let picture = TestImages.encoded(width: size.0, height: size.1, as: "png")
             let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 4096, countsPixels: false)
-            let loaded = try SandboxedPictureLoader(pool: pool).frame(PictureBytes(oneOff: picture), FrameRequest(fit: gate.fit), gate: gate)!.loaded
+            let loaded = try SandboxedPictureLoader(pool: pool).frame(PictureBytes(oneOff: picture), FrameRequest(fit: gate.fit), gate: gate)!
             return withExtendedLifetime(loaded) {
                 XCTAssertEqual(Int(gdk_pixbuf_get_width(loaded.pointer)), size.0)
                 let address = UInt(bitPattern: gdk_pixbuf_read_pixels(loaded.pointer))
@@ -207,7 +207,7 @@ final class DecoderSandboxTests: XCTestCase {
         let noisy = TestImages.noisyPNG(width: 700, height: 700)
         XCTAssertGreaterThanOrEqual(noisy.count, SharedMemory.worthIt)
         let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 256, countsPixels: false)
-        let thumbnail = try SandboxedPictureLoader(pool: pool).frame(PictureBytes(oneOff: noisy), FrameRequest(fit: gate.fit), gate: gate)!.loaded
+        let thumbnail = try SandboxedPictureLoader(pool: pool).frame(PictureBytes(oneOff: noisy), FrameRequest(fit: gate.fit), gate: gate)!
         withExtendedLifetime(thumbnail) { XCTAssertEqual(gdk_pixbuf_get_width(thumbnail.pointer), 256) }
     }
 

@@ -76,4 +76,26 @@ final class FailureVocabularyTests: XCTestCase {
             XCTAssertEqual(error as? LoadError, .cancelled)
         }
     }
+
+    /// The failure names the library that refused the picture, for the Details a person copies
+    /// into a bug report: a PNG whose pixel data fails its checksum, read whole, is damaged by
+    /// libpng's word (its thumbnail is scaled row by row by libpng, in a worker).
+    func testADamagedPictureSaysWhichDecoderRefusedIt() async throws {
+        let repository = ImageRepository(http: http, directories: try CacheDirectories(root: root))
+        var png = TestImages.encoded(width: 400, height: 300, as: "png")
+        let data = try XCTUnwrap(png.range(of: Data("IDAT".utf8)))
+        for offset in data.upperBound + 8..<data.upperBound + 40 { png[offset] ^= 0xA5 } // the CRC no longer holds
+        let url = try server.writeFile(name: "\(FixtureServer.uniqueTag())-broken.png", contents: png)
+        do {
+            _ = try await repository.thumbnail(for: url, priority: .visible)
+            XCTFail("a PNG failing its checksum does not decode")
+        } catch {
+            XCTAssertEqual(LoadError(error), .damaged)
+        }
+        let report = try XCTUnwrap(repository.failureReport(for: url))
+        XCTAssertEqual(report.error, .damaged)
+        XCTAssertEqual(report.decoder, PNGRowScaling.library, "the library that refused it, named in the Details")
+        XCTAssertEqual(report.decoder, "libpng")
+        XCTAssertNotNil(report.status, "and what the server said, as before")
+    }
 }

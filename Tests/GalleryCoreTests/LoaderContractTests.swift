@@ -93,18 +93,18 @@ final class LoaderContractTests: XCTestCase {
     }
 
     /// A frame request of arriving bytes, decoded here.
-    private func arriving(_ data: Data) throws -> PixbufLoading.Loaded? {
+    private func arriving(_ data: Data) throws -> DecodedFrame? {
         let fit = ImageDecoder.screenFit(screen)
         return try PicturePipeline.frame(OpenedPicture(data), FrameRequest(fit: fit),
-                                         gate: LoaderSizeGate(maxPixels: 100_000_000, fit: fit, countsPixels: false), arriving: true)?.loaded
+                                         gate: LoaderSizeGate(maxPixels: 100_000_000, fit: fit, countsPixels: false), arriving: true)
     }
 
-    private func size(of loaded: PixbufLoading.Loaded) -> [Int] {
+    private func size(of loaded: DecodedFrame) -> [Int] {
         [Int(gdk_pixbuf_get_width(loaded.pointer)), Int(gdk_pixbuf_get_height(loaded.pointer))]
     }
 
     /// Every pixel as RGBA, whatever the pixbuf's channels.
-    private func rgba(_ loaded: PixbufLoading.Loaded) -> [UInt8] {
+    private func rgba(_ loaded: DecodedFrame) -> [UInt8] {
         let pixbuf = loaded.pointer
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))

@@ -66,14 +66,14 @@ final class PNGArrivingRowsTests: XCTestCase {
     }
 
     /// What `data` draws as the part of a download that has arrived, at `screen`.
-    private func arriving(_ data: Data, maxPixels: Int = 100_000_000) throws -> PixbufLoading.Loaded? {
+    private func arriving(_ data: Data, maxPixels: Int = 100_000_000) throws -> DecodedFrame? {
         let fit = ImageDecoder.screenFit(screen)
         return try PicturePipeline.frame(OpenedPicture(data), FrameRequest(fit: fit),
-                                         gate: LoaderSizeGate(maxPixels: maxPixels, fit: fit, countsPixels: false), arriving: true)?.loaded
+                                         gate: LoaderSizeGate(maxPixels: maxPixels, fit: fit, countsPixels: false), arriving: true)
     }
 
     /// Rows of RGBA bytes (the pictures have alpha).
-    private func rows(of loaded: PixbufLoading.Loaded) -> [[UInt8]] {
+    private func rows(of loaded: DecodedFrame) -> [[UInt8]] {
         let pixbuf = loaded.pointer
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))

@@ -44,4 +44,20 @@ final class FailureDetailsTests: XCTestCase {
         XCTAssertEqual(details.rows.first { $0.label == "Transfer" }?.value, "SSL certificate problem (libcurl 60)")
         XCTAssertEqual(FailureDetails.statusText(418), "418")
     }
+
+    /// A picture a decoder refused names the library, after the reason; read from the cache (no
+    /// server asked this run), it does not claim that no server answered.
+    func testTheDecoderThatRefusedThePictureIsARow() {
+        var downloaded = FailureReport(asked: asked, error: .damaged)
+        downloaded.answeredBy = asked
+        downloaded.status = 200
+        downloaded.decoder = "libpng"
+        let details = FailureDetails(url: asked, error: .damaged, report: downloaded)
+        XCTAssertEqual(details.rows.map(\.label), ["Address", "Answered by", "Server's answer", "Reason", "Decoder", "Tried"])
+        XCTAssertEqual(details.rows[4].value, "libpng")
+        var cached = FailureReport(asked: asked, error: .damaged)
+        cached.decoder = "gdk-pixbuf"
+        XCTAssertEqual(FailureDetails(url: asked, error: .damaged, report: cached).rows.map(\.label),
+                       ["Address", "Reason", "Decoder", "Tried"])
+    }
 }

@@ -31,12 +31,12 @@ extension ImageDecoder {
     }
 
     /// A thumbnail file's middle square, for a grid tile.
-    static func tile(ofThumbnailPNG loaded: PixbufLoading.Loaded) throws(LoadError) -> ThumbnailImage {
+    static func tile(ofThumbnailPNG loaded: DecodedFrame) throws(LoadError) -> ThumbnailImage {
         try tile(of: loaded)
     }
 
     /// The middle square, made a texture.
-    private static func tile(of loaded: PixbufLoading.Loaded) throws(LoadError) -> ThumbnailImage {
+    private static func tile(of loaded: DecodedFrame) throws(LoadError) -> ThumbnailImage {
         let image = try makeImage(middle(of: loaded, maxAspect: 1))
         return ThumbnailImage(texture: image.texture, sourceSize: image.sourceSize)
     }
@@ -44,7 +44,7 @@ extension ImageDecoder {
     /// The middle of the picture, its long side at most `maxAspect` short sides, in a pixbuf of
     /// its own size: a sub-pixbuf, or a copy of one (which keeps the parent's row stride), would
     /// keep the whole decoded width behind the texture.
-    static func middle(of loaded: PixbufLoading.Loaded, maxAspect: Int) throws(LoadError) -> PixbufLoading.Loaded {
+    static func middle(of loaded: DecodedFrame, maxAspect: Int) throws(LoadError) -> DecodedFrame {
         let source = loaded.pointer
         let width = gdk_pixbuf_get_width(source), height = gdk_pixbuf_get_height(source)
         let keptWidth = min(width, height * gint(maxAspect)), keptHeight = min(height, width * gint(maxAspect))
@@ -52,7 +52,7 @@ extension ImageDecoder {
         guard let kept = gdk_pixbuf_new(gdk_pixbuf_get_colorspace(source), gdk_pixbuf_get_has_alpha(source),
                                         gdk_pixbuf_get_bits_per_sample(source), keptWidth, keptHeight) else { throw .outOfMemory }
         gdk_pixbuf_copy_area(source, (width - keptWidth) / 2, (height - keptHeight) / 2, keptWidth, keptHeight, kept, 0, 0)
-        return PixbufLoading.Loaded(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(kept)),
+        return DecodedFrame(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(kept)),
                                     declaredWidth: loaded.declaredWidth, declaredHeight: loaded.declaredHeight)
     }
 }

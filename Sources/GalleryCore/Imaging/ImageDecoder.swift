@@ -93,7 +93,7 @@ public enum ImageDecoder {
 
     /// The frames of an animation decoded at full size (converted already, `PicturePipeline`),
     /// when they fit `maxAnimationBytes`.
-    private static func animation(of loaded: PixbufLoading.Loaded, maxAnimationBytes: Int) -> DecodedAnimation? {
+    private static func animation(of loaded: DecodedFrame, maxAnimationBytes: Int) -> DecodedAnimation? {
         guard Int(gdk_pixbuf_get_width(loaded.pointer)) == loaded.declaredWidth,
               Int(gdk_pixbuf_get_height(loaded.pointer)) == loaded.declaredHeight, let frames = loaded.framePixels else { return nil }
         let bytes = frames.count * loaded.declaredWidth * loaded.declaredHeight * 4
@@ -119,7 +119,7 @@ public enum ImageDecoder {
         return FullDetailImage(try PicturePipeline.detail(bytes, region: region, gate: gate))
     }
 
-    static func makeImage(_ loaded: PixbufLoading.Loaded) throws(LoadError) -> DecodedImage {
+    static func makeImage(_ loaded: DecodedFrame) throws(LoadError) -> DecodedImage {
         // A texture of checked pixels fails only for want of memory: never the file's fault.
         guard let texture = gdk_texture_new_for_pixbuf(loaded.pointer) else { throw .outOfMemory }
         let isOpaque = gdk_pixbuf_get_has_alpha(loaded.pointer) == 0

@@ -66,7 +66,7 @@ public enum ThumbnailPNG {
         return DecodedImage(texture: image.texture, sourceWidth: width, sourceHeight: height, isScreenSized: true)
     }
 
-    private static func load(_ data: Data) throws(LoadError) -> PixbufLoading.Loaded {
+    private static func load(_ data: Data) throws(LoadError) -> DecodedFrame {
         // The app's own files of a few thousand pixels, read one at a time: not counted in
         // `DecodeThreads.pixels`, whose wait would block the disk queue's thread.
         let gate = LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: ImageDecoder.defaultMaxTextureSide,

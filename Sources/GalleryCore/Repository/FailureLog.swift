@@ -36,6 +36,17 @@ final class FailureLog: Sendable {
         state.withLock { $0.answers.set(answer, for: url.absoluteString, capacity: capacity) }
     }
 
+    /// A decoder of the picture at `key` (an address) refused it: `library` goes with the
+    /// address's report until its next download ends.
+    func refused(_ key: String, by library: String) {
+        guard let url = URL(string: key) else { return }
+        state.withLock { state in
+            var answer = state.answers.value(for: key) ?? FailureReport(asked: url, error: .cancelled)
+            answer.decoder = library
+            state.answers.set(answer, for: key, capacity: capacity)
+        }
+    }
+
     /// A load of `url` failed with `error`; a cancelled one is no failure.
     func failed(_ url: URL, with error: LoadError) {
         guard error != .cancelled else { return }

@@ -77,7 +77,7 @@ extension ImageRepository {
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         do {
-            return try await decodeCancellably(priority: priority, mostPixels: mostPixels, decode)
+            return try await decodeCancellably(priority: priority, mostPixels: mostPixels, noting: key, decode)
         } catch let error as LoadError where error == .damaged {
             openedOriginals.forget(key)
             await remove(key: key, from: originalStore)
@@ -86,18 +86,25 @@ extension ImageRepository {
     }
 
     /// Decodes off the main thread once `DecodeThreads` lets it in with `mostPixels` (what its
-    /// picture may have at most); a caller that leaves stops the decode.
+    /// picture may have at most); a caller that leaves stops the decode. `key`: the picture's
+    /// address, whose failure Details then name the library that refused it.
     func decodeCancellably<T: Sendable>(
-        priority: SharedPriority, mostPixels: Int,
+        priority: SharedPriority, mostPixels: Int, noting key: String? = nil,
         _ decode: @escaping @Sendable () throws -> T
     ) async throws -> T {
         // Task cancellation does not reach a decode thread: the decoders check this flag.
         let cancellation = DecodeCancellation(priority: priority)
+        let failureLog = failureLog
         return try await withTaskCancellationHandler {
             try await DecodeThreads.run(priority: priority, mostPixels: mostPixels) {
                 // Still queued when its caller left (a page flicked past): never starts.
                 if cancellation.isCancelled { throw LoadError.cancelled }
-                return try cancellation.makeCurrent(during: decode)
+                do {
+                    return try cancellation.makeCurrent(during: decode)
+                } catch {
+                    if let key, let library = cancellation.refusedBy { failureLog.refused(key, by: library) }
+                    throw error
+                }
             }
         } onCancel: {
             cancellation.cancel()

@@ -30,12 +30,20 @@ extension DecodeWorker {
 
     /// The reply to an edit: the file, or why there is none.
     private static func edit(_ opened: Result<OpenedPicture, LoadError>, _ request: DecodeRequest) -> WorkerReply {
-        do {
-            let file = try TurnedCopy.make(opened.get(), turn: request.turn, crop: request.crop, maxPixels: request.maxPixels)
-            return WorkerReply.blob(TurnedCopyReply.encode(file))
-        } catch {
-            return WorkerReply(header: DecodeReply.Header(status: .failed(error)))
+        let (made, refusedBy) = DecoderRefusal.tracking { () throws(LoadError) in
+            try TurnedCopy.make(opened.get(), turn: request.turn, crop: request.crop, maxPixels: request.maxPixels)
         }
+        switch made {
+        case .success(let file): return WorkerReply.blob(TurnedCopyReply.encode(file))
+        case .failure(let error): return failure(error, refusedBy: refusedBy)
+        }
+    }
+
+    /// A failure's reply, naming the library that refused when one did.
+    private static func failure(_ error: LoadError, refusedBy library: String?) -> WorkerReply {
+        var header = DecodeReply.Header(status: .failed(error))
+        header.refusedBy = DecoderRegistry.code(of: library)
+        return WorkerReply(header: header)
     }
 
     /// The reply to a frame: the request as a frame request of the picture
@@ -43,17 +51,17 @@ extension DecodeWorker {
     /// and pixels.
     private static func frame(_ opened: Result<OpenedPicture, LoadError>, _ request: DecodeRequest) -> WorkerReply {
         let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, countsPixels: false)
-        let frame: PicturePipeline.Frame
-        do {
-            let asked = FrameRequest(fit: request.fit, clip: request.clip, frames: request.keepAnimation, turn: request.turn)
-            guard let decoded = try PicturePipeline.frame(opened.get(), asked, gate: gate, arriving: request.arriving) else {
-                return WorkerReply(header: DecodeReply.Header(status: .nothingYet))
-            }
-            frame = decoded
-        } catch {
-            return WorkerReply(header: DecodeReply.Header(status: .failed(error)))
+        let asked = FrameRequest(fit: request.fit, clip: request.clip, frames: request.keepAnimation, turn: request.turn)
+        let (decoded, refusedBy) = DecoderRefusal.tracking { () throws(LoadError) in
+            try PicturePipeline.frame(opened.get(), asked, gate: gate, arriving: request.arriving)
         }
-        let loaded = frame.loaded, still = loaded.pointer
+        let frame: DecodedFrame
+        switch decoded {
+        case .success(let decoded?): frame = decoded
+        case .success(nil): return WorkerReply(header: DecodeReply.Header(status: .nothingYet))
+        case .failure(let error): return failure(error, refusedBy: refusedBy)
+        }
+        let loaded = frame, still = loaded.pointer
         let frames = loaded.framePixels ?? []
         let width = Int(gdk_pixbuf_get_width(still)), height = Int(gdk_pixbuf_get_height(still))
         // A clip's whole picture, or the picture's own declared size (upright, as its pixels).

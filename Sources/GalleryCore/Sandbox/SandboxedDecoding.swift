@@ -31,7 +31,7 @@ enum SandboxedDecoding {
     /// does not add up is `couldNotDecode`: the worker misbehaved, the file may be fine.
     static func picture(
         from reply: (header: DecodeReply.Header, body: ReplyBody), maxStillPixels: Int, maxPixels: Int, maxAnimationBytes: Int
-    ) throws(LoadError) -> PixbufLoading.Loaded {
+    ) throws(LoadError) -> DecodedFrame {
         let header = reply.header
         if case .failed(let error) = header.status { throw error }
         // Every product overflow-checked: the fields are 32-bit, their products need not fit.
@@ -58,7 +58,7 @@ enum SandboxedDecoding {
             frames.append(AnimationFrames.FramePixels(pixbuf: pixels, milliseconds: max(1, Int(delay))))
             offset += 4 + frameLength
         }
-        return PixbufLoading.Loaded(pixbuf: still, declaredWidth: header.declaredWidth, declaredHeight: header.declaredHeight,
+        return DecodedFrame(pixbuf: still, declaredWidth: header.declaredWidth, declaredHeight: header.declaredHeight,
                                     framePixels: frames.isEmpty ? nil : frames, loopCount: header.loopCount, animates: header.animates)
     }
 }

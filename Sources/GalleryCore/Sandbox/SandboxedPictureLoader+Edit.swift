@@ -13,7 +13,10 @@ extension SandboxedPictureLoader {
         let maxBody = TurnedCopy.maxFileBytes + TurnedCopyReply.headerBytes + LinksReply.rowBytes
         let reply = try pool.decode(bytes, request: request, limits: limits, maxBodyLength: maxBody,
                                     cancellation: DecodeCancellation.current)
-        if case .failed(let error) = reply.header.status { throw error }
+        if case .failed(let error) = reply.header.status {
+            DecodeCancellation.current?.refusedBy = DecoderRegistry.library(code: reply.header.refusedBy)
+            throw error
+        }
         guard reply.header.status == .picture, reply.header.channels == 1, reply.header.width == LinksReply.rowBytes,
               let file = TurnedCopyReply.decode(reply.body.data(at: 0, length: reply.body.count)) else {
             throw .couldNotDecode // not what was asked: the worker's fault, not the picture's

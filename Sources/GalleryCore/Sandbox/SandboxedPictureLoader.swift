@@ -7,7 +7,7 @@ import Foundation
 struct SandboxedPictureLoader: PictureLoader {
     var pool: DecodeWorkerPool = .shared
 
-    func frame(_ bytes: PictureBytes, _ request: FrameRequest, gate: LoaderSizeGate) throws(LoadError) -> PicturePipeline.Frame? {
+    func frame(_ bytes: PictureBytes, _ request: FrameRequest, gate: LoaderSizeGate) throws(LoadError) -> DecodedFrame? {
         let format = ContentSniffer.imageFormat(of: bytes.data.prefix(ContentSniffer.preferredPrefixLength))
         let vector = format == .svg
         let fit = vector ? SVGLimits.cappedFit(gate.fit) : gate.fit
@@ -34,16 +34,17 @@ struct SandboxedPictureLoader: PictureLoader {
             guard gate.reserve(pixels: pixels + framePixels) else { throw .cancelled }
         }
         if reply.header.status == .nothingYet, message.arriving { return nil }
+        gate.cancellation?.refusedBy = DecoderRegistry.library(code: reply.header.refusedBy)
         var loaded = try SandboxedDecoding.picture(from: reply, maxStillPixels: playingPixels, maxPixels: gate.maxPixels,
                                                    maxAnimationBytes: animationBytes)
         handedOver = true
         loaded.budget = gate.takeReservation()
         let header = reply.header
         // Placed only where a clip was asked for: a worker cannot move a whole picture.
-        let placement = header.placed && request.clip != nil
-            ? PicturePipeline.Placement(imageSize: PixelSize(width: header.declaredWidth, height: header.declaredHeight),
+        loaded.placement = header.placed && request.clip != nil
+            ? FramePlacement(imageSize: PixelSize(width: header.declaredWidth, height: header.declaredHeight),
                                         origin: (header.originX, header.originY), scale: Double(header.scaleEighths) / 8)
             : nil
-        return PicturePipeline.Frame(loaded: loaded, placement: placement)
+        return loaded
     }
 }

@@ -3,6 +3,7 @@ import Synchronization
 
 /// A flag a decode running on a decode thread checks between steps: between the chunks it
 /// feeds its loader, and while its worker decodes (a cancelled decode's worker is stopped).
+/// It also carries back which library refused the picture, when one did (`refusedBy`).
 ///
 /// Swift task cancellation does not reach a dispatch-queue thread, so `ImageRepository` turns a
 /// cancelled task into `cancel()` here. Thread-safe; cancelling twice is harmless.
@@ -10,6 +11,7 @@ public final class DecodeCancellation: Sendable {
     private struct State {
         var cancelled = false
         var handlers: [@Sendable () -> Void] = []
+        var refusedBy: String?
     }
 
     private let state = Mutex(State())
@@ -45,6 +47,12 @@ public final class DecodeCancellation: Sendable {
 
     func removeHandlers() {
         state.withLock { $0.handlers = [] }
+    }
+
+    /// The library that refused the decode's picture (`DecoderRefusal`), once it failed.
+    var refusedBy: String? {
+        get { state.withLock { $0.refusedBy } }
+        set { state.withLock { $0.refusedBy = newValue } }
     }
 }
 

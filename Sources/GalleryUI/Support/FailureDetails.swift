@@ -4,7 +4,8 @@ import GalleryCore
 
 /// Why a picture failed, as rows a person reads and copies into a bug report: the address
 /// asked, the one that answered after redirects, the server's status, type and sizes, the
-/// reason in words, libcurl's own when it has some, and when. Built from the repository's
+/// reason in words, libcurl's own when it has some, the library that refused the picture, and
+/// when. Built from the repository's
 /// `FailureReport`, or from the failure alone when nothing more is known (a verdict remembered
 /// from an earlier run).
 struct FailureDetails: Equatable {
@@ -18,8 +19,11 @@ struct FailureDetails: Equatable {
     init(url: URL, error: LoadError, report: FailureReport?) {
         let report = report.flatMap { $0.asked == url ? $0 : nil }
         var rows = [Row(label: L10n.tr("Address"), value: url.absoluteString)]
-        if let report {
+        // A picture read from the cache that a decoder refused was asked of no server this run.
+        if let report, report.answeredBy != nil || report.decoder == nil {
             rows.append(Row(label: L10n.tr("Answered by"), value: report.answeredBy?.absoluteString ?? L10n.tr("No server answered")))
+        }
+        if let report {
             if let status = report.status { rows.append(Row(label: L10n.tr("Server's answer"), value: Self.statusText(status))) }
             if let type = report.contentType { rows.append(Row(label: L10n.tr("Type"), value: type)) }
             if let announced = report.announcedBytes {
@@ -30,6 +34,7 @@ struct FailureDetails: Equatable {
         let reason = report?.error ?? error
         rows.append(Row(label: L10n.tr("Reason"), value: "\(ErrorMessages.title(for: reason)). \(ErrorMessages.explanation(for: reason))"))
         if let detail = report?.transferDetail { rows.append(Row(label: L10n.tr("Transfer"), value: detail)) }
+        if let decoder = report?.decoder { rows.append(Row(label: L10n.tr("Decoder"), value: decoder)) }
         if let at = report?.at { rows.append(Row(label: L10n.tr("Tried"), value: Self.timeText(at))) }
         self.rows = rows
     }

@@ -11,22 +11,26 @@ import GObjectSupport
 /// breaks its rules or is too long to keep is the default image.
 enum APNGDecoding: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
+    static let library = "APNG frames (libpng)"
 
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate, decoding = context
         let frames = request.frames && picture.facts.animated
         guard frames || APNGStructure.leavesOutDefaultImage(picture.data),
               let structure = APNGStructure(picture.data, maxFrames: AnimationFrames.maxFrameCount) else { return nil }
         let (width, height) = (structure.width, structure.height)
         guard width * height <= gate.maxPixels else { throw .tooLarge }
         var canvas = [UInt8](repeating: 0, count: width * height * 4) // transparent black, as the animation starts
-        guard frames else { return try firstFrame(of: structure, picture.data, canvas: &canvas, gate: gate) }
+        guard frames else { return try firstFrame(of: structure, picture.data, canvas: &canvas, context: context) }
         let collector = AnimationCollector(width: width, height: height)
-        let stop = collector.collect { context in
+        let stop = collector.collect { sink in
             for (index, frame) in structure.frames.enumerated() {
-                guard let pixels = try? framePixels(structure.framePNG(index, from: picture.data), frame: frame, gate: gate) else { return 1 }
+                guard let pixels = try? framePixels(structure.framePNG(index, from: picture.data), frame: frame, context: decoding) else {
+                    return 1
+                }
                 let saved = frame.dispose == 2 ? region(of: canvas, frame, width: width) : nil
                 draw(pixels, into: &canvas, frame, width: width)
-                let kept = canvas.withUnsafeBufferPointer { AnimationCollector.sink(context, $0.baseAddress, UInt32(frame.milliseconds)) }
+                let kept = canvas.withUnsafeBufferPointer { AnimationCollector.sink(sink, $0.baseAddress, UInt32(frame.milliseconds)) }
                 guard kept != 0 else { return 0 }
                 switch frame.dispose {
                 case 1: fill(&canvas, frame, width: width, with: nil)
@@ -43,10 +47,11 @@ enum APNGDecoding: PictureDecoder {
     /// The animation's first frame drawn on the clear canvas, at the gate's fit; nil when it
     /// does not decode (the default image shows).
     private static func firstFrame(
-        of structure: APNGStructure, _ data: Data, canvas: inout [UInt8], gate: LoaderSizeGate
-    ) throws(LoadError) -> PixbufLoading.Loaded? {
-        guard let frame = structure.frames.first, let pixels = try? framePixels(structure.framePNG(0, from: data), frame: frame, gate: gate)
-        else { return nil }
+        of structure: APNGStructure, _ data: Data, canvas: inout [UInt8], context: DecodeContext
+    ) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
+        guard let frame = structure.frames.first,
+              let pixels = try? framePixels(structure.framePNG(0, from: data), frame: frame, context: context) else { return nil }
         draw(pixels, into: &canvas, frame, width: structure.width)
         guard let still = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(structure.width), gint(structure.height)),
               let target = gdk_pixbuf_get_pixels(still) else { throw .outOfMemory }
@@ -59,14 +64,15 @@ enum APNGDecoding: PictureDecoder {
            let scaled = gdk_pixbuf_scale_simple(still, gint(fit.width), gint(fit.height), GDK_INTERP_BILINEAR) {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
-        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: structure.width, declaredHeight: structure.height)
+        return DecodedFrame(pixbuf: pixbuf, declaredWidth: structure.width, declaredHeight: structure.height)
     }
 
-    /// A frame's pixels as RGBA rows, or nil when it does not decode at its declared size.
-    private static func framePixels(_ png: Data, frame: APNGStructure.Frame, gate: LoaderSizeGate) throws -> [UInt8]? {
-        let frameGate = LoaderSizeGate(maxPixels: gate.maxPixels, maxSide: Int(Int32.max), countsPixels: false)
-        let loaded = try PixbufLoading.load(png, gate: frameGate, imageType: "png")
-        guard let rgba = gdk_pixbuf_add_alpha(loaded.pointer, 0, 0, 0, 0) else { return nil }
+    /// A frame's pixels as RGBA rows, or nil when it does not decode at its declared size. Each
+    /// frame is a PNG of its own, decoded whole as any PNG is (`DecodeContext.nested`).
+    private static func framePixels(_ png: Data, frame: APNGStructure.Frame, context: DecodeContext) throws -> [UInt8]? {
+        let frameGate = LoaderSizeGate(maxPixels: context.gate.maxPixels, maxSide: Int(Int32.max), countsPixels: false)
+        guard let loaded = try context.nested(OpenedPicture(png), frameGate),
+              let rgba = gdk_pixbuf_add_alpha(loaded.pointer, 0, 0, 0, 0) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(rgba)) }
         guard Int(gdk_pixbuf_get_width(rgba)) == frame.width, Int(gdk_pixbuf_get_height(rgba)) == frame.height,
               let pixels = gdk_pixbuf_read_pixels(rgba) else { return nil }

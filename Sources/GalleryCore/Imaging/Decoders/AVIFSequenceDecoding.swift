@@ -10,6 +10,7 @@ import GObjectSupport
 /// Runs where every decoder runs: in the sandboxed worker (`PicturePipeline`).
 enum AVIFSequenceDecoding: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
+    static let library = "libavif"
 
     /// True when the file's `ftyp` names the sequence brand (major or compatible).
     static func isSequence(_ data: Data) -> Bool {
@@ -23,7 +24,8 @@ enum AVIFSequenceDecoding: PictureDecoder {
 
     /// The first frame, with the profile libavif reads for the pipeline to convert from; nil
     /// for a still AVIF.
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         guard isSequence(picture.data) else { return nil }
         let data = picture.data
         var info = avifseq_info()
@@ -50,12 +52,12 @@ enum AVIFSequenceDecoding: PictureDecoder {
         if let target, let scaled = gdk_pixbuf_scale_simple(frame, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
-        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: width, declaredHeight: height, decoderProfile: decoderProfile)
+        return DecodedFrame(pixbuf: pixbuf, declaredWidth: width, declaredHeight: height, decoderProfile: decoderProfile)
     }
 
     /// Every frame with its duration from the sequence's timescale (libavif 0.11 reads no loop
     /// count: it plays for ever), or nil when fewer than two may be kept.
-    private static func frames(of data: Data, width: Int, height: Int, limit: UInt64) -> PixbufLoading.Loaded? {
+    private static func frames(of data: Data, width: Int, height: Int, limit: UInt64) -> DecodedFrame? {
         let collector = AnimationCollector(width: width, height: height)
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         let status = canvas.withUnsafeMutableBufferPointer { buffer in

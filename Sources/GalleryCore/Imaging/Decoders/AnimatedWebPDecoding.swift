@@ -7,8 +7,10 @@ import Foundation
 /// thumbnail, or an animation too long to keep).
 enum AnimatedWebPDecoding: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
+    static let library = "libwebp"
 
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         guard request.frames, picture.facts.animated, let size = picture.facts.size, size.width > 0, size.height > 0 else { return nil }
         guard size.pixels <= gate.maxPixels else { throw .tooLarge }
         let collector = AnimationCollector(width: size.width, height: size.height)

@@ -55,11 +55,11 @@ final class AnimationCollector {
     /// The animation as a picture: its first frame (a copy of its own: the pipeline converts
     /// the still and the frames one by one) and every frame; nil when fewer than two were
     /// kept, or more were there than may be kept.
-    func animation(declaredWidth: Int, declaredHeight: Int, loopCount: Int) -> PixbufLoading.Loaded? {
+    func animation(declaredWidth: Int, declaredHeight: Int, loopCount: Int) -> DecodedFrame? {
         guard !overflowed, !failed, frames.count >= 2, let still = gdk_pixbuf_copy(OpaquePointer(frames[0].pixbuf.pointer)) else {
             return nil
         }
-        return PixbufLoading.Loaded(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(still)), declaredWidth: declaredWidth,
+        return DecodedFrame(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(still)), declaredWidth: declaredWidth,
                                     declaredHeight: declaredHeight, framePixels: frames, loopCount: loopCount)
     }
 }

@@ -3,7 +3,7 @@ import CShims
 import Foundation
 import GObjectSupport
 
-/// Copies the frames of a `GdkPixbufAnimation` out (in the worker: `PicturePipeline`), and turns
+/// Copies the frames of a `GdkPixbufAnimation` out (in the worker: `PixbufLoading`), and turns
 /// frames that came back into textures (in the app).
 ///
 /// gdk-pixbuf composites each GIF frame into one shared pixbuf, so every frame is copied before
@@ -12,6 +12,24 @@ import GObjectSupport
 enum AnimationFrames {
     /// Hard limit however small the frames: a GIF of thousands of 1-pixel frames is no movie.
     static let maxFrameCount = 1000
+
+    /// An animation that may play: decoded at full size, each frame one texture. A GIF whose
+    /// frames would not fit the animation bytes is fitted as a still at once (its layout says
+    /// so); another format's decoder finds out as it goes, and keeps the still then.
+    static func plays(_ picture: OpenedPicture) -> Bool {
+        guard picture.facts.animated else { return false }
+        guard picture.format == .gif else { return true }
+        return GIFStructure.layout(of: picture.data).map { copiedPixels(layout: $0, maxBytes: ImageDecoder.defaultMaxAnimationBytes) > 0 }
+            ?? false
+    }
+
+    /// Pixels copied out of gdk-pixbuf's animation for `picture`'s frames beyond the still: a
+    /// GIF's, counted by its layout up front; 0 for any other format (its decoder's collector
+    /// holds them within the animation bytes).
+    static func copiedPixels(of picture: OpenedPicture) -> Int {
+        guard picture.format == .gif, let layout = GIFStructure.layout(of: picture.data) else { return 0 }
+        return copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
+    }
 
     /// Pixels `extract` copies for `layout` (each frame at canvas size), or 0 when they would
     /// not fit `maxBytes` and only the still is kept: the decode budget counts them up front.

@@ -13,11 +13,13 @@ import GObjectSupport
 /// lcms converts it. Anything else (no CMYK profile, progressive CMYK) is left to gdk-pixbuf.
 enum CMYKJPEGDecoding: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
+    static let library = "libjpeg-turbo with lcms2 (CMYK)"
 
     /// 'CMYK', the ICC colour-space signature.
     private static let cmykSpace: UInt32 = 0x434D_594B
 
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         guard picture.facts.cmyk, let profile = picture.facts.colorProfile,
               colormanagement_profile_space(profile, profile.count) == cmykSpace else { return nil }
         let data = picture.data
@@ -51,7 +53,7 @@ enum CMYKJPEGDecoding: PictureDecoder {
            let smaller = gdk_pixbuf_scale_simple(rgb, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
             srgbPixels = ObjectReference(taking: UnsafeMutableRawPointer(smaller))
         }
-        return PixbufLoading.Loaded(pixbuf: srgbPixels, declaredWidth: width, declaredHeight: height,
+        return DecodedFrame(pixbuf: srgbPixels, declaredWidth: width, declaredHeight: height,
                                     inSRGB: true)
     }
 

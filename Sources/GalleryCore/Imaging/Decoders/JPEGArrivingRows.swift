@@ -9,24 +9,25 @@ import Foundation
 /// are left for the pipeline to clear.
 enum JPEGArrivingRows: PictureDecoder {
     static let abilities: DecoderAbilities = .partialBytes
+    static let library = "libjpeg-turbo (rows received)"
 
     /// Rows a scaler may blend from the row below, left out at the edge of what arrived: the
     /// loader's smooth downscale, and the chroma upsampling of the last received row.
     static let edgeRows = 2
 
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         guard let (storedRows, usable) = receivedRows(of: picture) else { return nil }
         // An end-of-image marker after what arrived: libjpeg then finishes the picture with
         // empty blocks instead of waiting for bytes that are not there.
         let completed = OpenedPicture(completing: picture, with: picture.data.prefix(usable) + [0xFF, 0xD9])
-        var loaded: PixbufLoading.Loaded
+        var loaded: DecodedFrame
         do {
-            guard let whole = try PicturePipeline.decodeStored(completed, StoredRequest(), gate: gate, able: .whole) else { return nil }
+            guard let whole = try context.nested(completed, gate) else { return nil }
             loaded = whole
         } catch .damaged {
             return nil // this much does not decode yet; more bytes may
         }
-        loaded.animation = nil
         if storedRows.received < storedRows.total {
             let height = Int(gdk_pixbuf_get_height(loaded.pointer))
             loaded.rowsFinal = max(0, storedRows.received * height / storedRows.total - edgeRows)

@@ -18,8 +18,10 @@ import GObjectSupport
 /// stored picture, converts the colour and turns the pixels upright, as for every request.
 enum JPEGRegionDecoding: PictureDecoder {
     static let abilities: DecoderAbilities = .clip
+    static let library = "libjpeg-turbo"
 
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         guard let clip = request.clip, !picture.facts.progressive, !picture.facts.cmyk else { return nil }
         let data = picture.data
         var info = jpegregion_info()
@@ -38,7 +40,7 @@ enum JPEGRegionDecoding: PictureDecoder {
         // judge: only it may call a file damaged, which drops the cached copy.
         default: return nil
         }
-        return PixbufLoading.Loaded(pixbuf: reference, declaredWidth: Int(info.width), declaredHeight: Int(info.height))
+        return DecodedFrame(pixbuf: reference, declaredWidth: Int(info.width), declaredHeight: Int(info.height))
     }
 
     private static func decode(

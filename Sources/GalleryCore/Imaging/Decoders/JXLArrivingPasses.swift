@@ -11,8 +11,10 @@ import GObjectSupport
 /// (coarse, not final), as an interlaced PNG's passes are (`PNGArrivingRows`).
 enum JXLArrivingPasses: PictureDecoder {
     static let abilities: DecoderAbilities = .partialBytes
+    static let library = "libjxl (passes received)"
 
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         guard let size = picture.facts.size, size.width > 0, size.height > 0 else { return nil } // its header has not all come
         let (frame, bytes) = try JXLDecoding.canvas(size, gate: gate)
         var pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(frame))
@@ -29,6 +31,6 @@ enum JXLArrivingPasses: PictureDecoder {
            let scaled = gdk_pixbuf_scale_simple(frame, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
-        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height)
+        return DecodedFrame(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height)
     }
 }

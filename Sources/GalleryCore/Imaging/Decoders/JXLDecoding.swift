@@ -9,8 +9,10 @@ import GObjectSupport
 /// size: a page is scaled from the whole picture, as for HEIF.
 enum JXLDecoding: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
+    static let library = "libjxl"
 
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         guard let size = picture.facts.size, size.width > 0, size.height > 0 else { throw .damaged } // libjxl read no header
         let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit)
         let (frame, bytes) = try canvas(size, gate: gate)
@@ -26,7 +28,7 @@ enum JXLDecoding: PictureDecoder {
         if let target, let scaled = gdk_pixbuf_scale_simple(frame, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
             pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
         }
-        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height)
+        return DecodedFrame(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height)
     }
 
     /// A new RGBA pixbuf of `size` whose rows libjxl writes as they are (no padding), and its
@@ -45,7 +47,7 @@ enum JXLDecoding: PictureDecoder {
     /// Every frame, coalesced by libjxl at the picture's size, decoded into `canvas` (the first
     /// frame's pixbuf, reused), with its duration and the loop count; nil when fewer than two
     /// may be kept.
-    private static func frames(of data: Data, size: PixelSize, canvas: OpaquePointer, bytes: Int) -> PixbufLoading.Loaded? {
+    private static func frames(of data: Data, size: PixelSize, canvas: OpaquePointer, bytes: Int) -> DecodedFrame? {
         let collector = AnimationCollector(width: size.width, height: size.height)
         var loops: UInt32 = 0
         let status = collector.collect { context in

@@ -11,8 +11,10 @@ import GObjectSupport
 /// clears the rows not received and turns them upright.
 enum PNGArrivingRows: PictureDecoder {
     static let abilities: DecoderAbilities = .partialBytes
+    static let library = "libpng (rows received)"
 
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         let received = picture.data
         guard let size = picture.facts.size else { return nil }
         var info = pngscale_info(), passes: Int32 = 0, rows: UInt32 = 0
@@ -52,7 +54,7 @@ enum PNGArrivingRows: PictureDecoder {
         }
         // Rows done on the drawn grid, as rows of the picture handed over (scaled with it).
         let final = Int(rowsDone) < drawn.height ? Int(rowsDone) * target.height / drawn.height : nil
-        return PixbufLoading.Loaded(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height,
+        return DecodedFrame(pixbuf: pixbuf, declaredWidth: size.width, declaredHeight: size.height,
                                     rowsFinal: final)
     }
 }

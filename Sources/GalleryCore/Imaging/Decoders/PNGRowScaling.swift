@@ -13,11 +13,13 @@ import GObjectSupport
 /// (colours weighted by alpha, so transparent pixels do not darken edges).
 enum PNGRowScaling: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
+    static let library = "libpng"
 
     /// The scaled image, or nil when this scaler does not handle the file and gdk-pixbuf should
     /// (nothing to scale, or a 1-row interlaced image). `gate` gives the fit and the
     /// cancellation; the facts' size was checked against the pixel limit already.
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         guard let declared = picture.facts.size else { return nil }
         let data = picture.data
         guard let target = LoaderSizeGate.targetSize(width: declared.width, height: declared.height, fit: gate.fit) else {
@@ -40,7 +42,7 @@ enum PNGRowScaling: PictureDecoder {
         case PNGSCALE_UNSUPPORTED: return nil
         default: throw .damaged
         }
-        return PixbufLoading.Loaded(pixbuf: reference, declaredWidth: declared.width, declaredHeight: declared.height)
+        return DecodedFrame(pixbuf: reference, declaredWidth: declared.width, declaredHeight: declared.height)
     }
 
     /// Runs the C scaler with the gate's cancellation: the whole file, or (`received`) the bytes

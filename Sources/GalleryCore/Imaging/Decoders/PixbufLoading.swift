@@ -10,6 +10,7 @@ import GObjectSupport
 /// `size-prepared` handler runs on the decoding thread, inside the loader's write.
 enum PixbufLoading: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
+    static let library = "gdk-pixbuf"
 
     /// Bytes fed per write until the size is known, so a refusal in `size-prepared` stops the
     /// loader after little more than the header. (PNG, BMP, TIFF and WebP loaders allocate and
@@ -21,58 +22,30 @@ enum PixbufLoading: PictureDecoder {
     /// within a few milliseconds, large enough that the writes cost nothing.
     static let bodyChunkSize = 256 * 1024
 
-    /// A loaded pixbuf (one owned reference) and the size its file declared.
-    struct Loaded {
-        var pixbuf: ObjectReference
-        var declaredWidth: Int
-        var declaredHeight: Int
-        /// The loader's `GdkPixbufAnimation` (one owned reference), when asked for and animated.
-        var animation: ObjectReference? = nil
-        /// This decode's share of `DecodeThreads.pixels`, given back when the last copy of this
-        /// value (and so its pixbuf) goes away, or on `release()`.
-        var budget: PriorityGate.Pass? = nil
-        /// The profile the decoder found its pixels in, when it read one the facts do not
-        /// carry (libavif's, of an image sequence); the pipeline converts from it.
-        var decoderProfile: [UInt8]? = nil
-        /// In sRGB already: the decoder converted the colour itself (CMYK ink), or the pipeline
-        /// did (`PicturePipeline.toSRGB`).
-        var inSRGB = false
-        /// Of partial bytes: stored rows from the top that are final; the pipeline clears the
-        /// rest (they have not arrived).
-        var rowsFinal: Int? = nil
-        /// The part of the EXIF orientation the decoder left to turn, when it turned some of it
-        /// itself (libtiff: see `tiffOrientationLeft`); nil when it turned nothing.
-        var orientationLeft: Int? = nil
-        /// An animation's frames as a sandboxed decoder sent them (converted already), instead
-        /// of `animation`.
-        var framePixels: [AnimationFrames.FramePixels]? = nil
-        var loopCount = 0
-        /// The still of an animation whose frames were not asked for (a page asks again).
-        var animates = false
-
-        var pointer: OpaquePointer { OpaquePointer(pixbuf.pointer) }
-    }
-
     /// One of the app's own files (a cached thumbnail, `ThumbnailPNG`), decoded as it is by the
     /// loader named `imageType`.
-    static func load(_ data: Data, gate: LoaderSizeGate, imageType: String) throws(LoadError) -> Loaded {
+    static func load(_ data: Data, gate: LoaderSizeGate, imageType: String) throws(LoadError) -> DecodedFrame {
         // A file cut short (a crash while writing it, a full disk) is damaged, not half a picture.
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         guard !data.isEmpty, let format, !data.withUnsafeBytes({ TruncationCheck.isTruncated($0, format: format) }),
-              let loaded = try run(data, loaderNames: [imageType], gate: gate, keepAnimation: false) else {
+              let loaded = try run(data, loaderNames: [imageType], gate: gate, keepAnimation: false)?.frame else {
             throw .damaged
         }
         return loaded
     }
 
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         let format = picture.format
         let loaderNames = PixbufLoaderRegistry.loaders(for: format)
         guard !loaderNames.isEmpty else { throw .unsupportedFormat(format) }
         if format.decodesBeforeSizePrepared { try scaleAfterLoading(picture.facts, gate: gate) }
-        guard var loaded = try run(picture.data, loaderNames: loaderNames, gate: gate, keepAnimation: request.frames) else {
+        guard let (decoded, animation) = try run(picture.data, loaderNames: loaderNames, gate: gate, keepAnimation: request.frames)
+        else {
             throw .damaged // every loader of the format refused it
         }
+        var loaded = decoded
+        if let animation { keepFrames(of: &loaded, animation: animation, picture: picture) }
         if format == .tiff { loaded.orientationLeft = tiffOrientationLeft(picture.facts.orientation) }
         return loaded
     }
@@ -89,10 +62,11 @@ enum PixbufLoading: PictureDecoder {
         }
     }
 
-    /// Tries each loader in turn; nil when every one refused the bytes.
+    /// Tries each loader in turn; nil when every one refused the bytes. With `keepAnimation`,
+    /// the loader's animation too (one owned reference) when the picture animates.
     private static func run(
         _ data: Data, loaderNames: [String], gate: LoaderSizeGate, keepAnimation: Bool
-    ) throws(LoadError) -> Loaded? {
+    ) throws(LoadError) -> (frame: DecodedFrame, animation: ObjectReference?)? {
         for loaderName in loaderNames {
             guard let loader = makeLoader(imageType: loaderName) else { continue }
             defer { g_object_unref(loader) }
@@ -111,12 +85,12 @@ enum PixbufLoading: PictureDecoder {
                 animation = ObjectReference(retaining: UnsafeMutableRawPointer(animated)) // (transfer none)
             }
             if !gate.loaderScales, let scaled = scaledToFit(pixbuf, gate: gate) {
-                return Loaded(pixbuf: scaled, declaredWidth: gate.declaredWidth, declaredHeight: gate.declaredHeight)
+                return (DecodedFrame(pixbuf: scaled, declaredWidth: gate.declaredWidth, declaredHeight: gate.declaredHeight), animation)
             }
-            return Loaded(pixbuf: ObjectReference(retaining: UnsafeMutableRawPointer(pixbuf)),
-                          declaredWidth: gate.sizeKnown ? gate.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
-                          declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)),
-                          animation: animation)
+            let frame = DecodedFrame(pixbuf: ObjectReference(retaining: UnsafeMutableRawPointer(pixbuf)),
+                                     declaredWidth: gate.sizeKnown ? gate.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
+                                     declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)))
+            return (frame, animation)
         }
         return nil
     }

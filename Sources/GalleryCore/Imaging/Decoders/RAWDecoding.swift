@@ -16,15 +16,17 @@ import GObjectSupport
 /// next decoder's.
 enum RAWDecoding: PictureDecoder {
     static let abilities: DecoderAbilities = .whole
+    static let library = "LibRaw"
 
-    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
+        let gate = context.gate
         let limit = UInt64(max(0, gate.maxPixels))
         guard let info = try info(picture.data, limit: limit, format: picture.format) else { return nil }
         let size = PixelSize(width: Int(info.width), height: Int(info.height))
         let orientation = orientation(flip: info.flip)
         let target = size.pixels > 0 ? LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit) : nil
         let hasPreview = info.has_preview != 0
-        if case .cover = gate.fit, let target, hasPreview, let preview = try jpegPreview(picture, atLeast: target, gate: gate) {
+        if case .cover = gate.fit, let target, hasPreview, let preview = try jpegPreview(picture, atLeast: target, context: context) {
             return shown(preview, orientation: orientation, declared: size)
         }
         do throws(LoadError) {
@@ -35,10 +37,10 @@ enum RAWDecoding: PictureDecoder {
                                                                 GDK_INTERP_BILINEAR) {
                 developed = ObjectReference(taking: UnsafeMutableRawPointer(scaled))
             }
-            return PixbufLoading.Loaded(pixbuf: developed, declaredWidth: size.width, declaredHeight: size.height,
+            return DecodedFrame(pixbuf: developed, declaredWidth: size.width, declaredHeight: size.height,
                                         inSRGB: true, orientationLeft: orientation)
         } catch {
-            guard error == .damaged, hasPreview, let preview = try jpegPreview(picture, atLeast: nil, gate: gate) else { throw error }
+            guard error == .damaged, hasPreview, let preview = try jpegPreview(picture, atLeast: nil, context: context) else { throw error }
             // The preview's own size: it is all there is to zoom into.
             return shown(preview, orientation: orientation, declared: nil)
         }
@@ -83,7 +85,7 @@ enum RAWDecoding: PictureDecoder {
 
     /// The preview as the picture, turned as the raw data would be; sized as the camera's
     /// picture when it stands for it (a thumbnail of a picture that develops).
-    private static func shown(_ loaded: PixbufLoading.Loaded, orientation: Int, declared: PixelSize?) -> PixbufLoading.Loaded {
+    private static func shown(_ loaded: DecodedFrame, orientation: Int, declared: PixelSize?) -> DecodedFrame {
         var preview = loaded
         preview.orientationLeft = orientation
         if let declared {
@@ -95,8 +97,8 @@ enum RAWDecoding: PictureDecoder {
 
     /// The camera's JPEG preview, decoded like any JPEG at the gate's fit, when it is at least
     /// as large as `target` (any size without one); nil otherwise.
-    private static func jpegPreview(_ picture: OpenedPicture, atLeast target: (width: Int, height: Int)?, gate: LoaderSizeGate)
-        throws(LoadError) -> PixbufLoading.Loaded? {
+    private static func jpegPreview(_ picture: OpenedPicture, atLeast target: (width: Int, height: Int)?, context: DecodeContext)
+        throws(LoadError) -> DecodedFrame? {
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = picture.data.withUnsafeBytes { rawdecode_jpeg_preview($0.bindMemory(to: UInt8.self).baseAddress, $0.count, &bytes, &length) }
@@ -105,7 +107,7 @@ enum RAWDecoding: PictureDecoder {
         rawdecode_free(bytes)
         guard let opened = try? OpenedPicture(jpeg), opened.format == .jpeg, opened.bytesComplete,
               let size = opened.facts.size, target.map({ size.width >= $0.width || size.height >= $0.height }) ?? true,
-              let loaded = try? PicturePipeline.decodeStored(opened, StoredRequest(), gate: gate, able: .whole) else { return nil }
+              let loaded = try? context.nested(opened, context.gate) else { return nil }
         var preview = loaded
         if !preview.inSRGB, let profile = opened.facts.colorProfile { preview.decoderProfile = profile }
         return preview

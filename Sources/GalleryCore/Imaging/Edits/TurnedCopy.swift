@@ -34,7 +34,7 @@ enum TurnedCopy {
         }
         let gate = LoaderSizeGate(maxPixels: maxPixels, maxSide: Int(Int32.max), countsPixels: false)
         let frame = try PicturePipeline.frame(picture, FrameRequest(fit: gate.fit, keepsColour: true, turn: turn), gate: gate)
-        let loaded = frame.loaded
+        let loaded = frame
         var pixels = loaded.pixbuf
         if let crop {
             let whole = PixelSize(width: Int(gdk_pixbuf_get_width(OpaquePointer(pixels.pointer))),

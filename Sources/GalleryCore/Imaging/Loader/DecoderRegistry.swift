@@ -26,6 +26,18 @@ enum DecoderRegistry {
         }
     }
 
+    /// Every decoder there is, in a fixed order: a failure's decoder crosses from a worker as
+    /// its library's place here (`DecodeReply.Header.refusedBy`).
+    static let libraries = [PixbufLoading.library, JPEGRegionDecoding.library, JPEGArrivingRows.library, CMYKJPEGDecoding.library,
+                            PNGArrivingRows.library, APNGDecoding.library, PNGRowScaling.library, AVIFSequenceDecoding.library,
+                            JXLArrivingPasses.library, JXLDecoding.library, AnimatedWebPDecoding.library, RAWDecoding.library]
+
+    /// `library` as the reply carries it: its place in `libraries` plus one, 0 for none.
+    static func code(of library: String?) -> Int { library.flatMap { libraries.firstIndex(of: $0) }.map { $0 + 1 } ?? 0 }
+
+    /// The library a reply's code names; nil for 0 or a code that names none.
+    static func library(code: Int) -> String? { libraries.indices.contains(code - 1) ? libraries[code - 1] : nil }
+
     /// The decoders of `format` that can serve a request needing `ability`.
     static func decoders(for format: ImageFormat, able ability: DecoderAbilities) -> [any PictureDecoder.Type] {
         decoders(for: format).filter { $0.abilities.contains(ability) }

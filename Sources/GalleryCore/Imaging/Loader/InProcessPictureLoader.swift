@@ -9,8 +9,12 @@ struct InProcessPictureLoader: PictureLoader {
         MetadataReading.read(bytes.data)
     }
 
-    func frame(_ bytes: PictureBytes, _ request: FrameRequest, gate: LoaderSizeGate) throws(LoadError) -> PicturePipeline.Frame? {
-        try PicturePipeline.frame(OpenedPicture(bytes.data, arriving: !bytes.complete), request, gate: gate, arriving: !bytes.complete)
+    func frame(_ bytes: PictureBytes, _ request: FrameRequest, gate: LoaderSizeGate) throws(LoadError) -> DecodedFrame? {
+        let (frame, refusedBy) = DecoderRefusal.tracking { () throws(LoadError) in
+            try PicturePipeline.frame(OpenedPicture(bytes.data, arriving: !bytes.complete), request, gate: gate, arriving: !bytes.complete)
+        }
+        gate.cancellation?.refusedBy = refusedBy
+        return try frame.get()
     }
 
     func edit(_ bytes: PictureBytes, _ edit: PictureEdit, maxPixels: Int) throws(LoadError) -> TurnedCopy.File {

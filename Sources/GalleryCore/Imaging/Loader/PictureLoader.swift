@@ -14,10 +14,10 @@ protocol PictureLoader: Sendable {
     func open(_ bytes: PictureBytes, cancellation: DecodeCancellation?) -> PictureMetadata?
 
     /// `request` of the picture, upright, in sRGB unless the request keeps its colour; with a
-    /// clip, where its pixels lie (`PicturePipeline.Frame.placement`). Nil only for bytes still
+    /// clip, where its pixels lie (`DecodedFrame.placement`). Nil only for bytes still
     /// arriving (`PictureBytes.complete` false) of which nothing can be drawn yet. `gate` holds
     /// the pixel limit, the fit and the cancellation; the budget the frame carries is the app's.
-    func frame(_ bytes: PictureBytes, _ request: FrameRequest, gate: LoaderSizeGate) throws(LoadError) -> PicturePipeline.Frame?
+    func frame(_ bytes: PictureBytes, _ request: FrameRequest, gate: LoaderSizeGate) throws(LoadError) -> DecodedFrame?
 
     /// The picture as `edit` turns and crops it, as a file (`TurnedCopy`).
     func edit(_ bytes: PictureBytes, _ edit: PictureEdit, maxPixels: Int) throws(LoadError) -> TurnedCopy.File

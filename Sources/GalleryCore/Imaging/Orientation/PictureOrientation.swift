@@ -46,7 +46,7 @@ enum PictureOrientation {
 
     /// `loaded` upright; its declared size turned with it, keeping `DecodedImage.wasDownscaled`
     /// truthful. A turn that cannot be made (no memory for the copy) is `.tooLarge`.
-    static func upright(_ loaded: PixbufLoading.Loaded, orientation: Int) throws(LoadError) -> PixbufLoading.Loaded {
+    static func upright(_ loaded: DecodedFrame, orientation: Int) throws(LoadError) -> DecodedFrame {
         guard (2...8).contains(orientation) else { return loaded }
         guard let turned = upright(loaded.pixbuf, orientation: orientation) else { throw .outOfMemory }
         var upright = loaded

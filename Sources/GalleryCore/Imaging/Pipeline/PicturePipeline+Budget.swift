@@ -5,7 +5,7 @@ extension PicturePipeline {
     /// What the decode allocates, from the facts the opening read: a clip's pixels (a format
     /// whose decoder cannot clip decodes whole beyond them); the picture at the size its decoder
     /// makes it (JPEG at its DCT scale, most others whole) and its scaled copy; a GIF's frames
-    /// copied out. A picture whose size the facts lack is held to the most its fit allows.
+    /// copied out (`AnimationFrames.copiedPixels`). A picture whose size the facts lack is held to the most its fit allows.
     static func pixelsAllocated(_ picture: OpenedPicture, _ request: FrameRequest, gate: LoaderSizeGate) -> Int {
         let facts = picture.facts
         if picture.bytesComplete, let region = request.clip, let clip = storedClip(region, facts: facts) {
@@ -15,9 +15,7 @@ extension PicturePipeline {
             return min(gate.maxPixels, gate.fit.mostPixels)
         }
         gate.format = picture.format
-        if request.frames, picture.format == .gif, let layout = GIFStructure.layout(of: picture.data) {
-            gate.extraPixels = AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
-        }
+        if request.frames { gate.extraPixels = AnimationFrames.copiedPixels(of: picture) }
         let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit)
         return gate.allocatedPixels(width: size.width, height: size.height, target: target)
     }

@@ -5,7 +5,7 @@ import GObjectSupport
 /// The steps of a frame request, each once (see `PicturePipeline`).
 extension PicturePipeline {
     /// `request` of `picture`, decoded here; bytes that are not complete are a damaged file.
-    static func frame(_ picture: OpenedPicture, _ request: FrameRequest, gate: LoaderSizeGate) throws(LoadError) -> Frame {
+    static func frame(_ picture: OpenedPicture, _ request: FrameRequest, gate: LoaderSizeGate) throws(LoadError) -> DecodedFrame {
         guard let frame = try frame(picture, request, gate: gate, arriving: false) else { throw .damaged }
         return frame
     }
@@ -15,15 +15,15 @@ extension PicturePipeline {
     /// complete are a damaged file.
     static func frame(
         _ picture: OpenedPicture, _ request: FrameRequest, gate requested: LoaderSizeGate, arriving: Bool
-    ) throws(LoadError) -> Frame? {
+    ) throws(LoadError) -> DecodedFrame? {
         let gate = try storedGate(picture, request, requested)
         // Counted only in the app's own process: a worker's gate counts nothing, so it is spared
         // the estimate (a GIF's layout read once more).
         guard gate.reserve(pixels: gate.countsPixels ? pixelsAllocated(picture, request, gate: gate) : 0) else { throw .cancelled }
         var handedOver = false
         defer { if !handedOver { gate.releaseBudget() } }
-        var loaded: PixbufLoading.Loaded
-        var placement: Placement?
+        var loaded: DecodedFrame
+        var placement: FramePlacement?
         if !picture.bytesComplete {
             guard arriving else { throw .damaged }
             guard let partial = try decodeStored(picture, StoredRequest(), gate: gate, able: .partialBytes) else { return nil }
@@ -33,14 +33,13 @@ extension PicturePipeline {
             guard Int(gdk_pixbuf_get_width(clipped.pointer)) == clip.stored.rect.width,
                   Int(gdk_pixbuf_get_height(clipped.pointer)) == clip.stored.rect.height else { throw .couldNotDecode }
             loaded = clipped
-            placement = Placement(imageSize: picture.facts.uprightSize ?? clip.stored.scaledSize,
+            placement = FramePlacement(imageSize: picture.facts.uprightSize ?? clip.stored.scaledSize,
                                   origin: (clip.upright.x, clip.upright.y), scale: Double(clip.stored.eighths) / 8)
         } else {
             let whole = try decodeStored(picture, StoredRequest(frames: request.frames), gate: gate, able: .whole)
             guard let whole else { throw .unsupportedFormat(picture.format) } // the registry ends with one that takes or throws
             loaded = whole
         }
-        if loaded.animation != nil { try keepFrames(of: &loaded, picture: picture) }
         loaded.animates = !request.frames && picture.facts.animated
         if !request.keepsColour { toSRGB(&loaded, facts: picture.facts) }
         if let rows = loaded.rowsFinal {
@@ -52,17 +51,28 @@ extension PicturePipeline {
         var upright = try PictureOrientation.upright(loaded, orientation: turn.exifOrientation)
         upright.budget = gate.takeReservation()
         handedOver = true
-        return Frame(loaded: upright, placement: placement)
+        upright.placement = placement
+        return upright
     }
 
     /// Step 2: the first decoder of the picture's format with `ability` that takes it, its
-    /// pixels as stored; nil when none does. Decoders of partial bytes call it again with the
-    /// bytes they completed.
+    /// pixels as stored; nil when none does. A decoder that finds a picture inside its own
+    /// (a RAW's preview, an APNG's frames, the bytes a JPEG's arriving rows completed) has it
+    /// decoded whole the same way, through its context (`DecodeContext.nested`).
     static func decodeStored(
         _ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate, able ability: DecoderAbilities
-    ) throws(LoadError) -> PixbufLoading.Loaded? {
+    ) throws(LoadError) -> DecodedFrame? {
+        let context = DecodeContext(gate: gate) { inner, gate throws(LoadError) in
+            guard inner.bytesComplete else { throw .damaged }
+            return try decodeStored(inner, StoredRequest(), gate: gate, able: .whole)
+        }
         for decoder in DecoderRegistry.decoders(for: picture.format, able: ability) {
-            if let loaded = try decoder.decode(picture, request, gate: gate) { return loaded }
+            do {
+                if let loaded = try decoder.decode(picture, request, in: context) { return loaded }
+            } catch {
+                DecoderRefusal.note(decoder.library) // for the failure's Details
+                throw error
+            }
         }
         return nil
     }
@@ -76,7 +86,7 @@ extension PicturePipeline {
     ) throws(LoadError) -> LoaderSizeGate {
         let facts = picture.facts
         var fit = gate.fit
-        if request.frames, plays(picture) {
+        if request.frames, AnimationFrames.plays(picture) {
             fit = .inside(maxSide: gate.fit.maxSide)
         } else if PictureTurn(exifOrientation: facts.orientation).followed(by: request.turn).swapsSides,
                   case .within(let width, let height, let maxSide) = fit {
@@ -89,16 +99,6 @@ extension PicturePipeline {
             stored.headerPixels = pixels
         }
         return stored
-    }
-
-    /// An animation that may play: decoded at full size, each frame one texture. A GIF whose
-    /// frames would not fit the animation bytes is fitted as a still at once (its layout says
-    /// so); another format's decoder finds out as it goes, and keeps the still then.
-    private static func plays(_ picture: OpenedPicture) -> Bool {
-        guard picture.facts.animated else { return false }
-        guard picture.format == .gif else { return true }
-        guard let layout = GIFStructure.layout(of: picture.data) else { return false }
-        return AnimationFrames.copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes) > 0
     }
 
     /// A clip in upright source pixels as the stored picture's decoder is asked for it: at the
@@ -120,30 +120,10 @@ extension PicturePipeline {
         return (StoredRequest.Clip(eighths: eighths, scaledSize: stored, rect: rect), wanted)
     }
 
-    /// Step 3: an animation's frames, copied out of the loader's animation (the still copied
-    /// first: walking the animation draws each frame into the loader's picture). Left out when
-    /// they are not RGBA at the still's size or do not fit the animation bytes.
-    private static func keepFrames(of loaded: inout PixbufLoading.Loaded, picture: OpenedPicture) throws(LoadError) {
-        guard let animation = loaded.animation else { return }
-        loaded.animation = nil
-        guard let summary = GIFStructure.summary(of: picture.data), let still = gdk_pixbuf_copy(loaded.pointer) else { return }
-        loaded.pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(still))
-        let width = gdk_pixbuf_get_width(still), height = gdk_pixbuf_get_height(still)
-        guard let frames = AnimationFrames.framePixels(from: OpaquePointer(animation.pointer), summary: summary,
-                                                       maxBytes: ImageDecoder.defaultMaxAnimationBytes),
-              frames.allSatisfy({ frame in
-                  let pointer = OpaquePointer(frame.pixbuf.pointer)
-                  return gdk_pixbuf_get_width(pointer) == width && gdk_pixbuf_get_height(pointer) == height
-                      && gdk_pixbuf_get_n_channels(pointer) == 4
-              }) else { return }
-        loaded.framePixels = frames
-        loaded.loopCount = summary.loopCount
-    }
-
     /// Step 4, the one place colour is converted: the still and every frame, from the profile
     /// the decoder read (`decoderProfile`) or the file's, to sRGB; nothing for a decoder that
     /// converted its own pixels (CMYK ink) or an untagged picture.
-    static func toSRGB(_ loaded: inout PixbufLoading.Loaded, facts: PictureFacts) {
+    static func toSRGB(_ loaded: inout DecodedFrame, facts: PictureFacts) {
         guard !loaded.inSRGB, let profile = loaded.decoderProfile ?? facts.colorProfile else { return }
         guard ColorProfileConversion.convert(loaded.pointer, from: profile) else { return } // broken: shown untagged
         loaded.framePixels?.forEach { ColorProfileConversion.convert(OpaquePointer($0.pixbuf.pointer), from: profile) }

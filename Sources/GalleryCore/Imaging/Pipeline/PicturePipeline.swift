@@ -22,10 +22,10 @@ enum PicturePipeline {
     /// it (a person's turn, for print); with `keepAnimation`, an animation's frames too.
     static func picture(
         _ bytes: PictureBytes, gate: LoaderSizeGate, keepAnimation: Bool = false, turn: PictureTurn = .none
-    ) throws(LoadError) -> PixbufLoading.Loaded {
+    ) throws(LoadError) -> DecodedFrame {
         let request = FrameRequest(fit: gate.fit, frames: keepAnimation, turn: turn)
         guard let frame = try DecoderIsolation.loader().frame(bytes, request, gate: gate) else { throw .couldNotDecode }
-        return frame.loaded
+        return frame
     }
 
     /// Finer than a page: the pixels of `region` (where a decoder of the format clips: a
@@ -34,31 +34,14 @@ enum PicturePipeline {
         guard let frame = try DecoderIsolation.loader().frame(bytes, FrameRequest(fit: gate.fit, clip: region), gate: gate) else {
             throw .couldNotDecode
         }
-        return FullDetailImage.Pixels(pixbuf: frame.loaded.pixbuf, imageSize: frame.placement?.imageSize,
+        return FullDetailImage.Pixels(pixbuf: frame.pixbuf, imageSize: frame.placement?.imageSize,
                                       origin: frame.placement?.origin ?? (0, 0), scale: frame.placement?.scale ?? 1)
     }
 
     /// What has arrived of a download, drawn as the whole will be at `screen`, upright; nil
     /// while nothing can be drawn yet.
-    static func arriving(_ received: Data, screen: PixelSize, maxPixels: Int) throws(LoadError) -> PixbufLoading.Loaded? {
+    static func arriving(_ received: Data, screen: PixelSize, maxPixels: Int) throws(LoadError) -> DecodedFrame? {
         let gate = LoaderSizeGate(maxPixels: maxPixels, fit: ImageDecoder.screenFit(screen))
-        return try DecoderIsolation.loader().frame(PictureBytes(arrived: received), FrameRequest(fit: gate.fit), gate: gate)?.loaded
-    }
-
-    /// Pixels as a request asked for them: upright, in sRGB.
-    struct Frame {
-        var loaded: PixbufLoading.Loaded
-        /// Where a clip's pixels lie in the upright picture; nil when they are all of it.
-        var placement: Placement?
-    }
-
-    /// A clip's pixels in the whole picture.
-    struct Placement {
-        /// The whole picture, upright, in source pixels.
-        let imageSize: PixelSize
-        /// Where the pixels start, in upright pixels at `scale`.
-        let origin: (x: Int, y: Int)
-        /// Decoded pixels per source pixel.
-        let scale: Double
+        return try DecoderIsolation.loader().frame(PictureBytes(arrived: received), FrameRequest(fit: gate.fit), gate: gate)
     }
 }
