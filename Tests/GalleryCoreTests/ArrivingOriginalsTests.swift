@@ -131,15 +131,19 @@ final class ArrivingOriginalsTests: RepositoryTestCase {
     }
 
     /// Partial pictures are drawn while the photo arrives, each with more rows, and the rows
-    /// drawn are the final picture's to the byte; the rest is transparent.
+    /// drawn are the final picture's to the byte; the rest is transparent. The worker maps
+    /// what arrived from the download's cache file: no byte of it is copied to a worker
+    /// (`WorkerTraffic`), however often the viewer asks.
     private func checkRowsAsTheyArrive(_ photo: (url: URL, bytes: Data), name: String) async throws {
         let download = startDownload(photo.url)
         var partials: [DecodedImage] = []
         try await waitUntil("the download started") { repository.downloadProgress(for: photo.url) != nil }
+        let copiedBefore = WorkerTraffic.pictureBytes
         while repository.downloadProgress(for: photo.url) != nil {
             if let partial = await repository.partialOriginal(for: photo.url, fitting: screen, priority: .interactive) { partials.append(partial) }
             try await Task.sleep(for: .milliseconds(100))
         }
+        XCTAssertEqual(WorkerTraffic.pictureBytes - copiedBefore, 0, "\(partials.count) partial pictures, none of their bytes copied")
         _ = try await download.value
         let final = try await repository.original(for: photo.url, fitting: screen, priority: .interactive)
         let rows = partials.map(Self.opaqueRows)

@@ -100,6 +100,15 @@ public final class PendingCacheWrite: ReadableBodySink, Sendable {
         }
     }
 
+    /// The payload so far as a read-only descriptor of the file being written (`ArrivedFile`),
+    /// taken under the lock writes take, so every byte it counts is written.
+    public func arrivedFile(maxBytes: Int) -> ArrivedFile? {
+        writing.withLock { writing -> ArrivedFile? in
+            guard writing.fd >= 0, writing.failure == nil else { return nil }
+            return ArrivedFile(reopening: writing.fd, offset: SealedCacheFile.overhead, length: min(maxBytes, writing.payloadBytes))
+        }
+    }
+
     /// Hands the open file over to `DiskStore.commit`, once: the file, its seal and size. Its
     /// bytes stop counting as in flight (the commit counts them as stored).
     func takeForCommit() -> Result<(file: UnnamedCacheFile, header: Data, payloadBytes: Int), DiskStoreError> {

@@ -9,4 +9,11 @@ public protocol ReadableBodySink: HTTPBodySink {
     func bytesWritten(maxBytes: Int) -> Data?
     /// How many bytes were written so far.
     var writtenBytes: Int { get }
+    /// The bytes written so far (at most `maxBytes`) as a file a worker maps without a copy;
+    /// nil where they are not in a file (a body kept in memory).
+    func arrivedFile(maxBytes: Int) -> ArrivedFile?
+}
+
+extension ReadableBodySink {
+    public func arrivedFile(maxBytes: Int) -> ArrivedFile? { nil }
 }

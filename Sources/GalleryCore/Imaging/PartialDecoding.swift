@@ -15,7 +15,12 @@ enum PartialDecoding {
 
     /// The screen-sized picture of what `received` holds, or nil when nothing can be drawn yet.
     static func decode(_ received: Data, fitting screen: PixelSize, maxPixels: Int) throws(LoadError) -> DecodedImage? {
-        guard draws(received), let loaded = try PicturePipeline.arriving(received, screen: screen, maxPixels: maxPixels) else {
+        try decode(PictureBytes(arrived: received), fitting: screen, maxPixels: maxPixels)
+    }
+
+    /// The same of bytes in memory or in the download's cache file (`ArrivedFile`).
+    static func decode(_ received: PictureBytes, fitting screen: PixelSize, maxPixels: Int) throws(LoadError) -> DecodedImage? {
+        guard draws(received.data), let loaded = try PicturePipeline.arriving(received, screen: screen, maxPixels: maxPixels) else {
             return nil
         }
         let image = try ImageDecoder.makeImage(loaded)

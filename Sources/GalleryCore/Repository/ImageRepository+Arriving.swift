@@ -27,8 +27,14 @@ extension ImageRepository {
     public func partialOriginal(for url: URL, fitting screen: PixelSize, priority: SharedPriority) async -> DecodedImage? {
         guard let live = liveDownloads.download(for: url.absoluteString) else { return nil }
         let maxBytes = configuration.maxOriginalBytes, maxPixels = configuration.maxPixels
-        let received = await BlockingWork.run(on: BlockingWork.disk) { live.receivedBytes(maxBytes: maxBytes) }
-        guard let received, PartialDecoding.draws(received) else { return nil }
+        // In the download's cache file, the worker maps them from there: nothing is copied
+        // however often the viewer asks; in memory (no disk cache) or decoded here, read.
+        let inFile = !DecoderIsolation.readsHere
+        let received = await BlockingWork.run(on: BlockingWork.disk) { () -> PictureBytes? in
+            if inFile, let file = live.receivedFile(maxBytes: maxBytes) { return PictureBytes(arrivedIn: file) }
+            return live.receivedBytes(maxBytes: maxBytes).map(PictureBytes.init(arrived:))
+        }
+        guard let received, PartialDecoding.draws(received.data) else { return nil }
         let mostPixels = min(maxPixels, ImageDecoder.screenFit(screen).mostPixels)
         return try? await decodeCancellably(priority: priority, mostPixels: mostPixels) {
             try PartialDecoding.decode(received, fitting: screen, maxPixels: maxPixels)

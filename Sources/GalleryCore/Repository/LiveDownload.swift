@@ -50,4 +50,7 @@ final class LiveDownload: HTTPBodySink, Sendable {
 
     /// What has arrived so far, read back from the sink.
     func receivedBytes(maxBytes: Int) -> Data? { sink.bytesWritten(maxBytes: maxBytes) }
+
+    /// The same as a file a worker maps (`ArrivedFile`); nil when they are in memory.
+    func receivedFile(maxBytes: Int) -> ArrivedFile? { sink.arrivedFile(maxBytes: maxBytes) }
 }

@@ -128,7 +128,7 @@ public enum DecodeWorker {
                 return ExitCode.badRequest.rawValue
             }
             fault?.beforeReadingBytes(of: request)
-            let received = request.dataInSharedMemory ? mappedInput(descriptors[0], length: request.dataLength)
+            let received = request.dataInSharedMemory ? mappedInput(descriptors[0], offset: request.dataOffset, length: request.dataLength)
                 : WorkerSocket.read(count: request.dataLength, from: 0)
             guard let data = received else { return ExitCode.shortInput.rawValue }
             sandbox_allow(UInt32(request.cpuSeconds), UInt64(request.addressSpaceBytes))
@@ -154,11 +154,12 @@ public enum DecodeWorker {
         return 0 // the parent closed the socket
     }
 
-    /// The picture's bytes, mapped read-only from the app's sealed memfd: nil when it holds
-    /// fewer than the request said.
-    private static func mappedInput(_ descriptor: Int32, length: Int) -> Data? {
+    /// The picture's bytes, mapped read-only from the app's sealed memfd or an arriving
+    /// download's cache file, from `offset`: nil when it holds fewer than the request said.
+    private static func mappedInput(_ descriptor: Int32, offset: Int, length: Int) -> Data? {
         guard length > 0 else { return Data() }
-        guard sandbox_file_size(descriptor) >= Int64(length), let memory = sandbox_map(descriptor, length, 0) else { return nil }
-        return Data(bytesNoCopy: memory, count: length, deallocator: .custom { sandbox_unmap($0, $1) })
+        let mapped = offset + length // both bounded by the request's header
+        guard sandbox_file_size(descriptor) >= Int64(mapped), let memory = sandbox_map(descriptor, mapped, 0) else { return nil }
+        return Data(bytesNoCopy: memory + offset, count: length, deallocator: .custom { _, _ in sandbox_unmap(memory, mapped) })
     }
 }

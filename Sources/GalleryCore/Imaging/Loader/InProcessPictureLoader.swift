@@ -10,8 +10,9 @@ struct InProcessPictureLoader: PictureLoader {
     }
 
     func frame(_ bytes: PictureBytes, _ request: FrameRequest, gate: LoaderSizeGate) throws(LoadError) -> DecodedFrame? {
+        guard let data = bytes.allBytes else { return nil } // an arriving file cut since: nothing to draw
         let (frame, refusedBy) = DecoderRefusal.tracking { () throws(LoadError) in
-            try PicturePipeline.frame(OpenedPicture(bytes.data, arriving: !bytes.complete), request, gate: gate, arriving: !bytes.complete)
+            try PicturePipeline.frame(OpenedPicture(data, arriving: !bytes.complete), request, gate: gate, arriving: !bytes.complete)
         }
         gate.cancellation?.refusedBy = refusedBy
         return try frame.get()

@@ -38,10 +38,10 @@ enum PicturePipeline {
                                       origin: frame.placement?.origin ?? (0, 0), scale: frame.placement?.scale ?? 1)
     }
 
-    /// What has arrived of a download, drawn as the whole will be at `screen`, upright; nil
-    /// while nothing can be drawn yet.
-    static func arriving(_ received: Data, screen: PixelSize, maxPixels: Int) throws(LoadError) -> DecodedFrame? {
+    /// What has arrived of a download (`PictureBytes.complete` false), drawn as the whole will
+    /// be at `screen`, upright; nil while nothing can be drawn yet.
+    static func arriving(_ received: PictureBytes, screen: PixelSize, maxPixels: Int) throws(LoadError) -> DecodedFrame? {
         let gate = LoaderSizeGate(maxPixels: maxPixels, fit: ImageDecoder.screenFit(screen))
-        return try DecoderIsolation.loader().frame(PictureBytes(arrived: received), FrameRequest(fit: gate.fit), gate: gate)
+        return try DecoderIsolation.loader().frame(received, FrameRequest(fit: gate.fit), gate: gate)
     }
 }

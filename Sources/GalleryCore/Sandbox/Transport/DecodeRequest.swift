@@ -9,7 +9,7 @@ import Foundation
 /// comes back upright: the worker reads the orientation and applies it (`PicturePipeline`).
 struct DecodeRequest: Equatable {
     static let magic: UInt32 = 0x5144_474C // "LGDQ"
-    static let headerSize = 136
+    static let headerSize = 144
 
     enum Message: UInt32 {
         /// Pixels as a `FrameRequest` asks: the fit, a `clip` of the upright picture, the
@@ -26,9 +26,11 @@ struct DecodeRequest: Equatable {
     }
 
     var message = Message.frame
-    /// The bytes come in a sealed memfd passed with the header, not after it on the socket
-    /// (`SharedMemory.worthIt`).
+    /// The bytes come in a sealed memfd passed with the header, or in the read-only cache file
+    /// of a download still arriving, not after it on the socket (`SharedMemory.worthIt`).
     var dataInSharedMemory = false
+    /// Where the bytes start in that descriptor (past an arriving cache file's seal).
+    var dataOffset = 0
     /// A frame's part of the picture a zoom shows, in upright source pixels; nil for all of it.
     var clip: DetailRegion?
     /// An edit's crop, of the picture as turned.
@@ -54,6 +56,9 @@ struct DecodeRequest: Equatable {
     /// Names this request: its reply must carry the same (`DecodeReply.Header.requestID`), or it
     /// answers something else and is refused. Set for each send (`DecodeWorkerProcess.send`).
     var requestID: UInt64 = 0
+
+    /// The furthest the bytes may start in their descriptor.
+    static let maxDataOffset = 1 << 16
 
     /// The one slot a clip or a crop travels in.
     private var region: DetailRegion? { message == .edit ? crop?.region : clip }
@@ -85,6 +90,7 @@ struct DecodeRequest: Equatable {
         writer.put32(UInt32(turn.quarterTurns) | (turn.mirrored ? 4 : 0))
         writer.put64(requestID)
         writer.put32(arriving ? 1 : 0)
+        writer.put64(UInt64(clamping: dataOffset))
         writer.pad(to: Self.headerSize)
         assert(writer.data.count == Self.headerSize, "the fields fill the header exactly")
         return writer.data
@@ -120,6 +126,9 @@ struct DecodeRequest: Equatable {
         turn = PictureTurn(quarterTurns: Int(turnCode & 3), mirrored: turnCode & 4 != 0)
         requestID = reader.u64(120)
         arriving = reader.u32(128) == 1
+        // Only within a descriptor, and no further in than a cache file's seal.
+        guard reader.u64(132) <= UInt64(Self.maxDataOffset), reader.u64(132) == 0 || dataInSharedMemory else { return nil }
+        dataOffset = Int(reader.u64(132))
         // Only a picture kept open can be asked for by its id alone, and then with no bytes;
         // only a frame is of bytes still arriving.
         guard !bytesOmitted || (pictureID != 0 && length == 0 && !dataInSharedMemory) else { return nil }

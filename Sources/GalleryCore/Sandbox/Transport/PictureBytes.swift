@@ -16,6 +16,9 @@ final class PictureBytes: Sendable {
     /// The sealed memfd of large bytes, made once (nil below `SharedMemory.worthIt`, or when no
     /// memfd could be made: the socket carries them then).
     let memory: SharedMemory?
+    /// What has arrived of a download, in its cache file, which a worker maps (nil for bytes
+    /// in memory); `data` is then only its first bytes, for the magic number.
+    let file: ArrivedFile?
     /// False for what has arrived so far of a download still coming in: a frame of it is drawn
     /// in part, and nothing calls it damaged.
     let complete: Bool
@@ -27,6 +30,8 @@ final class PictureBytes: Sendable {
         id = 0
         self.data = data
         memory = nil
+        file = nil
+        count = data.count
         complete = true
     }
 
@@ -35,6 +40,18 @@ final class PictureBytes: Sendable {
         id = 0
         self.data = data
         memory = nil
+        file = nil
+        count = data.count
+        complete = false
+    }
+
+    /// What has arrived of a download, in its cache file: the worker maps it from there.
+    init(arrivedIn file: ArrivedFile) {
+        id = 0
+        data = file.prefix
+        memory = nil
+        self.file = file
+        count = file.length
         complete = false
     }
 
@@ -42,6 +59,8 @@ final class PictureBytes: Sendable {
     init(kept data: Data) {
         id = Self.lastID.add(1, ordering: .relaxed).newValue
         complete = true
+        file = nil
+        count = data.count
         if data.count >= SharedMemory.worthIt, let sealed = SharedMemory.sealed(copying: data) {
             WorkerTraffic.counted(data.count)
             memory = sealed
@@ -52,7 +71,14 @@ final class PictureBytes: Sendable {
         }
     }
 
-    var count: Int { data.count }
+    /// How many bytes the picture has (those in `file`, when it is in one).
+    let count: Int
+
+    /// Every byte, for a decode in this process (isolation off): read from `file` when there.
+    var allBytes: Data? {
+        guard let file else { return data }
+        return file.readAll()
+    }
 }
 
 /// Bytes of pictures the app has copied to its decode workers (into a memfd or through a
