@@ -6,7 +6,7 @@ why; a list served from a local address may name them. A test never sends traffi
 server runs there on every address of it."""
 
 import os
-import subprocess
+import signal
 from pathlib import Path
 
 from PIL import Image
@@ -23,10 +23,21 @@ def in_own_network(root):
     """The app in a new network namespace whose loopback is up and also carries PUBLIC, with the
     fixture server listening there on PORT (its stderr, the requests it saw, in root/server.log)."""
     script = (f'ip link set lo up && ip addr add {PUBLIC}/32 dev lo && '
-              f'(/usr/bin/python3 {SERVER} --host 0.0.0.0 --port {PORT} --root {root} '
-              f'> {root}/port 2> {root}/server.log &) && '
+              f'{{ /usr/bin/python3 {SERVER} --host 0.0.0.0 --port {PORT} --root {root} '
+              f'> {root}/port 2> {root}/server.log & echo $! > {root}/server.pid; }} && '
               f'for i in $(seq 100); do [ -s {root}/port ] && break; sleep 0.05; done && exec "$0" "$@"')
     return ("unshare", "--net", "sh", "-c", script)
+
+
+def stop_server(root):
+    """Stops this test's fixture server, by the process id it was started as (nothing else on
+    the machine is looked at)."""
+    pid_file = root / "server.pid"
+    if pid_file.exists() and pid_file.read_text().strip().isdigit():
+        try:
+            os.kill(int(pid_file.read_text()), signal.SIGTERM)
+        except ProcessLookupError:
+            pass
 
 
 def write_picture(root, name):
@@ -64,7 +75,7 @@ def test_a_public_list_cannot_open_local_addresses_and_a_local_list_can(display,
         assert requested(root, "\"GET /redirect-to"), "the redirect was asked for; where it led was not"
     finally:
         app.stop()
-        subprocess.run(["pkill", "-f", "--", f"--root {root}"], check=False)
+        stop_server(root)
 
     # The same links in a list served from the namespace's loopback: a local list may name them.
     (root / "local.txt").write_text("\n".join([public, loopback]) + "\n")
@@ -77,4 +88,4 @@ def test_a_public_list_cannot_open_local_addresses_and_a_local_list_can(display,
         assert requested(root, "\"GET /router.png?named"), "the local list's link was fetched"
     finally:
         app.stop()
-        subprocess.run(["pkill", "-f", "--", f"--root {root}"], check=False)
+        stop_server(root)

@@ -91,4 +91,29 @@ final class OpenedPictureTests: XCTestCase {
         XCTAssertEqual(again.header.status, .picture)
         XCTAssertEqual(WorkerTraffic.pictureBytes - before, data.count, "now held: the next request brings no bytes")
     }
+
+    /// A picture the app lets go (its page and the pages beside it moved on), the worker lets go
+    /// too, with its next request: the memfd of its bytes is no longer mapped there, so a camera
+    /// photo's megabytes live no longer than the app needs them.
+    func testAWorkerLetsGoOfAPictureTheAppLetGo() throws {
+        let pool = DecodeWorkerPool(size: 1)
+        let loader = SandboxedPictureLoader(pool: pool)
+        func gate() -> LoaderSizeGate { LoaderSizeGate(maxPixels: ImageDecoder.defaultMaxPixels, maxSide: 256, countsPixels: false) }
+        var kept: PictureBytes? = PictureBytes(kept: TestImages.noisyPNG(width: 700, height: 700))
+        XCTAssertNotNil(kept?.memory, "a megabyte and more: its bytes in a memfd the worker maps")
+        _ = try loader.frame(XCTUnwrap(kept), FrameRequest(fit: gate().fit), gate: gate())
+        let decoder = try XCTUnwrap(pool.idleDecoderProcesses.first)
+        XCTAssertEqual(Self.pictureMappings(of: decoder), 1, "held open after its page: its bytes mapped")
+        kept = nil
+        let small = PictureBytes(oneOff: TestImages.encoded(width: 64, height: 48, as: "png"))
+        _ = try loader.frame(small, FrameRequest(fit: gate().fit), gate: gate())
+        XCTAssertEqual(pool.idleDecoderProcesses.first, decoder, "the same worker")
+        XCTAssertEqual(Self.pictureMappings(of: decoder), 0, "let go with the next request")
+    }
+
+    /// How many mappings of a picture's memfd `process` has.
+    private static func pictureMappings(of process: pid_t) -> Int {
+        let maps = (try? String(contentsOfFile: "/proc/\(process)/maps", encoding: .utf8)) ?? ""
+        return maps.split(separator: "\n").filter { $0.contains("/memfd:link-gallery-picture") }.count
+    }
 }

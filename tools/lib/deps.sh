@@ -16,7 +16,7 @@ DEPS_BUILD=(pkg-config libgtk-4-dev libcurl4-openssl-dev zlib1g-dev libpng-dev l
     libjxl-dev # JPEG XL, which no gdk-pixbuf loader on Debian 12 reads
     libraw-dev) # camera RAW files (DNG, CR2, NEF, ARW…)
 DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3-gi python3-pil
-    python3-pytest imagemagick xdotool x11-utils xclip
+    python3-pytest python3-pytest-timeout imagemagick xdotool x11-utils xclip
     libgtk-4-bin chromium python3-websocket # real touch events (broadway + DevTools)
     libheif-examples libavif-bin libjpeg-turbo-progs liblcms2-utils libgs-common webp # reference encoders, lcms and ICC profiles for pixel fixtures
     libjxl-tools # cjxl and djxl: JPEG XL fixtures and their reference decodes

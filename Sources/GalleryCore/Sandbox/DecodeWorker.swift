@@ -127,6 +127,7 @@ public enum DecodeWorker {
                   descriptors.count == (request.dataInSharedMemory ? 2 : 1), let output = descriptors.last else {
                 return ExitCode.badRequest.rawValue
             }
+            request.closes.forEach { opened.close($0) } // before the bytes: their mapping goes now
             fault?.beforeReadingBytes(of: request)
             let received = request.dataInSharedMemory ? mappedInput(descriptors[0], offset: request.dataOffset, length: request.dataLength)
                 : WorkerSocket.read(count: request.dataLength, from: 0)

@@ -26,6 +26,8 @@ extension DecodeWorkerProcess {
         exchanges.add(1, ordering: .relaxed)
         var request = request
         request.pictureID = bytes.id
+        request.closes = Array(ClosedPictures.closed(among: heldIDs).prefix(DecodeRequest.maxCloses))
+        request.closes.forEach(noteLetGo)
         if holds(bytes.id) {
             request.bytesOmitted = true
             request.dataLength = 0

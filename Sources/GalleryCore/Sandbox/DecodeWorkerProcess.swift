@@ -20,6 +20,9 @@ final class DecodeWorkerProcess: Sendable {
     /// mirror of its `OpenedPictures`, by which a later request of one brings no bytes.
     private let opened = Mutex<[UInt64]>([])
 
+    /// The pictures the worker holds open, as far as the app knows.
+    var heldIDs: [UInt64] { opened.withLock { $0 } }
+
     /// True when the worker holds picture `id` open, as far as the app knows.
     func holds(_ id: UInt64) -> Bool { id != 0 && opened.withLock { $0.contains(id) } }
 

@@ -3,7 +3,8 @@ import Foundation
 /// The pictures a worker keeps open between requests (glycin's loader keeps its `Image`): a
 /// zoom's detail, a print or a save of the page on screen names its picture by id and brings no
 /// bytes, and the worker answers from the picture it opened — its bytes mapped from the app's
-/// sealed memfd, its facts read once. The few most recently asked for are kept; the app's mirror
+/// sealed memfd, its facts read once. Each is kept until the app closes its id (`close`, from a
+/// request's `closes`), and never more than the few most recently asked for; the app's mirror
 /// of them (`DecodeWorkerProcess.holds`) is a hint, and a request for one this worker let go
 /// is answered `notOpen`, so the two never need to agree exactly.
 struct OpenedPictures {
@@ -18,6 +19,11 @@ struct OpenedPictures {
         let entry = pictures.remove(at: index)
         pictures.append(entry)
         return entry.picture
+    }
+
+    /// Lets the picture under `id` go: the app closed it.
+    mutating func close(_ id: UInt64) {
+        pictures.removeAll { $0.id == id }
     }
 
     /// Keeps `picture` under `id` (a nonzero id), letting the least recent go past `capacity`.

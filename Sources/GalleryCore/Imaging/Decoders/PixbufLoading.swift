@@ -39,8 +39,14 @@ enum PixbufLoading: PictureDecoder {
         let format = picture.format
         let loaderNames = PixbufLoaderRegistry.loaders(for: format)
         guard !loaderNames.isEmpty else { throw .unsupportedFormat(format) }
-        if format.decodesBeforeSizePrepared { try scaleAfterLoading(picture.facts, gate: gate) }
-        guard let (decoded, animation) = try run(picture.data, loaderNames: loaderNames, gate: gate, keepAnimation: request.frames)
+        // A loader that decodes the whole picture before it reports the size (HEIF, AVIF): the
+        // pixel limit was applied from the header (the pipeline's first step), and the loader is
+        // left at full size, scaled afterwards with a smooth filter (it would scale by nearest
+        // neighbour).
+        let loaderScales = !format.decodesBeforeSizePrepared
+        if !loaderScales, picture.facts.size == nil { throw .damaged } // libheif found no primary picture
+        guard let (decoded, animation) = try run(picture.data, loaderNames: loaderNames, gate: gate, keepAnimation: request.frames,
+                                                 loaderScales: loaderScales)
         else {
             throw .damaged // every loader of the format refused it
         }
@@ -65,15 +71,16 @@ enum PixbufLoading: PictureDecoder {
     /// Tries each loader in turn; nil when every one refused the bytes. With `keepAnimation`,
     /// the loader's animation too (one owned reference) when the picture animates.
     private static func run(
-        _ data: Data, loaderNames: [String], gate: LoaderSizeGate, keepAnimation: Bool
+        _ data: Data, loaderNames: [String], gate: LoaderSizeGate, keepAnimation: Bool, loaderScales: Bool = true
     ) throws(LoadError) -> (frame: DecodedFrame, animation: ObjectReference?)? {
         for loaderName in loaderNames {
             guard let loader = makeLoader(imageType: loaderName) else { continue }
             defer { g_object_unref(loader) }
-            connectSizePrepared(loader, gate: gate)
-            let outcome = data.withUnsafeBytes { feed(loader, bytes: $0, gate: gate) }
+            let size = PixbufLoaderSize(gate: gate, loaderScales: loaderScales)
+            connectSizePrepared(loader, size: size)
+            let outcome = data.withUnsafeBytes { feed(loader, bytes: $0, size: size) }
             if outcome == .cancelled || gate.isCancelled { throw .cancelled }
-            if gate.refused { throw .tooLarge }
+            if size.refused { throw .tooLarge }
             // A loader short of memory says nothing of the file: it is kept, and Retry may work.
             if outcome == .outOfMemory { throw .outOfMemory }
             // One loader's refusal is not the picture's: the next loader of the format may read
@@ -84,24 +91,15 @@ enum PixbufLoading: PictureDecoder {
                gdk_pixbuf_animation_is_static_image(animated) == 0 {
                 animation = ObjectReference(retaining: UnsafeMutableRawPointer(animated)) // (transfer none)
             }
-            if !gate.loaderScales, let scaled = scaledToFit(pixbuf, gate: gate) {
-                return (DecodedFrame(pixbuf: scaled, declaredWidth: gate.declaredWidth, declaredHeight: gate.declaredHeight), animation)
+            if !loaderScales, let scaled = scaledToFit(pixbuf, gate: gate) {
+                return (DecodedFrame(pixbuf: scaled, declaredWidth: size.declaredWidth, declaredHeight: size.declaredHeight), animation)
             }
             let frame = DecodedFrame(pixbuf: ObjectReference(retaining: UnsafeMutableRawPointer(pixbuf)),
-                                     declaredWidth: gate.sizeKnown ? gate.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
-                                     declaredHeight: gate.sizeKnown ? gate.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)))
+                                     declaredWidth: size.sizeKnown ? size.declaredWidth : Int(gdk_pixbuf_get_width(pixbuf)),
+                                     declaredHeight: size.sizeKnown ? size.declaredHeight : Int(gdk_pixbuf_get_height(pixbuf)))
             return (frame, animation)
         }
         return nil
-    }
-
-    /// For a loader that decodes the whole picture before it reports the size (HEIF, AVIF):
-    /// the pixel limit was applied from the header (`PicturePipeline`'s first step), and the
-    /// loader is left at full size, scaled afterwards with a smooth filter (it would scale by
-    /// nearest neighbour).
-    private static func scaleAfterLoading(_ facts: PictureFacts, gate: LoaderSizeGate) throws(LoadError) {
-        guard facts.size != nil else { throw .damaged } // libheif found no primary picture
-        gate.loaderScales = false
     }
 
     /// `pixbuf` scaled to the gate's fit, or nil when it already fits.
@@ -116,30 +114,30 @@ enum PixbufLoading: PictureDecoder {
     private enum FeedOutcome { case complete, failed, refused, cancelled, outOfMemory }
 
     private static func feed(
-        _ loader: UnsafeMutablePointer<GdkPixbufLoader>, bytes: UnsafeRawBufferPointer, gate: LoaderSizeGate
+        _ loader: UnsafeMutablePointer<GdkPixbufLoader>, bytes: UnsafeRawBufferPointer, size: PixbufLoaderSize
     ) -> FeedOutcome {
         let base = bytes.bindMemory(to: guchar.self).baseAddress!
         var offset = 0
         while offset < bytes.count {
-            let length = min(gate.sizeKnown ? bodyChunkSize : headerChunkSize, bytes.count - offset)
+            let length = min(size.sizeKnown ? bodyChunkSize : headerChunkSize, bytes.count - offset)
             var error: UnsafeMutablePointer<GError>?
             let written = gdk_pixbuf_loader_write(loader, base + offset, gsize(length), &error)
             let shortOfMemory = isShortOfMemory(error)
             if let error { g_error_free(error) }
             // A failed write closes the loader itself; closing again would be a GLib critical.
             guard written != 0 else {
-                return gate.isCancelled ? .cancelled : gate.refused ? .refused : shortOfMemory ? .outOfMemory : .failed
+                return size.gate.isCancelled ? .cancelled : size.refused ? .refused : shortOfMemory ? .outOfMemory : .failed
             }
             offset += length
-            if gate.refused || gate.isCancelled {
+            if size.refused || size.gate.isCancelled {
                 close(loader) // the data stops here, so this reports an error we do not need
-                return gate.refused ? .refused : .cancelled
+                return size.refused ? .refused : .cancelled
             }
         }
         // Truncated files surface here: a close error means the image is incomplete or corrupt,
         // even when the loader could show a partial picture.
         switch close(loader) {
-        case _ where gate.refused: return .refused
+        case _ where size.refused: return .refused
         case .closed: return .complete
         case .shortOfMemory: return .outOfMemory
         case .failed: return .failed
@@ -172,10 +170,10 @@ enum PixbufLoading: PictureDecoder {
     }
 
     /// `size-prepared`: `void (GdkPixbufLoader *, gint width, gint height, gpointer)`.
-    private static func connectSizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, gate: LoaderSizeGate) {
+    private static func connectSizePrepared(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, size: PixbufLoaderSize) {
         Signal.connect(loader, .sizePrepared) { loader, width, height in
             guard let loader else { return }
-            gate.sizePrepared(loader: loader.assumingMemoryBound(to: GdkPixbufLoader.self), width: Int(width), height: Int(height))
+            size.sizePrepared(loader: loader.assumingMemoryBound(to: GdkPixbufLoader.self), width: Int(width), height: Int(height))
         }
     }
 }

@@ -1,22 +1,17 @@
 import CGtk
 
-/// Decides, in a `GdkPixbufLoader`'s `size-prepared` signal, how big the decoded image may be.
+/// The limits of one decode — the pixel limit and the fit the picture is scaled into — and,
+/// in the app, its share of the pixels the process holds. The limits are fixed when it is
+/// made; only the share changes hands.
 ///
-/// `size-prepared` is the one moment the declared size is known and nothing has been allocated
-/// yet. Images over `maxPixels` are marked refused (the caller then stops feeding the loader);
-/// larger images get a smaller target size (`Fit`), which JPEG honours at decode time (DCT
-/// scaling) so a 24-megapixel photo never exists at full size in memory.
-///
-/// It also holds a decode's share of the pixels the process holds (`DecodeThreads.pixels`),
-/// taken in one place per decode: in the app, by a sandboxed reply's header, out of what the
-/// decode was let in with (`DecodeAdmission`, `SandboxedDecoding`); where pictures are decoded
-/// in the app's own process (isolation off, the benchmark's in-process runs), by the
-/// pipeline's first step from the picture's facts (`PicturePipeline.frame`). A worker counts
-/// nothing: its memory is bounded by its address-space limit, and the app counts its reply.
-/// The share is given back (`releaseBudget()`) once the pixels are freed or handed over as
-/// textures.
-///
-/// Lives on the decoding thread only: the loader emits synchronously inside write/close.
+/// The share of `DecodeThreads.pixels` is taken in one place per decode, and only in the app:
+/// by a sandboxed reply's header, out of what the decode was let in with (`DecodeAdmission`,
+/// `SandboxedPictureLoader`); where pictures are decoded in the app's own process (isolation
+/// off, the benchmark's in-process runs), by the pipeline's first step from the picture's
+/// facts (`PicturePipeline.frame`). A worker counts nothing (`countsPixels` false): its memory
+/// is bounded by its address-space limit, and the app counts its reply. The share is given
+/// back (`releaseBudget()`) once the pixels are freed or handed over as textures. What a
+/// gdk-pixbuf loader learns of the size as it runs is that run's (`PixbufLoaderSize`).
 final class LoaderSizeGate {
     enum Fit: Equatable {
         /// The longest side at most this: originals within texture limits.
@@ -48,24 +43,10 @@ final class LoaderSizeGate {
 
     let maxPixels: Int
     let fit: Fit
-    private(set) var declaredWidth = 0
-    private(set) var declaredHeight = 0
-    private(set) var sizeKnown = false
-    private(set) var refused = false
-
-    /// False where nothing is counted (tests of one decoder on its own).
+    /// False where nothing is counted (a worker; tests of one decoder on its own).
     let countsPixels: Bool
     let cancellation: DecodeCancellation?
-    /// Set by the caller before the loader starts.
-    var format: ImageFormat?
-    /// Pixels the header says the decode touches beyond what `size-prepared` reports (a GIF's
-    /// frames outside a small canvas).
-    var headerPixels = 0
-    /// Pixels the caller will allocate after the loader (copies of animation frames).
-    var extraPixels = 0
-    /// False for loaders that decode before `size-prepared` (`ImageFormat.decodesBeforeSizePrepared`):
-    /// the caller took the budget from the header and scales the result itself.
-    var loaderScales = true
+    /// The app's share of the pixels, while this decode holds it.
     private var reservation: PriorityGate.Pass?
 
     /// `cancellation` nil: the calling thread's `DecodeCancellation.current`.
@@ -79,27 +60,6 @@ final class LoaderSizeGate {
         self.fit = fit
         self.countsPixels = countsPixels
         self.cancellation = cancellation ?? DecodeCancellation.current
-    }
-
-    func sizePrepared(loader: UnsafeMutablePointer<GdkPixbufLoader>, width: Int, height: Int) {
-        sizeKnown = true
-        declaredWidth = width
-        declaredHeight = height
-        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        guard width > 0, height > 0, !overflow, pixels <= maxPixels else {
-            refused = true
-            // Loaders that honour the size (JPEG, SVG) then allocate almost nothing for the
-            // little they decode before the caller stops writing.
-            gdk_pixbuf_loader_set_size(loader, 1, 1)
-            return
-        }
-        if isCancelled {
-            gdk_pixbuf_loader_set_size(loader, 1, 1) // the caller stops feeding and reports it
-            return
-        }
-        if let target = Self.targetSize(width: width, height: height, fit: fit), loaderScales {
-            gdk_pixbuf_loader_set_size(loader, gint(target.width), gint(target.height))
-        }
     }
 
     /// Nobody wants the decode anymore: decoders stop at their next check and report `.cancelled`.
@@ -135,34 +95,6 @@ final class LoaderSizeGate {
     func takeReservation() -> PriorityGate.Pass? {
         defer { reservation = nil }
         return reservation
-    }
-
-    /// What the decoder allocates: JPEG decodes straight at a power-of-two fraction of its size
-    /// (libjpeg's DCT scaling, the smallest that still covers the target), PNG scales row by
-    /// row, and SVG renders at the target; the other decoders decode at full size and scale a
-    /// copy afterwards.
-    func allocatedPixels(width: Int, height: Int, target: (width: Int, height: Int)?) -> Int {
-        let full = max(width * height, headerPixels)
-        guard let target else { return full + extraPixels }
-        let scaled = target.width * target.height
-        switch format {
-        case .svg:
-            return scaled + extraPixels
-        case .png:
-            // Scaled row by row (`PNGRowScaling`): the target, and a source row and its sums.
-            return scaled + 2 * width + 8 * target.width + extraPixels
-        case .heif, .avif:
-            // libheif holds the decoded planes beside the RGBA picture it hands over.
-            return 2 * full + scaled + extraPixels
-        case .jpeg:
-            var denominator = 1
-            while denominator < 8, width / (denominator * 2) >= target.width, height / (denominator * 2) >= target.height {
-                denominator *= 2
-            }
-            return full / (denominator * denominator) + scaled + extraPixels
-        default:
-            return full + scaled + extraPixels
-        }
     }
 
     /// The size `fit` asks for, keeping the aspect ratio; `nil` when the image already fits

@@ -14,9 +14,36 @@ extension PicturePipeline {
         guard let size = facts.size, size.width > 0, size.height > 0, size.pixels <= gate.maxPixels else {
             return min(gate.maxPixels, gate.fit.mostPixels)
         }
-        gate.format = picture.format
-        if request.frames { gate.extraPixels = AnimationFrames.copiedPixels(of: picture) }
+        let extra = request.frames ? AnimationFrames.copiedPixels(of: picture) : 0
         let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit)
-        return gate.allocatedPixels(width: size.width, height: size.height, target: target)
+        let full = max(size.pixels, facts.decodedPixels ?? 0) // a HEIF's whole `ispe` picture
+        return allocatedPixels(full: full, width: size.width, height: size.height, target: target, format: picture.format) + extra
+    }
+
+    /// What the format's decoder allocates for a picture of `full` pixels: JPEG decodes straight
+    /// at a power-of-two fraction of its size (libjpeg's DCT scaling, the smallest that still
+    /// covers the target), PNG scales row by row, and SVG renders at the target; the other
+    /// decoders decode at full size and scale a copy afterwards.
+    static func allocatedPixels(full: Int, width: Int, height: Int, target: (width: Int, height: Int)?, format: ImageFormat) -> Int {
+        guard let target else { return full }
+        let scaled = target.width * target.height
+        switch format {
+        case .svg:
+            return scaled
+        case .png:
+            // Scaled row by row (`PNGRowScaling`): the target, and a source row and its sums.
+            return scaled + 2 * width + 8 * target.width
+        case .heif, .avif:
+            // libheif holds the decoded planes beside the RGBA picture it hands over.
+            return 2 * full + scaled
+        case .jpeg:
+            var denominator = 1
+            while denominator < 8, width / (denominator * 2) >= target.width, height / (denominator * 2) >= target.height {
+                denominator *= 2
+            }
+            return full / (denominator * denominator) + scaled
+        default:
+            return full + scaled
+        }
     }
 }

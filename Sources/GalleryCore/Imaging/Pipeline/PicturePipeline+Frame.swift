@@ -94,10 +94,7 @@ extension PicturePipeline {
         }
         let stored = fit == gate.fit ? gate
             : LoaderSizeGate(maxPixels: gate.maxPixels, fit: fit, countsPixels: gate.countsPixels, cancellation: gate.cancellation)
-        if let pixels = facts.decodedPixels {
-            guard pixels <= stored.maxPixels else { throw .tooLarge }
-            stored.headerPixels = pixels
-        }
+        if let pixels = facts.decodedPixels, pixels > stored.maxPixels { throw .tooLarge }
         return stored
     }
 
@@ -120,7 +117,7 @@ extension PicturePipeline {
         return (StoredRequest.Clip(eighths: eighths, scaledSize: stored, rect: rect), wanted)
     }
 
-    /// Step 4, the one place colour is converted: the still and every frame, from the profile
+    /// Step 3, the one place colour is converted: the still and every frame, from the profile
     /// the decoder read (`decoderProfile`) or the file's, to sRGB; nothing for a decoder that
     /// converted its own pixels (CMYK ink) or an untagged picture.
     static func toSRGB(_ loaded: inout DecodedFrame, facts: PictureFacts) {
@@ -130,7 +127,7 @@ extension PicturePipeline {
         loaded.inSRGB = true
     }
 
-    /// Step 5: a copy with an alpha channel whose rows from `row` down are clear: they have
+    /// Step 4: a copy with an alpha channel whose rows from `row` down are clear: they have
     /// not arrived, and the picture beneath (the thumbnail) shows there.
     static func clearing(_ pixbuf: ObjectReference, fromRow row: Int) throws(LoadError) -> ObjectReference {
         let source = OpaquePointer(pixbuf.pointer)

@@ -12,11 +12,11 @@ import GObjectSupport
 /// 1. limits: the pixel limit from the facts the opening read, the fit turned for a picture
 ///    stored on its side (`storedGate`);
 /// 2. the decoders the registry has for the format that can serve the request, in turn
-///    (`DecoderRegistry`, `DecoderAbilities`), on a clip mapped to the stored picture;
-/// 3. an animation's frames (`AnimationFrames`);
-/// 4. colour to sRGB from the picture's profile (`toSRGB`), unless a copy keeps its own;
-/// 5. rows not received yet made clear;
-/// 6. upright from the facts' orientation, then as a person turned it (`PictureOrientation`).
+///    (`DecoderRegistry`, `DecoderAbilities`), on a clip mapped to the stored picture; an
+///    animation's frames are its decoder's (no format's code is here);
+/// 3. colour to sRGB from the picture's profile (`toSRGB`), unless a copy keeps its own;
+/// 4. rows not received yet made clear;
+/// 5. upright from the facts' orientation, then as a person turned it (`PictureOrientation`).
 enum PicturePipeline {
     /// The picture at `gate`'s fit (a `.within` box is upright), upright, then as `turn` turns
     /// it (a person's turn, for print); with `keepAnimation`, an animation's frames too.

@@ -9,7 +9,7 @@ import Foundation
 /// comes back upright: the worker reads the orientation and applies it (`PicturePipeline`).
 struct DecodeRequest: Equatable {
     static let magic: UInt32 = 0x5144_474C // "LGDQ"
-    static let headerSize = 144
+    static let headerSize = 176
 
     enum Message: UInt32 {
         /// Pixels as a `FrameRequest` asks: the fit, a `clip` of the upright picture, the
@@ -57,6 +57,11 @@ struct DecodeRequest: Equatable {
     /// answers something else and is refused. Set for each send (`DecodeWorkerProcess.send`).
     var requestID: UInt64 = 0
 
+    /// Pictures the app let go that the worker holds open: it drops them first (at most
+    /// `maxCloses` a request).
+    var closes: [UInt64] = []
+    static let maxCloses = 4
+
     /// The furthest the bytes may start in their descriptor.
     static let maxDataOffset = 1 << 16
 
@@ -91,6 +96,8 @@ struct DecodeRequest: Equatable {
         writer.put64(requestID)
         writer.put32(arriving ? 1 : 0)
         writer.put64(UInt64(clamping: dataOffset))
+        writer.put32(UInt32(min(closes.count, Self.maxCloses)))
+        for index in 0..<Self.maxCloses { writer.put64(index < closes.count ? closes[index] : 0) }
         writer.pad(to: Self.headerSize)
         assert(writer.data.count == Self.headerSize, "the fields fill the header exactly")
         return writer.data
@@ -129,6 +136,8 @@ struct DecodeRequest: Equatable {
         // Only within a descriptor, and no further in than a cache file's seal.
         guard reader.u64(132) <= UInt64(Self.maxDataOffset), reader.u64(132) == 0 || dataInSharedMemory else { return nil }
         dataOffset = Int(reader.u64(132))
+        guard reader.u32(140) <= UInt32(Self.maxCloses) else { return nil }
+        closes = (0..<Int(reader.u32(140))).map { reader.u64(144 + 8 * $0) }
         // Only a picture kept open can be asked for by its id alone, and then with no bytes;
         // only a frame is of bytes still arriving.
         guard !bytesOmitted || (pictureID != 0 && length == 0 && !dataInSharedMemory) else { return nil }

@@ -71,6 +71,9 @@ final class PictureBytes: Sendable {
         }
     }
 
+    // The workers that hold it open are told with their next request (`ClosedPictures`).
+    deinit { ClosedPictures.close(id) }
+
     /// How many bytes the picture has (those in `file`, when it is in one).
     let count: Int
 
