@@ -21,6 +21,11 @@ let package = Package(
             path: "Sources/FuzzLinks"
         ),
         .executableTarget(
+            name: "fuzz-replies",
+            dependencies: ["FuzzSupport", .product(name: "GalleryCore", package: "LinkGallery")],
+            path: "Sources/FuzzReplies"
+        ),
+        .executableTarget(
             name: "fuzz-sniffer",
             dependencies: ["FuzzSupport", .product(name: "GalleryCore", package: "LinkGallery")],
             path: "Sources/FuzzSniffer"

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Writes the seed corpus for the fuzz targets into Fuzz/corpus/{links,sniffer}/.
+"""Writes the seed corpus for the fuzz targets into Fuzz/corpus/{links,sniffer,replies}/.
 
 The seeds are committed; this script documents where they came from and can make them again
 (Debian's /usr/bin/python3 has PIL). Seeds stay small: libFuzzer mutates them, and small inputs
@@ -15,6 +15,7 @@ from PIL import Image
 HERE = os.path.dirname(os.path.abspath(__file__))
 LINKS = os.path.join(HERE, "corpus", "links")
 SNIFFER = os.path.join(HERE, "corpus", "sniffer")
+REPLIES = os.path.join(HERE, "corpus", "replies")
 
 GSTATIC = "https://encrypted-tbn0.gstatic.com/images?q=tbn:ANd9GcQ7x3kYl0aZ2pR8mVb1nW4cT6hJ9sEoFuDgiA&usqp=CAU"
 
@@ -148,9 +149,38 @@ def new_format_seeds():
             write(SNIFFER, "small.raf", handle.read())
 
 
+def animated_webp_seed():
+    """An animated WebP of three frames, which libwebp's animation decoder reads."""
+    frames = [Image.new("RGB", (8, 8), colour) for colour in ((200, 40, 40), (40, 200, 40), (40, 40, 200))]
+    out = io.BytesIO()
+    frames[0].save(out, "WEBP", save_all=True, append_images=frames[1:], duration=100, loop=0, lossless=True)
+    write(SNIFFER, "animated.webp", out.getvalue())
+
+
+def reply_header(code=0, declared=(4, 4), size=(4, 4), channels=4, frames=0, placed=0, refused_by=0, request_id=7):
+    """A decode worker's reply header as DecodeReply writes it: magic, status and detail, then
+    fourteen 32-bit fields and the request's 64-bit id, little-endian."""
+    fields = [declared[0], declared[1], size[0], size[1], channels, frames, 0, 0, 0, 8, 0, 0, placed, refused_by]
+    return struct.pack("<III", 0x5244474C, code, 0) + struct.pack("<14I", *fields) + struct.pack("<Q", request_id)
+
+
+def replies_seeds():
+    still = reply_header() + bytes(4 * 4 * 4)
+    write(REPLIES, "still.bin", still)
+    animation = reply_header(frames=2) + bytes(64) + (struct.pack("<I", 100) + bytes(64)) * 2
+    write(REPLIES, "animation.bin", animation)
+    write(REPLIES, "clip.bin", reply_header(declared=(400, 300), placed=1) + bytes(64))
+    write(REPLIES, "damaged.bin", reply_header(code=1, size=(0, 0), channels=0, refused_by=1))
+    copy = struct.pack("<QI", 4, 0) + b"\x89PNG"
+    write(REPLIES, "turned-copy.bin", copy)
+    write(REPLIES, "metadata.bin", b"make\tCanon\nmodel\tEOS R6\niso\t400\norientation\t6\nposition\t59.9,30.3\n")
+
+
 if __name__ == "__main__":
     links_seeds()
     sniffer_seeds()
     new_format_seeds()
-    for folder in (LINKS, SNIFFER):
+    animated_webp_seed()
+    replies_seeds()
+    for folder in (LINKS, SNIFFER, REPLIES):
         print(folder, len(os.listdir(folder)), "files")

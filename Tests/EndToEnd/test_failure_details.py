@@ -4,7 +4,7 @@ the one that answered after redirects, the server's status, type and sizes, the 
 words and when; Copy Details puts it all on the clipboard; Retry loads again. A 404 behind a
 redirect, a damaged JPEG, and a decoder that crashes (a worker failure)."""
 
-import time
+from datetime import datetime
 
 import pyatspi
 
@@ -81,20 +81,44 @@ def test_a_worker_failure_is_said_and_the_tile_menu_offers_details(display, serv
     app = App(display, server.write("details-worker.txt", picture + "\n"), extra_env={"LINK_GALLERY_WORKER_FAULT": "crash"})
     try:
         wait_for(lambda: tile_named(app, "(Could not decode)"), 60, message="the tile to fail in the worker")
-        focus_grid(app)
-        app.press("Home")
-        wait_for(lambda: focused_tile_index(app) == 0, message="the tile focused")
-        app.press("shift+F10")
-        item = wait_for(lambda: next((node for node in app.find_all(name="Failure Details…")
-                                      if node.getRoleName() == "menu item"), None), message="Failure Details… in the tile menu")
-        app.do_action(item)
-        window = details_window(app)
-        said = wait_for(lambda: rows(app, window) or None, message="the details' rows")
+        window, said = open_tile_menu_details(app)
         assert any(row.startswith("Reason: The Picture Could Not Be Decoded") for row in said), said
         assert "Server's answer: 200 OK" in said and "Type: image/jpeg" in said, said
         display.screenshot("failure-details-worker")
+        first = tried(said)
+        # Retry's attempt is told from the first by when it failed: the clock past that second.
+        wait_for(lambda: datetime.now().replace(microsecond=0) > first, 5, message="a second later")
         app.do_action(visible(app, window, "push button", "Retry"))
         wait_for(lambda: not any("Failure Details" in (w.name or "") for w in app.windows()), message="Retry closes")
-        wait_for(lambda: tile_named(app, "(Could not decode)"), 60, message="tried again (the worker still crashes)")
+        # Tried again, and failed again (the worker still crashes): the tile's Details say when.
+        wait_for(lambda: tried(tile_menu_details(app)) > first, 60, message="a second attempt, failed later than the first")
+        assert tile_named(app, "(Could not decode)"), "the tile says why again"
     finally:
         app.stop()
+
+
+def tried(said):
+    """When the details say the picture was tried, to the second (the app's English format)."""
+    row = next(row for row in said if row.startswith("Tried: "))
+    return datetime.strptime(row[len("Tried: "):], "%b %d, %Y, %I:%M:%S %p")
+
+
+def tile_menu_details(app):
+    """The first tile's Failure Details… from its menu, read and closed again."""
+    window, said = open_tile_menu_details(app)
+    close(app, window)
+    return said
+
+
+def open_tile_menu_details(app):
+    """The first tile's Failure Details… window, opened from its menu, and its rows."""
+    focus_grid(app)
+    app.press("Home")
+    wait_for(lambda: focused_tile_index(app) == 0, message="the tile focused")
+    app.press("shift+F10")
+    item = wait_for(lambda: next((node for node in app.find_all(name="Failure Details…")
+                                  if node.getRoleName() == "menu item"), None), message="Failure Details… in the tile menu")
+    app.do_action(item)
+    window = details_window(app)
+    said = wait_for(lambda: rows(app, window) or None, message="the details' rows")
+    return window, said

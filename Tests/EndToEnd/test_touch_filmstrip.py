@@ -1,5 +1,6 @@
 """A finger on the viewer's filmstrip (broadway + headless Chromium, real touch events): a tap
-on a cell jumps to its picture; a drag along the strip scrolls it without jumping."""
+on a cell jumps to its picture. (A drag along the strip is not tested here: the strip of these
+few pictures does not overflow the window, so there is nothing to scroll.)"""
 
 from broadway import TouchApp
 from harness import FixtureServer, wait_for

@@ -5,7 +5,8 @@ import XCTest
 
 /// HDR pictures (issue 43: "the file's colour encoding converted to sRGB") on a screen of
 /// standard range: the curves against their standards' own figures (ST 2084's PQ, BT.2408's
-/// 58 % and 75 % for 203 cd/m², BT.2390's roll-off), and pictures that name them — a PNG's
+/// 58 % and 75 % for 203 cd/m², BT.2390's roll-off) and, code by code, against the standards'
+/// formulas written apart from the app (`HDRReference`), and pictures that name them — a PNG's
 /// cICP, an AVIF's nclx made by avifenc, a JPEG XL's encoding made by cjxl — drawn through the
 /// tone curve, neutral greys neutral; and an AVIF's nclx of standard range, its primaries applied.
 final class HDRToneMappingTests: XCTestCase {
@@ -20,8 +21,23 @@ final class HDRToneMappingTests: XCTestCase {
         }
         XCTAssertEqual(HDRToneMapping.toneMapped(1000), 203, accuracy: 0.01, "the peak is the screen's white")
         XCTAssertEqual(HDRToneMapping.toneMapped(4000), 203, accuracy: 0.01, "brighter than the peak: white")
-        let white = HDRToneMapping.toneMapped(203)
-        XCTAssertTrue((140..<203).contains(white), "reference white rolled off, not cut: \(white)")
+        XCTAssertLessThan(HDRToneMapping.toneMapped(203), 203, "reference white rolled off, not cut")
+    }
+
+    /// Every 8-bit code of PQ and of HLG drawn as the standards' formulas, written apart from
+    /// the app (`HDRReference`), draw it: the whole curve, roll-off included, within a
+    /// twentieth of a grey level.
+    func testEveryCodeIsShownAsTheStandardsSay() throws {
+        let codes = Array(0...255)
+        for (curve, light) in [(HDRReference.Curve.pq, HDRToneMapping.perceptualQuantizerLight),
+                               (.hlg, HDRToneMapping.hybridLogGammaLight)] {
+            let expected = try HDRReference.shownGreys(curve, codes: codes)
+            for code in codes {
+                let linear = HDRToneMapping.toneMapped(light(Double(code) / 255)) / HDRToneMapping.referenceWhite
+                let shown = 255 * (linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055)
+                XCTAssertEqual(shown, expected[code], accuracy: 0.05, "\(curve) code \(code)")
+            }
+        }
     }
 
     func testTheTablesRiseFromBlackToWhite() throws {
@@ -33,14 +49,6 @@ final class HDRToneMappingTests: XCTestCase {
             XCTAssertTrue(zip(table, table.dropFirst()).allSatisfy { $0 <= $1 }, "transfer \(transfer): never falls")
         }
         XCTAssertNil(HDRToneMapping.table(transfer: 13), "sRGB's curve is no HDR curve")
-    }
-
-    /// The screen grey a code value of `curve` is drawn as: its light tone-mapped, relative to
-    /// white, sRGB-encoded (a neutral grey has no primaries to convert).
-    private func shownGrey(ofCode code: Int, curve: (Double) -> Double) -> Int {
-        let linear = HDRToneMapping.toneMapped(curve(Double(code) / 255)) / HDRToneMapping.referenceWhite
-        let encoded = linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
-        return Int((255 * encoded).rounded())
     }
 
     /// PQ codes of 1, 10, 50, 100, 203, 500 and 1,000 cd/m² as 8-bit greys, side by side.
@@ -65,11 +73,13 @@ final class HDRToneMappingTests: XCTestCase {
     }
 
     private func assertShownAsToneMapped(_ data: Data, within tolerance: Int, _ name: String,
-                                         curve: (Double) -> Double = HDRToneMapping.perceptualQuantizerLight) throws {
+                                         curve: HDRReference.Curve = .pq) throws {
         let image = try ImageDecoder.original(from: data)
+        // The greys as the standards draw them, computed apart from the app (`HDRReference`).
+        let greys = try HDRReference.shownGreys(curve, codes: Self.pqCodes)
         for (index, code) in Self.pqCodes.enumerated() {
             let pixel = TestImages.pixel(of: image.texture.texture, x: 16 * index + 8, y: 8)
-            let expected = shownGrey(ofCode: code, curve: curve)
+            let expected = Int(greys[index].rounded())
             for channel in [pixel.red, pixel.green, pixel.blue] {
                 XCTAssertLessThanOrEqual(abs(Int(channel) - expected), tolerance, "\(name), code \(code): \(pixel) against \(expected)")
             }
@@ -105,7 +115,7 @@ final class HDRToneMappingTests: XCTestCase {
     func testPQAndHLGJPEGXLAreToneMapped() throws {
         let folder = try TemporaryDirectory()
         let source = try greyStrip(folder)
-        for (encoding, curve) in [("PeQ", HDRToneMapping.perceptualQuantizerLight), ("HLG", HDRToneMapping.hybridLogGammaLight)] {
+        for (encoding, curve) in [("PeQ", HDRReference.Curve.pq), ("HLG", .hlg)] {
             let jxl = folder.url.appendingPathComponent("strip-\(encoding).jxl").path
             guard ExternalTool.succeeds("/usr/bin/cjxl", [source, jxl, "-d", "0", "-x", "color_space=RGB_D65_202_Rel_\(encoding)"]) else {
                 throw TestRequirement.missing("needs cjxl (libjxl-tools)")

@@ -2,9 +2,10 @@ import Foundation
 import FuzzSupport
 @testable import GalleryCore
 
-/// Arbitrary bytes as a downloaded body: sniff the format, read its facts, and decode a
-/// thumbnail with gdk-pixbuf, and what the viewer would draw of them as a download in progress. Nothing may crash, and a thumbnail that comes out must respect
-/// the size it was asked for.
+/// Arbitrary bytes as a downloaded body: sniff the format, read its facts, run every hand-written
+/// reader, and decode them as a thumbnail, a page (an animation's frames), a zoom's clip, an
+/// edit (a turned, cropped copy) and what the viewer would draw of them as a download in
+/// progress. Nothing may crash, and what comes out must respect the size it was asked for.
 ///
 /// `maxPixels` is small so a fuzzed header declaring a huge image is refused (or, if the size
 /// gates miss a format, shows up as an out-of-memory report under `-rss_limit_mb`).
@@ -90,6 +91,18 @@ public func fuzzSniffer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
        let animation = page.animation {
         FuzzInvariant.check(animation.frames.count >= 2 && animation.frames.count <= 1000, "frame count \(animation.frames.count)")
         FuzzInvariant.check(animation.frames.allSatisfy { $0.texture.pixelWidth == page.texture.pixelWidth }, "a frame of another size")
+    }
+    // The same bytes as a zoom's clip (a JPEG's region decoder; any other format's whole
+    // picture): the pixels held lie within the picture they are of.
+    let clip = DetailRegion(x: 8, y: 4, width: 40, height: 24, devicePixelsPerSourcePixel: 0.5)
+    if let detail = try? ImageDecoder.fullDetail(from: data, covering: clip, maxPixels: thumbnailMaxPixels) {
+        FuzzInvariant.check(detail.pixelSize.width <= max(1, detail.size.width) && detail.pixelSize.height <= max(1, detail.size.height),
+                            "detail \(detail.pixelSize) larger than its picture \(detail.size)")
+    }
+    // As an edit: turned and cropped to a copy (a JPEG retagged, or decoded and written again).
+    if let crop = CropArea(x: 2, y: 2, width: 16, height: 16),
+       let copy = try? ImageDecoder.turnedCopy(of: data, turn: PictureTurn.none.rotatedRight, crop: crop, maxPixels: thumbnailMaxPixels) {
+        FuzzInvariant.check(!copy.data.isEmpty, "an empty copy")
     }
     // The same bytes as a download still arriving (the viewer draws what came): what is drawn
     // stays in the box it was asked for.
