@@ -26,6 +26,23 @@ enum CacheFileIO {
         return complete ? data : nil
     }
 
+    /// `count` bytes from `offset` (`pread`: the descriptor's position is left alone, so a
+    /// writer appending to the same file is not disturbed); nil when the file holds fewer.
+    static func read(_ fd: Int32, count: Int, at offset: Int) -> Data? {
+        var data = Data(count: count)
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            var done = 0
+            while done < count {
+                let read = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { return false }
+                done += read
+            }
+            return true
+        }
+        return complete ? data : nil
+    }
+
     static func writeAll(_ data: Data, to fd: Int32, path: String) throws(DiskStoreError) {
         let failure: Int32? = data.withUnsafeBytes { buffer in
             var offset = 0

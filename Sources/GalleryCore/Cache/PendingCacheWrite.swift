@@ -84,19 +84,7 @@ public final class PendingCacheWrite: ReadableBodySink, Sendable {
     public func bytesWritten(maxBytes: Int) -> Data? {
         writing.withLock { writing -> Data? in
             guard writing.fd >= 0, writing.failure == nil else { return nil }
-            let (fd, count) = (writing.fd, min(maxBytes, writing.payloadBytes))
-            var data = Data(count: count)
-            let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-                var done = 0
-                while done < count {
-                    let read = pread(fd, buffer.baseAddress! + done, count - done, off_t(SealedCacheFile.overhead + done))
-                    if read < 0, errno == EINTR { continue }
-                    guard read > 0 else { return false }
-                    done += read
-                }
-                return true
-            }
-            return complete ? data : nil
+            return CacheFileIO.read(writing.fd, count: min(maxBytes, writing.payloadBytes), at: SealedCacheFile.overhead)
         }
     }
 

@@ -23,9 +23,7 @@ public final class ArrivedFile: Sendable {
     init?(reopening writer: Int32, offset: Int, length: Int) {
         let descriptor = open("/proc/self/fd/\(writer)", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        var prefix = Data(count: min(length, ContentSniffer.preferredPrefixLength))
-        let read = prefix.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-        guard read == prefix.count else {
+        guard let prefix = CacheFileIO.read(descriptor, count: min(length, ContentSniffer.preferredPrefixLength), at: offset) else {
             close(descriptor)
             return nil
         }
@@ -39,18 +37,5 @@ public final class ArrivedFile: Sendable {
 
     /// All of its bytes, read (for a decode in this process: isolation off); nil when the file
     /// no longer holds them.
-    func readAll() -> Data? {
-        var data = Data(count: length)
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            var done = 0
-            while done < length {
-                let read = pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset + done))
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else { return false }
-                done += read
-            }
-            return true
-        }
-        return complete ? data : nil
-    }
+    func readAll() -> Data? { CacheFileIO.read(descriptor, count: length, at: offset) }
 }

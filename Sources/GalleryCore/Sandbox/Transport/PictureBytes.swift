@@ -25,50 +25,36 @@ final class PictureBytes: Sendable {
 
     private static let lastID = Atomic<UInt64>(0)
 
-    /// Bytes for one request only (a thumbnail, a links file): copied to each worker as before.
-    init(oneOff data: Data) {
-        id = 0
+    private init(id: UInt64 = 0, data: Data, memory: SharedMemory? = nil, file: ArrivedFile? = nil, count: Int, complete: Bool) {
+        self.id = id
         self.data = data
-        memory = nil
-        file = nil
-        count = data.count
-        complete = true
+        self.memory = memory
+        self.file = file
+        self.count = count
+        self.complete = complete
+    }
+
+    /// Bytes for one request only (a thumbnail, a links file): copied to each worker as before.
+    convenience init(oneOff data: Data) {
+        self.init(data: data, count: data.count, complete: true)
     }
 
     /// What has arrived of a download, for one request.
-    init(arrived data: Data) {
-        id = 0
-        self.data = data
-        memory = nil
-        file = nil
-        count = data.count
-        complete = false
+    convenience init(arrived data: Data) {
+        self.init(data: data, count: data.count, complete: false)
     }
 
     /// What has arrived of a download, in its cache file: the worker maps it from there.
-    init(arrivedIn file: ArrivedFile) {
-        id = 0
-        data = file.prefix
-        memory = nil
-        self.file = file
-        count = file.length
-        complete = false
+    convenience init(arrivedIn file: ArrivedFile) {
+        self.init(data: file.prefix, file: file, count: file.length, complete: false)
     }
 
     /// Bytes a worker may keep open, and any number of requests reuse.
-    init(kept data: Data) {
-        id = Self.lastID.add(1, ordering: .relaxed).newValue
-        complete = true
-        file = nil
-        count = data.count
-        if data.count >= SharedMemory.worthIt, let sealed = SharedMemory.sealed(copying: data) {
-            WorkerTraffic.counted(data.count)
-            memory = sealed
-            self.data = sealed.mappedReadOnly(length: data.count) ?? data
-        } else {
-            memory = nil
-            self.data = data
-        }
+    convenience init(kept data: Data) {
+        let sealed = data.count >= SharedMemory.worthIt ? SharedMemory.sealed(copying: data) : nil
+        if sealed != nil { WorkerTraffic.counted(data.count) }
+        self.init(id: Self.lastID.add(1, ordering: .relaxed).newValue,
+                  data: sealed?.mappedReadOnly(length: data.count) ?? data, memory: sealed, count: data.count, complete: true)
     }
 
     // The workers that hold it open are told with their next request (`ClosedPictures`).
