@@ -55,6 +55,25 @@ static void keep_data_profile(JxlDecoder *decoder, picturefacts *out) {
     out->profile_size = size;
 }
 
+// The frames an animation shows, counted from their headers: without JXL_DEC_FULL_IMAGE, libjxl
+// skips each frame's pixels. Stops past PICTUREFACTS_MAX_FRAMES; 0 when the file ends early.
+static uint32_t count_frames(const uint8_t *data, size_t length) {
+    JxlDecoder *decoder = jxldecode_open(data, length, JXL_DEC_FRAME, 1);
+    if (!decoder) return 0;
+    uint32_t frames = 0;
+    for (;;) {
+        JxlDecoderStatus event = JxlDecoderProcessInput(decoder);
+        if (event == JXL_DEC_FRAME) {
+            if (++frames > PICTUREFACTS_MAX_FRAMES) break;
+        } else {
+            if (event != JXL_DEC_SUCCESS) frames = 0; // damaged or cut short: no count to trust
+            break;
+        }
+    }
+    JxlDecoderDestroy(decoder);
+    return frames;
+}
+
 int picturefacts_read_jxl(const uint8_t *data, size_t length, picturefacts *out) {
     memset(out, 0, sizeof(*out));
     JxlDecoder *decoder = jxldecode_open(data, length, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING, 1);
@@ -80,5 +99,6 @@ int picturefacts_read_jxl(const uint8_t *data, size_t length, picturefacts *out)
         }
     }
     JxlDecoderDestroy(decoder);
+    if (status == PICTUREFACTS_OK && out->animated) out->frame_count = count_frames(data, length);
     return status;
 }

@@ -73,7 +73,9 @@ int picturefacts_read_webp(const uint8_t *data, size_t length, picturefacts *out
     out->height = WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT);
     uint32_t flags = WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS);
     out->has_alpha = (flags & ALPHA_FLAG) != 0;
-    out->animated = (flags & ANIMATION_FLAG) != 0 && WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT) > 1;
+    uint32_t frames = WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT);
+    out->animated = (flags & ANIMATION_FLAG) != 0 && frames > 1;
+    if (out->animated) out->frame_count = frames > PICTUREFACTS_MAX_FRAMES ? PICTUREFACTS_MAX_FRAMES + 1 : frames;
     WebPChunkIterator chunk;
     if ((flags & ICCP_FLAG) && WebPDemuxGetChunk(demux, "ICCP", 1, &chunk)) {
         picturefacts_keep_profile(out, chunk.chunk.bytes, chunk.chunk.size);

@@ -11,60 +11,23 @@ import XCTest
 /// and decoded by a real worker through the loader contract: every frame, in order, in its
 /// colour, for as long as the file says; the thumbnail is the first frame.
 final class AnimationsTests: XCTestCase {
-    private static let colours: [(UInt8, UInt8, UInt8)] = [(220, 40, 40), (40, 200, 60), (50, 70, 210)]
-    private static let durations = [100, 200, 300]
-
-    /// Three 64×48 frames of the colours above, as PNG files (and, for JPEG XL, as an APNG).
-    private func frames(in folder: TemporaryDirectory) throws -> [String] {
-        let script = """
-        import sys
-        from PIL import Image
-        folder = sys.argv[1]
-        colours = [(220, 40, 40), (40, 200, 60), (50, 70, 210)]
-        frames = [Image.new("RGB", (64, 48), colour) for colour in colours]
-        for index, frame in enumerate(frames):
-            frame.save(f"{folder}/frame{index}.png")
-        frames[0].save(f"{folder}/animation.webp", "WEBP", save_all=True, append_images=frames[1:],
-                       duration=[100, 200, 300], loop=2, lossless=True)
-        frames[0].save(f"{folder}/animation.png", "PNG", save_all=True, append_images=frames[1:],
-                       duration=[100, 200, 300], loop=0)
-        """
-        guard try TestImages.python(script, arguments: [folder.url.path]) else {
-            throw TestRequirement.missing("needs /usr/bin/python3 with PIL")
-        }
-        return (0..<3).map { folder.url.appendingPathComponent("frame\($0).png").path }
-    }
+    private static let colours = AnimationFixtures.colours
+    private static let durations = AnimationFixtures.durations
 
     func testAnAnimatedWebPPlaysEveryFrameForItsDuration() throws {
-        let folder = try TemporaryDirectory()
-        _ = try frames(in: folder)
-        let webp = try Data(contentsOf: folder.url.appendingPathComponent("animation.webp"))
-        try assertPlays(webp, loopCount: 2, tolerance: 0, "WebP")
+        try assertPlays(try AnimationFixtures().data("animation.webp"), loopCount: 2, tolerance: 0, "WebP")
     }
 
     func testAnAVIFSequencePlaysEveryFrameForItsDuration() throws {
-        let folder = try TemporaryDirectory()
-        let pngs = try frames(in: folder)
-        let avif = folder.url.appendingPathComponent("animation.avif").path
-        let arguments = ["-l", "--timescale", "10", "--duration", "1", pngs[0], "--duration", "2", pngs[1], "--duration", "3", pngs[2], avif]
-        guard ExternalTool.succeeds("/usr/bin/avifenc", arguments) else { throw TestRequirement.missing("needs avifenc (libavif-bin)") }
-        try assertPlays(try Data(contentsOf: URL(fileURLWithPath: avif)), loopCount: 0, tolerance: 3, "AVIF")
+        try assertPlays(try AnimationFixtures().avif(), loopCount: 0, tolerance: 3, "AVIF")
     }
 
     func testAnAnimatedJPEGXLPlaysEveryFrameForItsDuration() throws {
-        let folder = try TemporaryDirectory()
-        _ = try frames(in: folder)
-        let jxl = folder.url.appendingPathComponent("animation.jxl").path
-        guard ExternalTool.succeeds("/usr/bin/cjxl", ["-d", "0", folder.url.appendingPathComponent("animation.png").path, jxl]) else {
-            throw TestRequirement.missing("needs cjxl (libjxl-tools)")
-        }
-        try assertPlays(try Data(contentsOf: URL(fileURLWithPath: jxl)), loopCount: 0, tolerance: 0, "JPEG XL")
+        try assertPlays(try AnimationFixtures().jxl(), loopCount: 0, tolerance: 0, "JPEG XL")
     }
 
     func testAnAPNGPlaysEveryFrameForItsDuration() throws {
-        let folder = try TemporaryDirectory()
-        _ = try frames(in: folder)
-        let apng = try Data(contentsOf: folder.url.appendingPathComponent("animation.png"))
+        let apng = try AnimationFixtures().data("animation.png")
         XCTAssertTrue(APNGStructure.isAnimated(apng))
         try assertPlays(apng, loopCount: 0, tolerance: 0, "APNG")
     }
@@ -137,9 +100,7 @@ final class AnimationsTests: XCTestCase {
     /// data out of sequence — is no animation: its default image shows as a still, and nothing
     /// else happens.
     func testAnAPNGThatBreaksItsRulesShowsItsDefaultImage() throws {
-        let folder = try TemporaryDirectory()
-        _ = try frames(in: folder)
-        let apng = [UInt8](try Data(contentsOf: folder.url.appendingPathComponent("animation.png")))
+        let apng = [UInt8](try AnimationFixtures().data("animation.png"))
         func offset(of type: String, _ nth: Int = 0) -> Int {
             var found = 0, at = 8
             while at + 8 <= apng.count {

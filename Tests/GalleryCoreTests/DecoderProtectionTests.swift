@@ -83,7 +83,7 @@ final class DecoderProtectionTests: XCTestCase {
 
     private func decode(_ data: Data, in pool: DecodeWorkerPool, limits: DecodeWorkerPool.Limits = DecodeWorkerPool.rasterLimits) throws {
         let request = DecodeRequest(fit: .inside(maxSide: 256), maxPixels: ImageDecoder.defaultMaxPixels,
-                                    keepAnimation: false, limits: limits, dataLength: data.count)
+                                    limits: limits, dataLength: data.count)
         let reply = try pool.decode(PictureBytes(oneOff: data), request: request, limits: limits, maxBodyLength: 1 << 20, cancellation: nil)
         if case .failed(let error) = reply.header.status { throw error }
     }

@@ -357,7 +357,7 @@ final class DecoderSandboxTests: XCTestCase {
     private static func decode(_ data: Data, in pool: DecodeWorkerPool, limits: DecodeWorkerPool.Limits,
                         cancellation: DecodeCancellation? = nil) throws(LoadError) {
         let request = DecodeRequest(fit: .inside(maxSide: 1024), maxPixels: ImageDecoder.defaultMaxPixels,
-                                    keepAnimation: false, limits: limits, dataLength: data.count)
+                                    limits: limits, dataLength: data.count)
         let reply = try pool.decode(PictureBytes(oneOff: data), request: request, limits: limits, maxBodyLength: 1024 * 1024 * 4,
                                     cancellation: cancellation)
         if case .failed(let error) = reply.header.status { throw error }

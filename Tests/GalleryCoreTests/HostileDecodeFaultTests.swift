@@ -75,7 +75,7 @@ final class HostileDecodeFaultTests: XCTestCase {
     private func render(_ svg: Data, limits: DecodeWorkerPool.Limits) throws(LoadError) {
         let pool = DecodeWorkerPool(size: 1)
         let fit = LoaderSizeGate.Fit.inside(maxSide: SVGLimits.maxOriginalSide)
-        let request = DecodeRequest(fit: fit, maxPixels: ImageDecoder.defaultMaxPixels, keepAnimation: false,
+        let request = DecodeRequest(fit: fit, maxPixels: ImageDecoder.defaultMaxPixels,
                                     limits: limits, dataLength: svg.count)
         _ = try pool.decode(PictureBytes(oneOff: svg), request: request, limits: limits, maxBodyLength: 64 << 20, cancellation: nil)
     }

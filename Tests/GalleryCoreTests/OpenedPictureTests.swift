@@ -80,7 +80,7 @@ final class OpenedPictureTests: XCTestCase {
         worker.noteOpened(bytes.id) // as if an earlier request had opened it
         let limits = DecodeWorkerPool.rasterLimits
         let request = DecodeRequest(fit: .inside(maxSide: 1024), maxPixels: ImageDecoder.defaultMaxPixels,
-                                    keepAnimation: false, limits: limits, dataLength: data.count)
+                                    limits: limits, dataLength: data.count)
         let before = WorkerTraffic.pictureBytes
         let reply = try XCTUnwrap(try worker.exchange(request, bytes, deadline: .now + .seconds(20), maxBodyLength: 1 << 20) { _ in })
         XCTAssertEqual(reply.header.status, .picture)

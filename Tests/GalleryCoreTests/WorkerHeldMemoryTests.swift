@@ -65,7 +65,7 @@ final class WorkerHeldMemoryTests: XCTestCase {
     private func decode(_ data: Data, in pool: DecodeWorkerPool) throws {
         let limits = DecodeWorkerPool.rasterLimits
         let request = DecodeRequest(fit: .inside(maxSide: 1024), maxPixels: ImageDecoder.defaultMaxPixels,
-                                    keepAnimation: false, limits: limits, dataLength: data.count)
+                                    limits: limits, dataLength: data.count)
         let reply = try pool.decode(PictureBytes(oneOff: data), request: request, limits: limits, maxBodyLength: 8 << 20, cancellation: nil)
         guard case .picture = reply.header.status else { return XCTFail("\(reply.header.status)") }
     }

@@ -14,6 +14,8 @@ enum {
 
 // The largest colour profile and EXIF block kept; a larger one is left out.
 enum { PICTUREFACTS_MAX_PROFILE = 4 * 1024 * 1024, PICTUREFACTS_MAX_EXIF = 1024 * 1024 };
+// The most frames of an animation counted (`AnimationFrames.maxFrameCount`).
+enum { PICTUREFACTS_MAX_FRAMES = 1000 };
 
 typedef struct {
     uint32_t width;        // as the decoder will produce it: stored pixels before the EXIF
@@ -26,6 +28,8 @@ typedef struct {
     int progressive;       // JPEG: more than one scan
     int cmyk;              // JPEG: CMYK or YCCK ink
     int animated;          // WebP, JPEG XL: an animation of frames (GIF's and AVIF's are read elsewhere)
+    uint32_t frame_count;  // of such an animation, as its container counts them (at most
+                           // PICTUREFACTS_MAX_FRAMES + 1: more is as many as the app ever plays)
     // PNG without an ICC profile: what its sRGB, gAMA and cHRM chunks say (as browsers read them).
     int png_srgb;          // an sRGB chunk
     double png_gamma;      // gAMA's file gamma (0.45455 for 2.2), 0 without one

@@ -8,8 +8,6 @@ public struct DecodedImage: Sendable {
     public let sourceHeight: Int
     /// All frames when the image moves; `texture` is then its first frame.
     public let animation: DecodedAnimation?
-    /// The still of an animation whose frames were not asked for: the page asks for them next.
-    var animates = false
     /// Decoded at the size the screen shows it; the full resolution is there on demand
     /// (`ImageDecoder.fullDetail`), so nothing is lost.
     public let isScreenSized: Bool

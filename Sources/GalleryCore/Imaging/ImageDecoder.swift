@@ -29,45 +29,44 @@ public enum ImageDecoder {
     /// An animation (GIF, APNG, WebP, an AVIF sequence, JPEG XL) also brings all its frames
     /// (`DecodedImage.animation`) when they fit in `maxAnimationBytes` at full size; otherwise
     /// only its first frame, as a still. Its frames are decoded at full size (each frame is one
-    /// texture); a still is fitted like any picture.
+    /// texture); a still is fitted like any picture. Opening the picture first counts its frames
+    /// (`animationToAsk`), so it is decoded once, frames and all.
     /// `turn`: as a person turned it too (print), in the same step as the file's own turn.
     public static func original(
         from data: Data, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
         maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes, turn: PictureTurn = .none
     ) throws(LoadError) -> DecodedImage {
         let bytes = PictureBytes(oneOff: data)
-        let first = try original(from: bytes, fitting: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
-                                 maxAnimationBytes: maxAnimationBytes, frames: asksForFramesAtOnce(bytes.data), turn: turn)
-        guard first.animates else { return first }
         return try original(from: bytes, fitting: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
-                            maxAnimationBytes: maxAnimationBytes, frames: true, turn: turn)
+                            maxAnimationBytes: maxAnimationBytes, animation: animationToAsk(of: bytes), turn: turn)
     }
 
-    /// Whether a page asks for an animation's frames with its first request: a GIF's, which are
-    /// small and common. Any other format that may animate (a PNG, a WebP…) is most often a
-    /// still, asked for at the screen's size; a still that turns out to be an animation's
-    /// (`DecodedImage.animates`) is asked for again, frames and all. Read from the magic number,
-    /// all the app reads of a picture.
-    static func asksForFramesAtOnce(_ data: Data) -> Bool {
-        ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength)) == .gif
+    /// The frames a page asks for with its one request: those opening counts (`open`), for a
+    /// format that may move (GIF, PNG, WebP, AVIF, JPEG XL; its magic number says, all the app
+    /// reads of a picture); nil for any other, which is not opened first, and where the worker
+    /// could not say. Blocks on a worker: call it off the main thread.
+    static func animationToAsk(of bytes: PictureBytes, cancellation: DecodeCancellation? = nil) -> AnimationExtent? {
+        guard ContentSniffer.imageFormat(of: bytes.data.prefix(ContentSniffer.preferredPrefixLength))?.mayAnimate == true else {
+            return nil
+        }
+        return DecoderIsolation.loader().open(bytes, cancellation: cancellation)?.animation
     }
 
     /// One request of a picture a worker may keep open for the requests after it (a zoom):
-    /// with `frames`, an animation's frames too.
+    /// with `animation` (as opening counted it) that plays within `maxAnimationBytes`, its frames too.
     static func original(
         from bytes: PictureBytes, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
-        maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes, frames: Bool,
-        turn: PictureTurn = .none
+        maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes,
+        animation extent: AnimationExtent?, turn: PictureTurn = .none
     ) throws(LoadError) -> DecodedImage {
         let gate = LoaderSizeGate(maxPixels: maxPixels, fit: originalFit(screen, maxTextureSide))
-        let loaded = try PicturePipeline.picture(bytes, gate: gate, keepAnimation: frames, turn: turn)
+        let animationBytes = extent.flatMap { $0.plays(within: maxAnimationBytes) ? $0.frameBytes : nil } ?? 0
+        let loaded = try PicturePipeline.picture(bytes, gate: gate, animationBytes: animationBytes, turn: turn)
         let still = try makeImage(loaded)
         let isScreenSized = screen != nil && still.wasDownscaled
-        guard frames, let animation = animation(of: loaded, maxAnimationBytes: maxAnimationBytes) else {
-            var image = DecodedImage(texture: still.texture, sourceWidth: still.sourceWidth, sourceHeight: still.sourceHeight,
-                                     isScreenSized: isScreenSized)
-            image.animates = loaded.animates
-            return image
+        guard animationBytes > 0, let animation = animation(of: loaded, maxAnimationBytes: animationBytes) else {
+            return DecodedImage(texture: still.texture, sourceWidth: still.sourceWidth, sourceHeight: still.sourceHeight,
+                                isScreenSized: isScreenSized)
         }
         // The first frame doubles as the still (thumbnail-sized neighbours, copy, zoom geometry).
         return DecodedImage(texture: animation.frames[0].texture, sourceWidth: still.sourceWidth,
@@ -75,11 +74,13 @@ public enum ImageDecoder {
     }
 
     /// What `original(from:fitting:…)` is let in with (`DecodeThreads.run`): the most pixels
-    /// its picture, and a GIF's frames, may have.
+    /// its picture, and the frames of an `animation` that plays, may have.
     static func mostPixels(
-        ofOriginal data: Data, fitting screen: PixelSize?, maxPixels: Int, maxTextureSide: Int = defaultMaxTextureSide, frames: Bool
+        ofOriginal data: Data, fitting screen: PixelSize?, maxPixels: Int, maxTextureSide: Int = defaultMaxTextureSide,
+        animation: AnimationExtent?, maxAnimationBytes: Int = defaultMaxAnimationBytes
     ) -> Int {
-        SandboxedDecoding.mostPixels(data, fit: originalFit(screen, maxTextureSide), maxPixels: maxPixels, keepAnimation: frames)
+        SandboxedDecoding.mostPixels(data, fit: originalFit(screen, maxTextureSide), maxPixels: maxPixels, animation: animation,
+                                     animationBytes: maxAnimationBytes)
     }
 
     private static func originalFit(_ screen: PixelSize?, _ maxTextureSide: Int) -> LoaderSizeGate.Fit {

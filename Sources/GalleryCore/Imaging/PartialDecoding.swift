@@ -2,7 +2,8 @@ import Foundation
 
 /// The start of an image still downloading, for the viewer to draw while the rest arrives: a
 /// frame request of what has arrived (`PicturePipeline.arriving`), which the pipeline serves
-/// with the format's partial-bytes decoders (`JPEGArrivingRows`, `PNGArrivingRows`) and turns
+/// with the format's partial-bytes decoders (`PNGArrivingRows`, `JXLArrivingPasses`) or its
+/// arrived bytes made whole (`JPEGArrivedBytes`), and turns
 /// upright, converts and clears as the whole file will be, so what is drawn now is what stays;
 /// rows not received yet are transparent, and the picture beneath (the thumbnail) shows there.
 /// In the app this runs in a sandboxed worker, like every decode.
@@ -10,7 +11,8 @@ enum PartialDecoding {
     /// Formats drawn in part, row by row as they arrive (sniffed from the magic number only).
     static func draws(_ data: Data) -> Bool {
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
-        return format.map { !DecoderRegistry.decoders(for: $0, able: .partialBytes).isEmpty } ?? false
+        return format.map { DecoderRegistry.completion(for: $0) != nil || !DecoderRegistry.decoders(for: $0, able: .partialBytes).isEmpty }
+            ?? false
     }
 
     /// The screen-sized picture of what `received` holds, or nil when nothing can be drawn yet.

@@ -14,12 +14,12 @@ extension ImageRepository {
         DecodeWorkerPool.shared.prewarm() // while the original is found or downloaded
         do {
             let (bytes, facts) = try await openedOriginal(for: url, priority: shared)
-            var image = try await decodePage(bytes, fitting: screen, frames: ImageDecoder.asksForFramesAtOnce(bytes.data),
-                                             turn: turn, key: url.absoluteString, priority: shared)
-            // The still of an animation (a PNG, a WebP… that moves): its frames, asked for now.
-            if image.animates {
-                image = try await decodePage(bytes, fitting: screen, frames: true, turn: turn, key: url.absoluteString, priority: shared)
+            // Opened first where it may move: its frames, counted, come with its one decode.
+            let animation = try await decodeCancellably(priority: shared, mostPixels: 0) {
+                ImageDecoder.animationToAsk(of: bytes, cancellation: DecodeCancellation.current)
             }
+            let image = try await decodePage(bytes, fitting: screen, animation: animation, turn: turn, key: url.absoluteString,
+                                             priority: shared)
             if turn.isNone { learn(image.sourceSize, of: url, from: facts) } // a turned size is not the file's
             failureLog.succeeded(url)
             return image
@@ -30,15 +30,16 @@ extension ImageRepository {
         }
     }
 
-    /// One decode of a page, let in with the most pixels it may bring (with `frames`, an
-    /// animation's at full size).
-    private func decodePage(_ bytes: PictureBytes, fitting screen: PixelSize?, frames: Bool, turn: PictureTurn, key: String,
-                            priority: SharedPriority) async throws -> DecodedImage {
+    /// One decode of a page, let in with the most pixels it may bring (with an `animation`
+    /// that plays, its frames at full size).
+    private func decodePage(_ bytes: PictureBytes, fitting screen: PixelSize?, animation: AnimationExtent?, turn: PictureTurn,
+                            key: String, priority: SharedPriority) async throws -> DecodedImage {
         let maxPixels = configuration.maxPixels, maxAnimationBytes = configuration.maxAnimationBytes
-        let mostPixels = ImageDecoder.mostPixels(ofOriginal: bytes.data, fitting: screen, maxPixels: maxPixels, frames: frames)
+        let mostPixels = ImageDecoder.mostPixels(ofOriginal: bytes.data, fitting: screen, maxPixels: maxPixels, animation: animation,
+                                                 maxAnimationBytes: maxAnimationBytes)
         return try await decodeOrForget(key: key, priority: priority, mostPixels: mostPixels) {
             try ImageDecoder.original(from: bytes, fitting: screen, maxPixels: maxPixels, maxAnimationBytes: maxAnimationBytes,
-                                      frames: frames, turn: turn)
+                                      animation: animation, turn: turn)
         }
     }
 

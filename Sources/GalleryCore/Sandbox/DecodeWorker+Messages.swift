@@ -51,7 +51,7 @@ extension DecodeWorker {
     /// and pixels.
     private static func frame(_ opened: Result<OpenedPicture, LoadError>, _ request: DecodeRequest) -> WorkerReply {
         let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, countsPixels: false)
-        let asked = FrameRequest(fit: request.fit, clip: request.clip, frames: request.keepAnimation, turn: request.turn)
+        let asked = FrameRequest(fit: request.fit, clip: request.clip, animationBytes: request.animationBytes, turn: request.turn)
         let (decoded, refusedBy) = DecoderRefusal.tracking { () throws(LoadError) in
             try PicturePipeline.frame(opened.get(), asked, gate: gate, arriving: request.arriving)
         }
@@ -72,7 +72,7 @@ extension DecodeWorker {
             width: width, height: height, channels: Int(gdk_pixbuf_get_n_channels(still)), frameCount: frames.count,
             loopCount: frames.isEmpty ? 0 : loaded.loopCount,
             originX: placement?.origin.x ?? 0, originY: placement?.origin.y ?? 0,
-            scaleEighths: placement.map { Int(($0.scale * 8).rounded()) } ?? 8, animates: loaded.animates, placed: placement != nil))
+            scaleEighths: placement.map { Int(($0.scale * 8).rounded()) } ?? 8, placed: placement != nil))
         reply.parts.append(.pixels(loaded.pixbuf))
         for frame in frames {
             var delay = LittleEndianWriter()

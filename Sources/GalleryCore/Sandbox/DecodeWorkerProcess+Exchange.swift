@@ -56,6 +56,7 @@ extension DecodeWorkerProcess {
         defer { withExtendedLifetime(memory) {} } // its descriptor is sent below, by number
         let input = memory?.descriptor ?? bytes?.file?.descriptor
         if copied { WorkerTraffic.counted(data.count) } // copied into a memfd or the socket now
+        WorkerTraffic.sent(request.message)
         request.dataInSharedMemory = input != nil
         request.dataOffset = memory == nil ? bytes?.file?.offset ?? 0 : 0
         guard let output = SharedMemory.blank(size: maxBodyLength) else {

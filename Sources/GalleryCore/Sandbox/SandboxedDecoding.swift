@@ -12,19 +12,21 @@ import Foundation
 enum SandboxedDecoding {
     /// The most pixels a reply may bring for a request: `mostPixels`, a decode is let in with
     /// them (`DecodeThreads.run`) and the reply is held to them.
-    static func mostPixels(_ data: Data, fit: LoaderSizeGate.Fit, maxPixels: Int, keepAnimation: Bool) -> Int {
+    /// `animation`: the picture's frames as opening counted them, asked for when they play
+    /// within `animationBytes`; their still comes at full size then, at most the canvas.
+    static func mostPixels(_ data: Data, fit: LoaderSizeGate.Fit, maxPixels: Int, animation: AnimationExtent?, animationBytes: Int) -> Int {
+        if let animation, animation.plays(within: animationBytes), let frameBytes = animation.frameBytes {
+            return min(maxPixels, animation.canvas.pixels) + frameBytes / 4
+        }
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
-        let size = replySize(fit: format == .svg ? SVGLimits.cappedFit(fit) : fit, maxPixels: maxPixels,
-                             animated: keepAnimation && format?.mayAnimate == true)
-        return size.playing + size.animationBytes / 4
+        return replySize(fit: format == .svg ? SVGLimits.cappedFit(fit) : fit, maxPixels: maxPixels, animated: false).still
     }
 
     /// A still picture's pixels at most; an animation that plays comes at full size (the worker
-    /// decides: `PicturePipeline.frame`), and its frames' bytes besides.
-    static func replySize(fit: LoaderSizeGate.Fit, maxPixels: Int, animated: Bool) -> (still: Int, playing: Int, animationBytes: Int) {
+    /// decides: `PicturePipeline.frame`), its frames' bytes besides.
+    static func replySize(fit: LoaderSizeGate.Fit, maxPixels: Int, animated: Bool) -> (still: Int, playing: Int) {
         let still = min(maxPixels, fit.mostPixels)
-        let playing = animated ? min(maxPixels, LoaderSizeGate.Fit.inside(maxSide: fit.maxSide).mostPixels) : still
-        return (still, playing, animated ? ImageDecoder.defaultMaxAnimationBytes : 0)
+        return (still, animated ? min(maxPixels, LoaderSizeGate.Fit.inside(maxSide: fit.maxSide).mostPixels) : still)
     }
 
     /// The reply as a pixbuf (and frames), after every number in it was checked. A reply that
@@ -59,6 +61,6 @@ enum SandboxedDecoding {
             offset += 4 + frameLength
         }
         return DecodedFrame(pixbuf: still, declaredWidth: header.declaredWidth, declaredHeight: header.declaredHeight,
-                                    framePixels: frames.isEmpty ? nil : frames, loopCount: header.loopCount, animates: header.animates)
+                                    framePixels: frames.isEmpty ? nil : frames, loopCount: header.loopCount)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 extension SandboxedPictureLoader {
     func edit(_ bytes: PictureBytes, _ edit: PictureEdit, maxPixels: Int) throws(LoadError) -> TurnedCopy.File {
         let limits = DecodeWorkerPool.rasterLimits
-        var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: maxPixels, keepAnimation: false, limits: limits,
+        var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: maxPixels, limits: limits,
                                     dataLength: bytes.count)
         request.message = .edit
         request.turn = edit.turn

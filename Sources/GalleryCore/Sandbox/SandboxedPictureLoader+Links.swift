@@ -13,7 +13,7 @@ extension SandboxedPictureLoader {
 
     func links(_ data: Data, cancellation: DecodeCancellation) -> LinksRead? {
         let limits = Self.linksLimits
-        var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: 1, keepAnimation: false, limits: limits,
+        var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: 1, limits: limits,
                                     dataLength: data.count)
         request.message = .links
         guard let reply = try? pool.decode(PictureBytes(oneOff: data), request: request, limits: limits,

@@ -10,7 +10,7 @@ extension SandboxedPictureLoader {
 
     func open(_ bytes: PictureBytes, cancellation: DecodeCancellation?) -> PictureMetadata? {
         let limits = Self.openLimits
-        var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: 1, keepAnimation: false, limits: limits,
+        var request = DecodeRequest(fit: .inside(maxSide: 1), maxPixels: 1, limits: limits,
                                     dataLength: bytes.count)
         request.message = .open
         guard let reply = try? pool.decode(bytes, request: request, limits: limits, maxBodyLength: MetadataText.maxBytes,

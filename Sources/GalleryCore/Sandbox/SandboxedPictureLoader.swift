@@ -12,10 +12,9 @@ struct SandboxedPictureLoader: PictureLoader {
         let vector = format == .svg
         let fit = vector ? SVGLimits.cappedFit(gate.fit) : gate.fit
         let limits = vector ? DecodeWorkerPool.vectorLimits : DecodeWorkerPool.rasterLimits
-        let animated = request.frames && format?.mayAnimate == true
-        let (stillPixels, playingPixels, animationBytes) = SandboxedDecoding.replySize(fit: fit, maxPixels: gate.maxPixels,
-                                                                                        animated: animated)
-        var message = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, keepAnimation: animated, limits: limits,
+        let animationBytes = format?.mayAnimate == true ? min(max(0, request.animationBytes), ImageDecoder.defaultMaxAnimationBytes) : 0
+        let (stillPixels, playingPixels) = SandboxedDecoding.replySize(fit: fit, maxPixels: gate.maxPixels, animated: animationBytes > 0)
+        var message = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, animationBytes: animationBytes, limits: limits,
                                     dataLength: bytes.count)
         message.clip = request.clip
         message.turn = request.turn

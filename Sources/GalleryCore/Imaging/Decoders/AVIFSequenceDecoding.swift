@@ -22,6 +22,16 @@ enum AVIFSequenceDecoding: PictureDecoder {
         return brands.contains { bytes[$0..<$0 + 4].elementsEqual("avis".utf8) }
     }
 
+    /// The sequence's frames and their size, as libavif's parse counts them (no frame decoded).
+    static func extent(of data: Data) -> AnimationExtent? {
+        var info = avifseq_info()
+        let limit = UInt64(ImageDecoder.defaultMaxPixels)
+        let read = data.withUnsafeBytes { avifseq_read_info($0.bindMemory(to: UInt8.self).baseAddress, $0.count, limit, &info) }
+        guard Int(read) == AVIFSEQ_OK else { return nil }
+        return AnimationExtent(frameCount: Int(info.frame_count),
+                               canvas: PixelSize(width: PixelSize.bounded(Int(info.width)), height: PixelSize.bounded(Int(info.height))))
+    }
+
     /// The first frame, with the profile libavif reads for the pipeline to convert from; nil
     /// for a still AVIF.
     static func decode(_ picture: OpenedPicture, _ request: StoredRequest, in context: DecodeContext) throws(LoadError) -> DecodedFrame? {
@@ -45,7 +55,8 @@ enum AVIFSequenceDecoding: PictureDecoder {
         }
         guard Int(decoded) == AVIFSEQ_OK else { throw Int(decoded) == AVIFSEQ_TOO_LARGE ? .tooLarge : .damaged }
         let decoderProfile = profile.isEmpty ? nil : profile
-        if request.frames, info.frame_count >= 2, var animation = frames(of: data, width: width, height: height, limit: limit) {
+        if request.frames, info.frame_count >= 2, var animation = frames(of: data, width: width, height: height, limit: limit,
+                                                                                  maxBytes: request.animationBytes) {
             animation.decoderProfile = decoderProfile
             return animation
         }
@@ -57,8 +68,8 @@ enum AVIFSequenceDecoding: PictureDecoder {
 
     /// Every frame with its duration from the sequence's timescale (libavif 0.11 reads no loop
     /// count: it plays for ever), or nil when fewer than two may be kept.
-    private static func frames(of data: Data, width: Int, height: Int, limit: UInt64) -> DecodedFrame? {
-        let collector = AnimationCollector(width: width, height: height)
+    private static func frames(of data: Data, width: Int, height: Int, limit: UInt64, maxBytes: Int) -> DecodedFrame? {
+        let collector = AnimationCollector(width: width, height: height, maxBytes: maxBytes)
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         let status = canvas.withUnsafeMutableBufferPointer { buffer in
             collector.collect { context in

@@ -16,7 +16,7 @@ final class AnimationCollector {
     /// False when a frame's pixels could not be had (no memory).
     private(set) var failed = false
 
-    init(width: Int, height: Int, maxBytes: Int = ImageDecoder.defaultMaxAnimationBytes) {
+    init(width: Int, height: Int, maxBytes: Int) {
         self.width = width
         self.height = height
         self.maxBytes = maxBytes

@@ -13,33 +13,6 @@ enum AnimationFrames {
     /// Hard limit however small the frames: a GIF of thousands of 1-pixel frames is no movie.
     static let maxFrameCount = 1000
 
-    /// An animation that may play: decoded at full size, each frame one texture. A GIF whose
-    /// frames would not fit the animation bytes is fitted as a still at once (its layout says
-    /// so); another format's decoder finds out as it goes, and keeps the still then.
-    static func plays(_ picture: OpenedPicture) -> Bool {
-        guard picture.facts.animated else { return false }
-        guard picture.format == .gif else { return true }
-        return GIFStructure.layout(of: picture.data).map { copiedPixels(layout: $0, maxBytes: ImageDecoder.defaultMaxAnimationBytes) > 0 }
-            ?? false
-    }
-
-    /// Pixels copied out of gdk-pixbuf's animation for `picture`'s frames beyond the still: a
-    /// GIF's, counted by its layout up front; 0 for any other format (its decoder's collector
-    /// holds them within the animation bytes).
-    static func copiedPixels(of picture: OpenedPicture) -> Int {
-        guard picture.format == .gif, let layout = GIFStructure.layout(of: picture.data) else { return 0 }
-        return copiedPixels(layout: layout, maxBytes: ImageDecoder.defaultMaxAnimationBytes)
-    }
-
-    /// Pixels `extract` copies for `layout` (each frame at canvas size), or 0 when they would
-    /// not fit `maxBytes` and only the still is kept: the decode budget counts them up front.
-    static func copiedPixels(layout: GIFStructure.Layout, maxBytes: Int) -> Int {
-        let canvas = layout.extentWidth * layout.extentHeight
-        let (total, overflow) = canvas.multipliedReportingOverflow(by: layout.frameCount)
-        guard layout.frameCount >= 2, layout.frameCount <= maxFrameCount, !overflow, total * 4 <= maxBytes else { return 0 }
-        return total
-    }
-
     /// One composited frame, its own copy, and how long it shows.
     struct FramePixels {
         let pixbuf: ObjectReference

@@ -22,7 +22,8 @@ enum JXLDecoding: PictureDecoder {
                            gdk_pixbuf_get_pixels(frame), bytes)
         }
         guard Int(status) == JXLDECODE_OK else { throw .damaged }
-        if request.frames, picture.facts.animated, let animation = frames(of: picture.data, size: size, canvas: frame, bytes: bytes) {
+        if request.frames, picture.facts.animated, let animation = frames(of: picture.data, size: size, canvas: frame, bytes: bytes,
+                                                                                 maxBytes: request.animationBytes) {
             return animation
         }
         if let target, let scaled = gdk_pixbuf_scale_simple(frame, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
@@ -47,8 +48,8 @@ enum JXLDecoding: PictureDecoder {
     /// Every frame, coalesced by libjxl at the picture's size, decoded into `canvas` (the first
     /// frame's pixbuf, reused), with its duration and the loop count; nil when fewer than two
     /// may be kept.
-    private static func frames(of data: Data, size: PixelSize, canvas: OpaquePointer, bytes: Int) -> DecodedFrame? {
-        let collector = AnimationCollector(width: size.width, height: size.height)
+    private static func frames(of data: Data, size: PixelSize, canvas: OpaquePointer, bytes: Int, maxBytes: Int) -> DecodedFrame? {
+        let collector = AnimationCollector(width: size.width, height: size.height, maxBytes: maxBytes)
         var loops: UInt32 = 0
         let status = collector.collect { context in
             data.withUnsafeBytes { input in

@@ -6,12 +6,11 @@ import GObjectSupport
 /// loader's picture). Left out when they are not RGBA at the still's size or do not fit the
 /// animation bytes: the still alone is kept then, as for a GIF too long to play.
 extension PixbufLoading {
-    static func keepFrames(of loaded: inout DecodedFrame, animation: ObjectReference, picture: OpenedPicture) {
+    static func keepFrames(of loaded: inout DecodedFrame, animation: ObjectReference, picture: OpenedPicture, maxBytes: Int) {
         guard let summary = GIFStructure.summary(of: picture.data), let still = gdk_pixbuf_copy(loaded.pointer) else { return }
         loaded.pixbuf = ObjectReference(taking: UnsafeMutableRawPointer(still))
         let width = gdk_pixbuf_get_width(still), height = gdk_pixbuf_get_height(still)
-        guard let frames = AnimationFrames.framePixels(from: OpaquePointer(animation.pointer), summary: summary,
-                                                       maxBytes: ImageDecoder.defaultMaxAnimationBytes),
+        guard let frames = AnimationFrames.framePixels(from: OpaquePointer(animation.pointer), summary: summary, maxBytes: maxBytes),
               frames.allSatisfy({ frame in
                   let pointer = OpaquePointer(frame.pixbuf.pointer)
                   return gdk_pixbuf_get_width(pointer) == width && gdk_pixbuf_get_height(pointer) == height

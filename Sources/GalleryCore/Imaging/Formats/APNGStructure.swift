@@ -33,15 +33,20 @@ struct APNGStructure {
 
     /// True when the chunks before the pixels announce an animation of two frames or more.
     static func isAnimated(_ data: Data) -> Bool {
+        (frameCount(data) ?? 0) >= 2
+    }
+
+    /// The frames the animation control chunk (acTL) before the pixels announces; nil without one.
+    static func frameCount(_ data: Data) -> Int? {
         data.withUnsafeBytes { bytes in
             let reader = ByteReader(bytes: bytes)
             var offset = 8
             while let length = reader.bigEndian(offset, 4), offset + 12 + length <= bytes.count {
-                if reader.matches("IDAT", at: offset + 4) { return false }
-                if reader.matches("acTL", at: offset + 4) { return (reader.bigEndian(offset + 8, 4) ?? 0) >= 2 }
+                if reader.matches("IDAT", at: offset + 4) { return nil }
+                if reader.matches("acTL", at: offset + 4) { return reader.bigEndian(offset + 8, 4) }
                 offset += 12 + length
             }
-            return false
+            return nil
         }
     }
 

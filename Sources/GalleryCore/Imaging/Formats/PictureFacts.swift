@@ -32,6 +32,9 @@ struct PictureFacts: Sendable {
     var beyondLimits = false
     /// An animation of two frames or more (GIF, APNG, WebP, an AVIF sequence, JPEG XL).
     var animated = false
+    /// Its frames and canvas, where the container counts them (nil when it does not: a JPEG XL
+    /// cut short, more frames than the app plays).
+    var animation: AnimationExtent?
 
     /// True when the picture is stored on its side: upright, its width and height swap.
     var turnsSides: Bool { (5...8).contains(orientation) }
@@ -45,8 +48,11 @@ struct PictureFacts: Sendable {
     static func read(_ data: Data) -> PictureFacts {
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         var facts = PictureFacts(format: format)
-        // An AVIF sequence, which libheif does not read: its brand says so.
-        facts.animated = format == .avif && AVIFSequenceDecoding.isSequence(data)
+        // An AVIF sequence, which libheif does not read: its brand says so, libavif counts it.
+        if format == .avif, AVIFSequenceDecoding.isSequence(data) {
+            facts.animated = true
+            facts.animation = AVIFSequenceDecoding.extent(of: data)
+        }
         if let format, format.isCameraRAWContainer {
             RAWDecoding.readFacts(data, into: &facts) // LibRaw alone reads these
             return facts
@@ -66,7 +72,11 @@ struct PictureFacts: Sendable {
             facts.decodedPixels = facts.size?.pixels
             if format == .gif {
                 facts.colorProfile = GIFColorProfile.of(data)
-                facts.animated = (GIFStructure.layout(of: data)?.frameCount ?? 0) >= 2
+                let layout = GIFStructure.layout(of: data)
+                facts.animated = (layout?.frameCount ?? 0) >= 2
+                facts.animation = layout.flatMap {
+                    AnimationExtent(frameCount: $0.frameCount, canvas: PixelSize(width: $0.extentWidth, height: $0.extentHeight))
+                }
             }
             return facts
         }
@@ -84,6 +94,10 @@ struct PictureFacts: Sendable {
         facts.progressive = read.progressive != 0
         facts.cmyk = read.cmyk != 0
         facts.animated = facts.animated || read.animated != 0 || (format == .png && APNGStructure.isAnimated(data))
+        if facts.animated, facts.animation == nil {
+            let count = format == .png ? APNGStructure.frameCount(data) : Int(read.frame_count)
+            facts.animation = count.flatMap { AnimationExtent(frameCount: $0, canvas: size) }
+        }
         let codes = read.has_cicp != 0 ? CodingIndependentCodePoints(read.cicp) : nil
         if let codes, format == .png || codes.differFromSRGB, let profile = codes.profile {
             facts.colorProfile = profile // cICP first, as browsers read it; an AVIF's nclx, a JPEG XL's HDR

@@ -28,8 +28,6 @@ struct DecodedFrame {
     /// An animation's frames after the still, each with its delay, at the still's size.
     var framePixels: [AnimationFrames.FramePixels]? = nil
     var loopCount = 0
-    /// The still of an animation whose frames were not asked for (a page asks again).
-    var animates = false
 
     var pointer: OpaquePointer { OpaquePointer(pixbuf.pointer) }
 }

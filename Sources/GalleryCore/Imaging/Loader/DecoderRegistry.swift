@@ -6,9 +6,8 @@
 enum DecoderRegistry {
     static func decoders(for format: ImageFormat) -> [any PictureDecoder.Type] {
         switch format {
-        // A zoom's region, the rows received, CMYK ink through its profile (gdk-pixbuf
-        // converts it without one).
-        case .jpeg: [JPEGRegionDecoding.self, JPEGArrivingRows.self, CMYKJPEGDecoding.self, PixbufLoading.self]
+        // A zoom's region, CMYK ink through its profile (gdk-pixbuf converts it without one).
+        case .jpeg: [JPEGRegionDecoding.self, CMYKJPEGDecoding.self, PixbufLoading.self]
         // The rows or passes received; an APNG's frames; row by row into the smaller picture,
         // never the whole.
         case .png: [PNGArrivingRows.self, APNGDecoding.self, PNGRowScaling.self, PixbufLoading.self]
@@ -26,9 +25,15 @@ enum DecoderRegistry {
         }
     }
 
+    /// How the arrived bytes of a format without a partial-bytes decoder are made whole for its
+    /// whole decoders (`ArrivedBytesCompletion`): a JPEG's, with an end marker after its rows.
+    static func completion(for format: ImageFormat) -> (any ArrivedBytesCompletion.Type)? {
+        format == .jpeg ? JPEGArrivedBytes.self : nil
+    }
+
     /// Every decoder there is, in a fixed order: a failure's decoder crosses from a worker as
     /// its library's place here (`DecodeReply.Header.refusedBy`).
-    static let libraries = [PixbufLoading.library, JPEGRegionDecoding.library, JPEGArrivingRows.library, CMYKJPEGDecoding.library,
+    static let libraries = [PixbufLoading.library, JPEGRegionDecoding.library, CMYKJPEGDecoding.library,
                             PNGArrivingRows.library, APNGDecoding.library, PNGRowScaling.library, AVIFSequenceDecoding.library,
                             JXLArrivingPasses.library, JXLDecoding.library, AnimatedWebPDecoding.library, RAWDecoding.library]
 

@@ -1,6 +1,6 @@
 /// What one request asks of an opened picture (`OpenedPicture`), in upright terms, as glycin's
 /// `FrameRequest` does: the size to fit (the target scale), the part of the picture (a clip),
-/// and whether an animation's frames come too. Thumbnails, pages, a zoom's detail, the rows of
+/// and how many bytes of an animation's frames may come too. Thumbnails, pages, a zoom's detail, the rows of
 /// a download still arriving, print and save are all requests of this one shape; the pipeline
 /// (`PicturePipeline.frame`) turns it into what the stored picture's decoder is asked
 /// (`StoredRequest`).
@@ -9,13 +9,16 @@ struct FrameRequest {
     var fit: LoaderSizeGate.Fit
     /// A zoom's part of the picture in upright source pixels, and how finely; nil for all of it.
     var clip: DetailRegion?
-    /// Every frame of an animation that plays, beside the first (the still).
-    var frames = false
+    /// Every frame of an animation that plays, beside the first (the still), when all of them
+    /// fit these bytes (RGBA at the canvas size: `AnimationExtent.frameBytes`); 0 for the still alone.
+    var animationBytes = 0
     /// The pixels left in the picture's own colour space (its profile goes with them into a
     /// copy: `TurnedCopy`), not converted to sRGB.
     var keepsColour = false
     /// How a person turned the picture, after its own orientation (a turned copy).
     var turn = PictureTurn.none
+
+    var frames: Bool { animationBytes > 0 }
 }
 
 /// A frame request as the decoder of the stored picture gets it: the clip mapped to stored
@@ -32,7 +35,10 @@ struct StoredRequest {
     }
 
     var clip: Clip?
-    var frames = false
+    /// As `FrameRequest.animationBytes`: the most a decoder's frames may take; 0 for none.
+    var animationBytes = 0
+
+    var frames: Bool { animationBytes > 0 }
 }
 
 /// What a decoder can do beyond decoding complete bytes whole at a fit; the pipeline does the

@@ -15,6 +15,7 @@ enum MetadataReading {
         var metadata = PictureMetadata()
         let facts = known ?? PictureFacts.read(data)
         metadata.format = facts.format
+        metadata.animation = facts.animation
         if facts.format == .tiff { metadata.cameraRAW = cameraRAW(data) }
         if let profile = facts.colorProfile {
             var name = [CChar](repeating: 0, count: MetadataText.maxValueLength + 1)

@@ -22,6 +22,9 @@ enum MetadataText {
         if let focalLength = metadata.focalLength { lines.append(("focal", String(focalLength))) }
         if let orientation = metadata.orientation { lines.append(("orientation", String(orientation))) }
         if let position = metadata.position { lines.append(("position", "\(position.latitude),\(position.longitude)")) }
+        if let animation = metadata.animation {
+            lines.append(("frames", "\(animation.frameCount),\(animation.canvas.width),\(animation.canvas.height)"))
+        }
         let text = lines.map { "\($0)\t\(clean($1))" }.joined(separator: "\n")
         return Data(text.utf8.prefix(maxBytes))
     }
@@ -53,6 +56,12 @@ enum MetadataText {
                 if degrees.count == 2, (-90...90).contains(degrees[0]), (-180...180).contains(degrees[1]),
                    degrees[0] != 0 || degrees[1] != 0 {
                     metadata.position = (degrees[0], degrees[1])
+                }
+            case "frames":
+                // Checked by `AnimationExtent`: 2 to 1,000 frames on a canvas of sides within `PixelSize.maxSide`.
+                let numbers = value.split(separator: ",").compactMap { Int($0) }
+                if numbers.count == 3 {
+                    metadata.animation = AnimationExtent(frameCount: numbers[0], canvas: PixelSize(width: numbers[1], height: numbers[2]))
                 }
             default: continue
             }

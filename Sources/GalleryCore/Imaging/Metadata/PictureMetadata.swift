@@ -22,6 +22,8 @@ public struct PictureMetadata: Sendable, Equatable {
     public var orientation: Int?
     /// Degrees, north and east positive.
     public var position: (latitude: Double, longitude: Double)?
+    /// An animation's frames and canvas as its container counts them: a page asks for them at once.
+    public var animation: AnimationExtent?
 
     public init() {}
 
@@ -31,7 +33,7 @@ public struct PictureMetadata: Sendable, Equatable {
             && lhs.exposure?.numerator == rhs.exposure?.numerator && lhs.exposure?.denominator == rhs.exposure?.denominator
             && lhs.fNumber == rhs.fNumber && lhs.iso == rhs.iso && lhs.focalLength == rhs.focalLength
             && lhs.orientation == rhs.orientation && lhs.position?.latitude == rhs.position?.latitude
-            && lhs.position?.longitude == rhs.position?.longitude
+            && lhs.position?.longitude == rhs.position?.longitude && lhs.animation == rhs.animation
     }
 }
 

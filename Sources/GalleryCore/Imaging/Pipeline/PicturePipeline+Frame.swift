@@ -26,7 +26,7 @@ extension PicturePipeline {
         var placement: FramePlacement?
         if !picture.bytesComplete {
             guard arriving else { throw .damaged }
-            guard let partial = try decodeStored(picture, StoredRequest(), gate: gate, able: .partialBytes) else { return nil }
+            guard let partial = try arrived(picture, gate: gate) else { return nil }
             loaded = partial
         } else if let region = request.clip, let clip = storedClip(region, facts: picture.facts),
                   let clipped = try decodeStored(picture, StoredRequest(clip: clip.stored), gate: gate, able: .clip) {
@@ -36,11 +36,10 @@ extension PicturePipeline {
             placement = FramePlacement(imageSize: picture.facts.uprightSize ?? clip.stored.scaledSize,
                                   origin: (clip.upright.x, clip.upright.y), scale: Double(clip.stored.eighths) / 8)
         } else {
-            let whole = try decodeStored(picture, StoredRequest(frames: request.frames), gate: gate, able: .whole)
+            let whole = try decodeStored(picture, StoredRequest(animationBytes: plays(picture, request) ? request.animationBytes : 0), gate: gate, able: .whole)
             guard let whole else { throw .unsupportedFormat(picture.format) } // the registry ends with one that takes or throws
             loaded = whole
         }
-        loaded.animates = !request.frames && picture.facts.animated
         if !request.keepsColour { toSRGB(&loaded, facts: picture.facts) }
         if let rows = loaded.rowsFinal {
             loaded.pixbuf = try clearing(loaded.pixbuf, fromRow: rows)
@@ -57,8 +56,8 @@ extension PicturePipeline {
 
     /// Step 2: the first decoder of the picture's format with `ability` that takes it, its
     /// pixels as stored; nil when none does. A decoder that finds a picture inside its own
-    /// (a RAW's preview, an APNG's frames, the bytes a JPEG's arriving rows completed) has it
-    /// decoded whole the same way, through its context (`DecodeContext.nested`).
+    /// (a RAW's preview, an APNG's frames) has it decoded whole the same way, through its
+    /// context (`DecodeContext.nested`).
     static func decodeStored(
         _ picture: OpenedPicture, _ request: StoredRequest, gate: LoaderSizeGate, able ability: DecoderAbilities
     ) throws(LoadError) -> DecodedFrame? {
@@ -77,6 +76,21 @@ extension PicturePipeline {
         return nil
     }
 
+    /// Step 2 for bytes still arriving: a decoder of the format that reads partial bytes, or
+    /// else the arrived bytes made whole (`ArrivedBytesCompletion`) for its whole decoders, with
+    /// the rows not received yet marked for clearing; nil while nothing can be drawn.
+    static func arrived(_ picture: OpenedPicture, gate: LoaderSizeGate) throws(LoadError) -> DecodedFrame? {
+        if let partial = try decodeStored(picture, StoredRequest(), gate: gate, able: .partialBytes) { return partial }
+        guard let arrival = DecoderRegistry.completion(for: picture.format)?.completed(picture) else { return nil }
+        do {
+            guard var whole = try decodeStored(arrival.picture, StoredRequest(), gate: gate, able: .whole) else { return nil }
+            whole.rowsFinal = arrival.rowsFinal(height: Int(gdk_pixbuf_get_height(whole.pointer)))
+            return whole
+        } catch .damaged {
+            return nil // this much does not decode yet; more bytes may
+        }
+    }
+
     /// Step 1: the gate the stored picture is decoded under: the pixel limit checked against
     /// what the header says the decoder allocates; the fit turned for a picture stored (or
     /// turned by a person) on its side; an animation that plays at full size, each frame one
@@ -86,7 +100,7 @@ extension PicturePipeline {
     ) throws(LoadError) -> LoaderSizeGate {
         let facts = picture.facts
         var fit = gate.fit
-        if request.frames, AnimationFrames.plays(picture) {
+        if plays(picture, request) {
             fit = .inside(maxSide: gate.fit.maxSide)
         } else if PictureTurn(exifOrientation: facts.orientation).followed(by: request.turn).swapsSides,
                   case .within(let width, let height, let maxSide) = fit {
@@ -96,6 +110,12 @@ extension PicturePipeline {
             : LoaderSizeGate(maxPixels: gate.maxPixels, fit: fit, countsPixels: gate.countsPixels, cancellation: gate.cancellation)
         if let pixels = facts.decodedPixels, pixels > stored.maxPixels { throw .tooLarge }
         return stored
+    }
+
+    /// Whether `request` brings `picture`'s frames: it asks for them, and every frame, as its
+    /// container counts them, fits the bytes it allows. An animation that does not is its still.
+    static func plays(_ picture: OpenedPicture, _ request: FrameRequest) -> Bool {
+        request.frames && picture.facts.animation?.plays(within: request.animationBytes) == true
     }
 
     /// A clip in upright source pixels as the stored picture's decoder is asked for it: at the

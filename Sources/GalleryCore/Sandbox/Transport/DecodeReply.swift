@@ -8,7 +8,7 @@ import GObjectSupport
 /// checks every number against what the request allowed before it reads a byte of pixels.
 enum DecodeReply {
     static let magic: UInt32 = 0x5244_474C // "LGDR"
-    static let headerSize = 76
+    static let headerSize = 72
 
     /// The fields before the pixels.
     struct Header: Equatable {
@@ -27,8 +27,6 @@ enum DecodeReply {
         var scaleEighths = 8
         /// The body is in the memfd the request brought, not after the header on the socket.
         var bodyInSharedMemory = false
-        /// The still of an animation whose frames were not asked for: a page asks again for them.
-        var animates = false
         /// The pixels are a clip of the picture, placed by `originX`, `originY` and
         /// `scaleEighths` (`FramePlacement`); else they are all of it.
         var placed = false
@@ -111,7 +109,7 @@ enum DecodeReply {
         writer.put32(detail)
         for field in [header.declaredWidth, header.declaredHeight, header.width, header.height, header.channels,
                       header.frameCount, header.loopCount, header.originX, header.originY, header.scaleEighths,
-                      header.bodyInSharedMemory ? 1 : 0, header.animates ? 1 : 0, header.placed ? 1 : 0,
+                      header.bodyInSharedMemory ? 1 : 0, header.placed ? 1 : 0,
                       header.refusedBy] {
             writer.put32(UInt32(clamping: field))
         }
@@ -126,15 +124,14 @@ enum DecodeReply {
         guard data.count == headerSize else { return nil }
         let reader = LittleEndianReader(data)
         guard reader.u32(0) == magic, let status = Status(code: reader.u32(4), detail: reader.u32(8)) else { return nil }
-        let fields = (0..<14).map { Int(reader.u32(12 + 4 * $0)) }
+        let fields = (0..<13).map { Int(reader.u32(12 + 4 * $0)) }
         guard fields[0...3].allSatisfy({ $0 <= PixelSize.maxSide }), fields[4] <= 4,
               fields[5] <= AnimationFrames.maxFrameCount, fields[7...8].allSatisfy({ $0 <= PixelSize.maxSide }),
-              (1...8).contains(fields[9]), fields[10...12].allSatisfy({ $0 <= 1 }),
-              fields[13] <= DecoderRegistry.libraries.count else { return nil }
+              (1...8).contains(fields[9]), fields[10...11].allSatisfy({ $0 <= 1 }),
+              fields[12] <= DecoderRegistry.libraries.count else { return nil }
         return Header(status: status, declaredWidth: fields[0], declaredHeight: fields[1], width: fields[2],
                       height: fields[3], channels: fields[4], frameCount: fields[5], loopCount: fields[6],
                       originX: fields[7], originY: fields[8], scaleEighths: fields[9], bodyInSharedMemory: fields[10] == 1,
-                      animates: fields[11] == 1, placed: fields[12] == 1, refusedBy: fields[13],
-                      requestID: reader.u64(68))
+                      placed: fields[11] == 1, refusedBy: fields[12], requestID: reader.u64(64))
     }
 }

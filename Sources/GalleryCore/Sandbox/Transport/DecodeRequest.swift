@@ -39,7 +39,8 @@ struct DecodeRequest: Equatable {
     var arriving = false
     var fit: LoaderSizeGate.Fit
     var maxPixels: Int
-    var keepAnimation: Bool
+    /// The most bytes an animation's frames may bring (`FrameRequest.animationBytes`); 0: the still.
+    var animationBytes: Int
     /// The picture's id (`PictureBytes.id`) when the worker may keep it open for later
     /// requests; 0 for bytes of one request.
     var pictureID: UInt64 = 0
@@ -80,7 +81,7 @@ struct DecodeRequest: Equatable {
         writer.put32(kind)
         [a, b, c].forEach { writer.put32(UInt32(clamping: $0)) }
         writer.put64(UInt64(clamping: maxPixels))
-        writer.put32(keepAnimation ? 1 : 0)
+        writer.put32(UInt32(clamping: animationBytes))
         writer.put32(UInt32(clamping: cpuSeconds))
         writer.put64(UInt64(clamping: dataLength))
         writer.put64(UInt64(clamping: addressSpaceBytes))
@@ -118,7 +119,7 @@ struct DecodeRequest: Equatable {
         let pixels = reader.u64(20), length = reader.u64(36)
         guard pixels > 0, pixels <= UInt64(Int.max), length <= UInt64(maxDataLength) else { return nil }
         maxPixels = Int(pixels)
-        keepAnimation = reader.u32(28) != 0
+        animationBytes = min(Int(reader.u32(28)), ImageDecoder.defaultMaxAnimationBytes)
         cpuSeconds = Int(reader.u32(32))
         dataLength = Int(length)
         addressSpaceBytes = Int(clamping: reader.u64(44))
@@ -158,10 +159,10 @@ struct DecodeRequest: Equatable {
         }
     }
 
-    init(fit: LoaderSizeGate.Fit, maxPixels: Int, keepAnimation: Bool, limits: DecodeWorkerPool.Limits, dataLength: Int) {
+    init(fit: LoaderSizeGate.Fit, maxPixels: Int, animationBytes: Int = 0, limits: DecodeWorkerPool.Limits, dataLength: Int) {
         self.fit = fit
         self.maxPixels = maxPixels
-        self.keepAnimation = keepAnimation
+        self.animationBytes = animationBytes
         cpuSeconds = limits.cpuSeconds
         addressSpaceBytes = limits.addressSpaceBytes
         self.dataLength = dataLength

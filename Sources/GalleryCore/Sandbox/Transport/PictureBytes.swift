@@ -69,14 +69,3 @@ final class PictureBytes: Sendable {
         return file.readAll()
     }
 }
-
-/// Bytes of pictures the app has copied to its decode workers (into a memfd or through a
-/// socket) since it started: what `tools/bench` and the tests read to see that a zoom ships
-/// none of its picture.
-enum WorkerTraffic {
-    private static let bytes = Atomic<Int>(0)
-
-    static var pictureBytes: Int { bytes.load(ordering: .relaxed) }
-
-    static func counted(_ count: Int) { bytes.add(count, ordering: .relaxed) }
-}
