@@ -6,15 +6,15 @@ import XCTest
 
 /// libjxl's conformance bitstreams (`Tests/Fixtures/jxl-conformance`) shown as libjxl's own
 /// decoder, `djxl`, decodes them (or as the set's reference picture, where djxl 0.7 writes a
-/// wrong one): every frame and its duration. djxl writes a PNG (an APNG for
-/// an animation) with the picture's ICC profile, which the app's PNG and APNG paths (checked
-/// against lcms, PngSuite and Pillow) read as the reference, so both sides are colour managed
-/// alike. A bitstream djxl refuses gets a reason from the app, never a crash.
+/// wrong one): every frame and its duration. djxl writes a PNG (an APNG for an animation) with
+/// the picture's ICC profile; Pillow reads it and lcms turns it to sRGB (`ExternalReference`),
+/// outside the app, so a profile the app drops or misreads shows as a difference instead of
+/// cancelling out. A bitstream djxl refuses gets a reason from the app, never a crash.
 final class JXLConformanceTests: XCTestCase {
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
     /// The same libjxl decodes both sides; what differs is one 8-bit rounding of the colour
-    /// conversion (djxl's PNG is converted once more by the PNG path).
+    /// conversion (djxl's PNG is converted once more, by lcms through Pillow).
     private static let meanTolerance = 1.0
     private static let pixelTolerance = 4
 
@@ -43,26 +43,24 @@ final class JXLConformanceTests: XCTestCase {
         XCTAssertEqual(shownRight + refusedByBoth, names.count, "\(shownRight) shown as djxl decodes them, \(refusedByBoth) refused by both")
     }
 
-    private func compare(_ shown: DecodedImage, with reference: DecodedImage, name: String) -> Bool {
+    private func compare(_ shown: DecodedImage, with expected: [ExternalReference], name: String) -> Bool {
         let frames = shown.animation?.frames ?? [DecodedAnimation.Frame(texture: shown.texture, milliseconds: 0)]
-        let expected = reference.animation?.frames ?? [DecodedAnimation.Frame(texture: reference.texture, milliseconds: 0)]
         guard frames.count == expected.count else {
             XCTFail("\(name): \(frames.count) frames shown, djxl decodes \(expected.count)")
             return false
         }
         var right = true
         for (index, (frame, wanted)) in zip(frames, expected).enumerated() {
-            let size = [frame.texture.pixelWidth, frame.texture.pixelHeight], wantedSize = [wanted.texture.pixelWidth, wanted.texture.pixelHeight]
-            guard size == wantedSize else {
-                XCTFail("\(name) frame \(index): \(size), djxl's \(wantedSize)")
+            guard let difference = wanted.difference(from: frame.texture) else {
+                XCTFail("\(name) frame \(index): \([frame.texture.pixelWidth, frame.texture.pixelHeight]), djxl's \(wanted.size)")
                 right = false
                 continue
             }
-            let difference = PixelDifference(frame.texture.premultipliedRGBA(), wanted.texture.premultipliedRGBA())
             if difference.mean > Self.meanTolerance || difference.largestOfMost > Self.pixelTolerance {
                 XCTFail("\(name) frame \(index): differs from djxl's by \(difference.mean) on average, up to \(difference.largestOfMost)")
                 right = false
             }
+            // A still's duration is 0 on both sides.
             if abs(frame.milliseconds - wanted.milliseconds) > 1 {
                 XCTFail("\(name) frame \(index): \(frame.milliseconds) ms, djxl's \(wanted.milliseconds) ms")
                 right = false
@@ -71,15 +69,16 @@ final class JXLConformanceTests: XCTestCase {
         return right
     }
 
-    /// djxl's picture, read by the app's PNG path; nil when djxl refuses the bitstream. Where
-    /// the set's own reference picture is kept beside the bitstream (`NAME.ref.png`), that:
-    /// djxl 0.7 writes a PNG of these pictures with alpha wrongly (see the fixtures' README).
-    private static func reference(of file: URL, in scratch: TemporaryDirectory) throws -> DecodedImage? {
+    /// djxl's picture, every frame, as Pillow and lcms read it; nil when djxl refuses the
+    /// bitstream. Where the set's own reference picture is kept beside the bitstream
+    /// (`NAME.ref.png`), that: djxl 0.7 writes a PNG of these pictures with alpha wrongly (see
+    /// the fixtures' README).
+    private static func reference(of file: URL, in scratch: TemporaryDirectory) throws -> [ExternalReference]? {
         let kept = file.deletingPathExtension().appendingPathExtension("ref.png")
-        if FileManager.default.fileExists(atPath: kept.path) { return try ImageDecoder.original(from: try Data(contentsOf: kept)) }
+        if FileManager.default.fileExists(atPath: kept.path) { return try ExternalReference.frames(of: kept) }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/djxl") else { throw TestRequirement.missing("needs djxl (libjxl-tools)") }
         let output = scratch.url.appendingPathComponent("reference.png")
         guard ExternalTool.succeeds("/usr/bin/djxl", [file.path, output.path]) else { return nil }
-        return try ImageDecoder.original(from: try Data(contentsOf: output))
+        return try ExternalReference.frames(of: output)
     }
 }

@@ -24,7 +24,8 @@ DEPS_TEST=(xvfb xauth openbox dbus dbus-x11 at-spi2-core python3-pyatspi python3
     libimage-exiftool-perl # metadata fixtures
     poppler-utils # a printed page read back (pdftoppm)
     locales # a Russian locale built at test time (localedef), for numbers
-    dosfstools fusefat) # a FAT stick for saving without links (mkfs.vfat, mounted through FUSE)
+    dosfstools fusefat # a FAT stick for saving without links (mkfs.vfat, mounted through FUSE)
+    gdb) # the stacks of a unit-test run that hung (tools/lib/unit_tests.sh)
 # eog: Eye of GNOME, the page turn's reference (Benchmarks/AppBench/page_turn_bench.py).
 DEPS_BENCH=(libvips-tools libgdk-pixbuf2.0-bin hyperfine python3-matplotlib heif-thumbnailer eog)
 
