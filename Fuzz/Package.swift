@@ -21,6 +21,11 @@ let package = Package(
             path: "Sources/FuzzLinks"
         ),
         .executableTarget(
+            name: "fuzz-readers",
+            dependencies: ["FuzzSupport", .product(name: "GalleryCore", package: "LinkGallery")],
+            path: "Sources/FuzzReaders"
+        ),
+        .executableTarget(
             name: "fuzz-replies",
             dependencies: ["FuzzSupport", .product(name: "GalleryCore", package: "LinkGallery")],
             path: "Sources/FuzzReplies"

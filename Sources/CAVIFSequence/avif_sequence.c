@@ -63,7 +63,9 @@ int avifseq_decode_first(const uint8_t *data, size_t size, uint64_t max_pixels, 
         return AVIFSEQ_FAILED;
     }
     avifResult converted = frame_to_rgba(decoder, rgba, stride);
-    if (converted == AVIF_RESULT_OK && icc && decoder->image->icc.size <= icc_capacity) {
+    // No profile is a NULL pointer of size 0, which memcpy may not be handed (found by
+    // fuzz-sniffer with the C readers under UndefinedBehaviorSanitizer).
+    if (converted == AVIF_RESULT_OK && icc && decoder->image->icc.size > 0 && decoder->image->icc.size <= icc_capacity) {
         memcpy(icc, decoder->image->icc.data, decoder->image->icc.size);
     }
     avifDecoderDestroy(decoder);

@@ -3,7 +3,7 @@ import Foundation
 /// Where a picture file keeps its EXIF block (a TIFF header and its directories): a JPEG's APP1
 /// segment after "Exif\0\0", a PNG's `eXIf` chunk, a WebP's `EXIF` chunk. Found by walking the
 /// file's segments or chunks, every length checked against the bytes; like every reader of
-/// picture bytes, in the sandboxed worker only, and fuzzed (`fuzz-sniffer`).
+/// picture bytes, in the sandboxed worker only, and fuzzed (`fuzz-readers`).
 struct ExifBlock: Equatable {
     /// The EXIF bytes' place in the file.
     let range: Range<Int>

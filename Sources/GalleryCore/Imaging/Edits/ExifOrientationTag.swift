@@ -4,7 +4,7 @@ import Foundation
 /// JPEG's APP1 (after "Exif\0\0"), a PNG's `eXIf` or a WebP's `EXIF` chunk holds it — read and
 /// set in place, so a turned copy keeps every other byte of what the camera wrote. A
 /// hand-written reader of untrusted bytes: runs only in the sandboxed worker, bounded at every
-/// read (`ByteReader`), and fuzzed (`fuzz-sniffer`).
+/// read (`ByteReader`), and fuzzed (`fuzz-readers`).
 enum ExifOrientationTag {
     private static let tag = 0x0112
     private static let shortType = 3

@@ -6,7 +6,7 @@ import Foundation
 /// `fdAT` after), and the chunks every frame shares (palette, transparency). Each frame becomes a
 /// PNG of its own (`framePNG`) for libpng to decode. A hand-written reader of untrusted bytes:
 /// runs only in the sandboxed worker, every length and rectangle checked, fuzzed
-/// (`fuzz-sniffer`). Anything out of order — a sequence number skipped, a frame outside the
+/// (`fuzz-readers`). Anything out of order — a sequence number skipped, a frame outside the
 /// canvas, fewer frames than announced — is no animation: the default image shows, as still.
 struct APNGStructure {
     struct Frame {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The ICC profile of a GIF: its `ICCRGBG1012` application extension before the first image,
 /// its sub-blocks joined. Read by hand, as no library at hand reads it (gdk-pixbuf's GIF loader
-/// is its own and skips it); bounded by `PictureFacts.profileBytes`, fuzzed (`fuzz-sniffer`).
+/// is its own and skips it); bounded by `PictureFacts.profileBytes`, fuzzed (`fuzz-readers`).
 enum GIFColorProfile {
     static func of(_ data: Data) -> [UInt8]? {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [UInt8]? in

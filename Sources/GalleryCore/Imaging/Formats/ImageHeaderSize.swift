@@ -1,6 +1,6 @@
 /// Reads the pixel size a GIF or BMP declares, straight from its header bytes: the formats no
 /// library at hand reads apart from gdk-pixbuf's own loaders (the others' sizes come from their
-/// libraries, `PictureFacts`). Fuzzed (`fuzz-sniffer`).
+/// libraries, `PictureFacts`). Fuzzed (`fuzz-readers`).
 ///
 /// Needed because gdk-pixbuf's loaders (PNG, BMP, TIFF, WebP) allocate *and clear* the whole
 /// pixbuf as soon as they parse the header, inside the very write that delivers it — measured:
