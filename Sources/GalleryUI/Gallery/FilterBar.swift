@@ -38,8 +38,11 @@ final class FilterBar {
         if let toggle = gtk_widget_get_first_child(kinds) { shim_accessible_set_label(toggle.opaque, L10n.tr("Show")) }
         gtk_widget_set_tooltip_text(kinds, L10n.tr("Which tiles to show"))
 
+        // As wide as a desktop window offers (36 characters), as narrow as a phone's (8): a fixed
+        // width held the main window at 430 px, since a closed search bar keeps its width.
+        gtk_editable_set_width_chars(entry.opaque, 8)
+        gtk_editable_set_max_width_chars(entry.opaque, 36)
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_widget_set_size_request(box, 360, -1)
         gtk_box_append(box.cast(), entry)
         gtk_box_append(box.cast(), kinds)
         gtk_search_bar_set_child(widget.opaque, box)

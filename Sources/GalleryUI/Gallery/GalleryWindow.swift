@@ -160,6 +160,7 @@ final class GalleryWindow {
         gtk_widget_set_valign(titleBox, GTK_ALIGN_CENTER)
         let title = gtk_label_new(AppIdentity.name)!
         gtk_widget_add_css_class(title, "title")
+        gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END) // on a phone's 360 px too
         gtk_widget_add_css_class(subtitle, "subtitle")
         gtk_label_set_ellipsize(subtitle.opaque, PANGO_ELLIPSIZE_END)
         gtk_widget_set_visible(subtitle, 0)
