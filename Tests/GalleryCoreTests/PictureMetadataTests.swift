@@ -98,4 +98,15 @@ final class PictureMetadataTests: XCTestCase {
         XCTAssertNil(metadata.format)
         XCTAssertEqual(metadata.cameraMake, "A B")
     }
+
+    /// An animation's frames and canvas cross from the worker as counted, and only a count the
+    /// app plays on a canvas within bounds is taken: a worker that lies asks for no frames.
+    func testAnAnimationsExtentCrossesOnlyWithinBounds() {
+        var told = PictureMetadata()
+        told.animation = AnimationExtent(frameCount: 24, canvas: PixelSize(width: 480, height: 270))
+        XCTAssertEqual(MetadataText.decode(MetadataText.encode(told)).animation, told.animation)
+        for lie in ["1,10,10", "1001,10,10", "2,0,10", "2,10,-1", "2,16777217,1", "3,10", "a,b,c", "2,10,10,4"] {
+            XCTAssertNil(MetadataText.decode(Data("frames\t\(lie)\n".utf8)).animation, lie)
+        }
+    }
 }
