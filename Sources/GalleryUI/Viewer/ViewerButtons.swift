@@ -51,6 +51,21 @@ enum ViewerButtons {
         menuButton(taking: pictureMenuModel(withCrop: true), icon: "view-more-symbolic", label: L10n.tr("Picture Menu"))
     }
 
+    /// The one menu of a narrow window's header (`ViewerNarrowLayout`): what its bar under the
+    /// picture leaves out — the slideshow, fullscreen and the picture's own menu. The caller
+    /// owns the returned reference.
+    static func narrowMenuModel() -> OpaquePointer {
+        let menu = g_menu_new()!
+        let views = g_menu_new()!
+        g_menu_append(views, L10n.tr("Slideshow"), ViewerAction.slideshow.detailedName)
+        g_menu_append(views, L10n.tr("Fullscreen"), ViewerAction.fullscreen.detailedName)
+        for section in [views, pictureMenuModel(withCrop: true)] {
+            g_menu_append_section(menu, nil, section.cast())
+            g_object_unref(section.rawPointer)
+        }
+        return menu
+    }
+
     /// What a long press or a right click on the picture offers, as Loupe's does: sharing it,
     /// then its own menu. The caller owns the returned reference.
     static func contextMenuModel() -> OpaquePointer {

@@ -23,6 +23,30 @@ extension ViewerWindow {
         return box
     }
 
+    /// The header's end as a wide window shows it, left to right.
+    func wideHeaderControls() -> [UnsafeMutablePointer<GtkWidget>] {
+        [zoomControls(), filmstripToggle(), propertiesToggle(),
+         ViewerButtons.icon("media-playback-start-symbolic", label: L10n.tr("Slideshow"), action: ViewerAction.slideshow.detailedName),
+         ViewerButtons.icon("view-fullscreen-symbolic", label: L10n.tr("Fullscreen"), action: ViewerAction.fullscreen.detailedName),
+         ViewerButtons.pictureMenu(), ViewerButtons.shareMenu()]
+    }
+
+    /// The bar under the picture of a narrow window: zoom, filmstrip, properties, share.
+    func bottomBarControls() -> [UnsafeMutablePointer<GtkWidget>] {
+        [zoomControls(), filmstripToggle(), propertiesToggle(), ViewerButtons.shareMenu()]
+    }
+
+    private func filmstripToggle() -> UnsafeMutablePointer<GtkWidget> {
+        ViewerButtons.toggle("view-grid-symbolic", label: L10n.tr("Filmstrip"), action: ViewerAction.filmstrip.detailedName)
+    }
+
+    private func propertiesToggle() -> UnsafeMutablePointer<GtkWidget> {
+        let button = ViewerButtons.toggle("document-properties-symbolic", label: L10n.tr("Image Properties"),
+                                          action: ViewerAction.properties.detailedName)
+        propertiesButtons.append(button)
+        return button
+    }
+
     /// The same controls for fullscreen, floating over the image.
     func fullscreenControls() -> UnsafeMutablePointer<GtkWidget> {
         let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!

@@ -9,7 +9,7 @@ import GalleryCore
 /// Widget tree:
 /// ```
 /// GtkApplicationWindow .viewer
-/// ├─ titlebar: GtkHeaderBar  [Previous Next] title [Zoom− Best Fit Zoom+ Fullscreen Share]
+/// ├─ titlebar: GtkHeaderBar  [Previous Next] title [Zoom− Best Fit Zoom+ … Share] — narrow: title [Viewer Menu]
 /// └─ GtkBox
 ///    ├─ GtkBox (vertical): the picture column
 ///    │  ├─ GtkOverlay
@@ -18,7 +18,8 @@ import GalleryCore
 ///    │  │  ├─ download progress .osd               ViewerDownloadProgress, while the original arrives
 ///    │  │  ├─ "Shown reduced" note .osd, banner .osd
 ///    │  │  └─ GtkRevealer → .osd toolbar          fullscreen controls (ViewerFullscreenChrome)
-///    │  └─ GtkRevealer → .filmstrip             ViewerFilmstrip (over the overlay's bottom in fullscreen)
+///    │  ├─ GtkRevealer → .filmstrip             ViewerFilmstrip (over the overlay's bottom in fullscreen)
+///    │  └─ GtkActionBar .viewer-bottom-bar      narrow windows only: zoom, filmstrip, properties, share (ViewerNarrowLayout)
 ///    └─ GtkRevealer → .viewer-properties       ViewerPropertiesPanel
 /// ```
 /// The Swift object stays alive as long as its GTK window, as the window's data (`AttachedObject`).
@@ -60,7 +61,10 @@ public final class ViewerWindow {
     var propertiesHiddenBySlideshow = false
     let slideshowControls = SlideshowControls()
     let properties = ViewerPropertiesPanel()
-    private(set) var propertiesButton: UnsafeMutablePointer<GtkWidget>!
+    /// The properties toggles: the wide header's and the narrow layout's bottom bar's.
+    var propertiesButtons: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The header's controls or, on a narrow screen, a menu and a bar under the picture.
+    private(set) var narrow: ViewerNarrowLayout!
     /// The properties panel's facts for the page shown, on their way, and those read already:
     /// reading them reads the whole original and sends it to a worker, once per page is enough.
     var detailsLoad: Task<Void, Never>?
@@ -97,22 +101,12 @@ public final class ViewerWindow {
         gtk_label_set_ellipsize(titleLabel.opaque, PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_single_line_mode(titleLabel.opaque, 1)
         headerBar = gtk_header_bar_new()
-        gtk_header_bar_set_title_widget(headerBar.opaque, titleLabel)
+        narrow = ViewerNarrowLayout(title: titleLabel, wide: wideHeaderControls(), bottom: bottomBarControls(),
+                                    menu: ViewerButtons.narrowMenuModel())
+        gtk_header_bar_set_title_widget(headerBar.opaque, narrow.titleWidget)
         gtk_window_set_titlebar(window.cast(), headerBar)
         for button in navigationButtons() { gtk_header_bar_pack_start(headerBar.opaque, button) }
-        // pack_end fills from the right edge inwards.
-        gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.shareMenu())
-        gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.pictureMenu())
-        gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.icon(
-            "view-fullscreen-symbolic", label: L10n.tr("Fullscreen"), action: ViewerAction.fullscreen.detailedName))
-        gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.icon(
-            "media-playback-start-symbolic", label: L10n.tr("Slideshow"), action: ViewerAction.slideshow.detailedName))
-        propertiesButton = ViewerButtons.toggle("document-properties-symbolic", label: L10n.tr("Image Properties"),
-                                                action: ViewerAction.properties.detailedName)
-        gtk_header_bar_pack_end(headerBar.opaque, propertiesButton)
-        gtk_header_bar_pack_end(headerBar.opaque, ViewerButtons.toggle(
-            "view-grid-symbolic", label: L10n.tr("Filmstrip"), action: ViewerAction.filmstrip.detailedName))
-        gtk_header_bar_pack_end(headerBar.opaque, zoomControls())
+        gtk_header_bar_pack_end(headerBar.opaque, narrow.menuButton)
 
         gtk_overlay_set_child(overlay.opaque, canvas.widget)
         status.add(to: overlay.opaque)
@@ -120,6 +114,7 @@ public final class ViewerWindow {
         gtk_widget_set_hexpand(pictureColumn, 1)
         gtk_box_append(pictureColumn.cast(), overlay)
         gtk_box_append(pictureColumn.cast(), filmstrip.revealer)
+        gtk_box_append(pictureColumn.cast(), narrow.bottomBar)
         // The properties panel beside the picture, not over it.
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_box_append(content.cast(), pictureColumn)

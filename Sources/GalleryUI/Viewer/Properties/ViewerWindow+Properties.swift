@@ -7,7 +7,7 @@ import GalleryCore
 extension ViewerWindow {
     func toggleProperties() {
         properties.setShown(!properties.isShown)
-        gtk_toggle_button_set_active(propertiesButton.cast(), properties.isShown ? 1 : 0)
+        for button in propertiesButtons { gtk_toggle_button_set_active(button.cast(), properties.isShown ? 1 : 0) }
         refreshProperties()
     }
 
