@@ -18,16 +18,23 @@ run_unit_tests() {
     local bundle
     bundle="$(swift build --show-bin-path)/LinkGalleryPackageTests.xctest"
     # Line-buffered, so the log shows the last test that started even when the run is killed.
-    setsid dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
+    # `setsid --wait` returns only when the run has ended, whether or not it had to fork to
+    # lead a session; the session's leader writes its id (its pid) before it becomes the run.
+    local sid_file
+    sid_file=$(mktemp)
+    setsid --wait bash -c 'echo $$ >"$0"; exec "$@"' "$sid_file" dbus-run-session -- \
+        xvfb-run -a -s "-screen 0 1280x1024x24" \
         stdbuf -oL -eL "$bundle" ${filter:+"$filter"} > >(tee "$log") 2>&1 &
-    local session=$!
+    local runner=$!
     (
         # Ended early (the run finished): its sleep goes with it.
         trap 'kill "$sleeper" 2>/dev/null; exit 0' TERM
         sleep "$deadline" &
         sleeper=$!
         wait "$sleeper"
-        kill -0 "$session" 2>/dev/null || exit 0
+        kill -0 "$runner" 2>/dev/null || exit 0
+        session=$(cat "$sid_file")
+        touch "$sid_file.hung"
         echo "The unit tests hung past ${deadline} s; the last test that started:" \
             "$(grep -o "Test Case '[^']*' started" "$log" | tail -1)"
         for pid in $(pgrep -s "$session"); do
@@ -39,11 +46,12 @@ run_unit_tests() {
         kill -KILL -- "-$session" 2>/dev/null
     ) >&2 &
     local watchdog=$!
-    wait "$session"
+    wait "$runner"
     local status=$?
     kill "$watchdog" 2>/dev/null
     wait "$watchdog" 2>/dev/null
-    # The watchdog's kill: the run hung.
-    ((status == 137)) && status=124
+    # The watchdog killed it: the run hung (its status is the kill's, 137 or 9 by setsid).
+    [[ -e "$sid_file.hung" ]] && status=124
+    rm -f "$sid_file" "$sid_file.hung"
     return "$status"
 }
