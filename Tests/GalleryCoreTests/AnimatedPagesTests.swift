@@ -64,4 +64,15 @@ final class AnimatedPagesTests: XCTestCase {
         XCTAssertEqual([page.texture.pixelWidth, page.texture.pixelHeight], [64, 48])
         XCTAssertEqual(WorkerTraffic.messages(.frame) - frames, 1)
     }
+
+    /// The same through `ImageDecoder.original(from:)` (the benchmarks' and tools' way in): the
+    /// picture is opened and asked for its frames, and its bytes cross to the workers once.
+    func testAnAnimationsBytesCrossOnce() throws {
+        let webp = try AnimationFixtures().data("animation.webp")
+        let (bytes, frames) = (WorkerTraffic.pictureBytes, WorkerTraffic.messages(.frame))
+        let page = try ImageDecoder.original(from: webp, fitting: screen)
+        XCTAssertEqual(page.animation?.frames.count, 3)
+        XCTAssertEqual(WorkerTraffic.messages(.frame) - frames, 1)
+        XCTAssertEqual(WorkerTraffic.pictureBytes - bytes, webp.count, "opened, then decoded from what the worker holds")
+    }
 }

@@ -36,7 +36,9 @@ public enum ImageDecoder {
         from data: Data, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
         maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes, turn: PictureTurn = .none
     ) throws(LoadError) -> DecodedImage {
-        let bytes = PictureBytes(oneOff: data)
+        // Kept: the frame request after `open` names the picture the worker opened, and its
+        // bytes cross once.
+        let bytes = PictureBytes(kept: data)
         return try original(from: bytes, fitting: screen, maxPixels: maxPixels, maxTextureSide: maxTextureSide,
                             maxAnimationBytes: maxAnimationBytes, animation: animationToAsk(of: bytes), turn: turn)
     }
