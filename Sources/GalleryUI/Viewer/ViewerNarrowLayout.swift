@@ -30,7 +30,7 @@ final class ViewerNarrowLayout {
     let titleWidget: UnsafeMutablePointer<GtkWidget>
     private let wideBox: UnsafeMutablePointer<GtkWidget>
     private let wideControls: UnsafeMutablePointer<GtkWidget>
-    private(set) var isNarrow = false
+    private var isNarrow = false
     private var pending = false
 
     /// `wide`: the header's end controls as a wide window shows them; `bottom`: what the bar
