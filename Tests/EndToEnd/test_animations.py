@@ -40,9 +40,13 @@ def make_animations(folder):
                     str(folder / "frame1.png"), str(folder / "moving.avif")], check=True, capture_output=True, timeout=120)
     subprocess.run(["/usr/bin/cjxl", "-d", "0", str(folder / "moving.png"), str(folder / "moving.jxl")],
                    check=True, capture_output=True, timeout=120)
+    # Thirty frames of 1024 × 1024, 126 MB of pixels: more than the app holds at once (96 MiB),
+    # so it plays in spans of frames (issue 52), where it used to stand still.
+    long = [Image.new("RGB", (1024, 1024), (8 * n, 255 - 8 * n, (90 * n) % 256)) for n in range(30)]
+    long[0].save(folder / "long.gif", "GIF", save_all=True, append_images=long[1:], duration=100, loop=0)
     for path in CONFORMANCE:
         shutil.copy(path, folder / path.name)
-    return ["moving.gif", "moving.png", "moving.webp", "moving.avif", "moving.jxl"] + [path.name for path in CONFORMANCE]
+    return ["moving.gif", "moving.png", "moving.webp", "moving.avif", "moving.jxl", "long.gif"] + [path.name for path in CONFORMANCE]
 
 
 def photograph(display, box):

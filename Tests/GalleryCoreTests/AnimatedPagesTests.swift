@@ -48,8 +48,9 @@ final class AnimatedPagesTests: XCTestCase {
         XCTAssertEqual(WorkerTraffic.messages(.frame) - frames, 1)
     }
 
-    /// An animation whose frames would not fit the animation bytes is its still, fitted to the
-    /// screen, in that same one request: the count said so before anything was decoded.
+    /// An animation whose spans would hold fewer than two frames each (`AnimationExtent.spanBytes`)
+    /// is its still, fitted to the screen, in that same one request: the count said so before
+    /// anything was decoded.
     func testAnAnimationTooLongToKeepIsItsStillInOneRequest() async throws {
         let server = try FixtureServer.shared()
         let fixtures = try AnimationFixtures()

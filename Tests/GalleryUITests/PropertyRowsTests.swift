@@ -132,4 +132,17 @@ final class PropertyRowsPictureTests: XCTestCase {
         XCTAssertNil(rows.first { $0.title == "Camera" }, "nothing known of a camera")
         XCTAssertEqual(rows.first { $0.title == "Server" }?.value, "example.org")
     }
+
+    /// An animation played in spans has only its first span's frames at hand: the panel gives
+    /// the frames its file counts, not a length summed from one span.
+    func testAnAnimationInSpansGivesTheFramesItsFileCounts() throws {
+        let frames = [120, 80].map { DecodedAnimation.Frame(texture: Self.texture(), milliseconds: $0) }
+        let span = DecodedAnimation(frames: frames, loopCount: 0, firstFrame: 0, reachesEnd: false)
+        let image = DecodedImage(texture: frames[0].texture, sourceWidth: 4, sourceHeight: 4, animation: span)
+        var metadata = PictureMetadata()
+        metadata.animation = try XCTUnwrap(AnimationExtent(frameCount: 40, canvas: PixelSize(width: 4, height: 4)))
+        let rows = PropertyRows.sections(url: URL(string: "https://example.org/long.gif")!, image: image,
+                                         details: PictureDetails(metadata: metadata)).flatMap(\.rows)
+        XCTAssertEqual(rows.first { $0.title == "Animation" }?.value, "40 frames")
+    }
 }

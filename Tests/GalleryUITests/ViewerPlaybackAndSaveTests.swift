@@ -36,13 +36,7 @@ final class ViewerPlaybackAndSaveTests: XCTestCase {
         frames = [Image.new("RGB", (60, 40), c) for c in [(255, 0, 0), (0, 255, 0), (0, 0, 255)]]
         frames[0].save(sys.argv[1], format="GIF", save_all=True, append_images=frames[1:], duration=100, loop=0)
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, file.path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestRequirement.missing("no /usr/bin/python3 with PIL") }
-        return try Data(contentsOf: file)
+        return try PillowScript.picture(script, writing: file)
     }
 
     func testAnimatedGIFAdvancesThroughItsFramesAndLoops() throws {

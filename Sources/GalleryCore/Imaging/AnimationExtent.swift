@@ -1,7 +1,8 @@
 /// How much an animation is: its frames, as its container counts them, and the canvas each is
-/// composed on. Opening a picture reads it (`PictureFacts.animation`), so a page asks for the
-/// frames in its first and only request, let in with the pixels they bring and no more
-/// (`ImageRepository.original(for:)`), instead of a still and then the frames.
+/// composed on. Opening a picture reads it (`PictureFacts.animation`), so a page asks for its
+/// first frames in its first request, let in with the pixels they bring and no more
+/// (`ImageRepository.original(for:)`), instead of a still and then the frames; an animation
+/// longer than the frames the app may hold comes in spans of frames by index (`AnimationSpans`).
 public struct AnimationExtent: Sendable, Equatable {
     public let frameCount: Int
     public let canvas: PixelSize
@@ -23,8 +24,26 @@ public struct AnimationExtent: Sendable, Equatable {
         return overflow || overflowBytes ? nil : bytes
     }
 
-    /// Whether the frames fit `maxBytes`: an animation that does not is shown as its still.
-    public func plays(within maxBytes: Int) -> Bool {
-        frameBytes.map { $0 <= maxBytes } ?? false
+    /// The bytes of one frame as RGBA at the canvas size (both sides at most 2²⁴: no overflow
+    /// past 2⁵⁰).
+    public var oneFrameBytes: Int { canvas.pixels * 4 }
+
+    /// What one request for frames asks for (`FrameRequest.animationBytes`) when at most
+    /// `maxBytes` of frames may be held: every frame, when they all fit; otherwise a span of
+    /// whole frames in half of it, so that the span playing and the next, decoded meanwhile,
+    /// fit together (`AnimationSpans`). Nil — the animation is its still — when a span would
+    /// hold fewer than two frames: each span decodes the animation from its first frame, and
+    /// spans of one frame would decode it over and over.
+    public func spanBytes(within maxBytes: Int) -> Int? {
+        if let all = frameBytes, all <= maxBytes { return all }
+        let frames = (maxBytes / 2) / oneFrameBytes
+        return frames >= 2 ? frames * oneFrameBytes : nil
     }
+
+    /// Whether the frames play within `maxBytes`, in one span or in turn: one that does not
+    /// is shown as its still.
+    public func plays(within maxBytes: Int) -> Bool { spanBytes(within: maxBytes) != nil }
+
+    /// Whether `bytes` hold every frame: one request brought the whole animation.
+    public func fitsWhole(_ bytes: Int) -> Bool { frameBytes.map { $0 <= bytes } ?? false }
 }

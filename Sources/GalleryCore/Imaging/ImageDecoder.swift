@@ -54,19 +54,21 @@ public enum ImageDecoder {
         return DecoderIsolation.loader().open(bytes, cancellation: cancellation)?.animation
     }
 
-    /// One request of a picture a worker may keep open for the requests after it (a zoom):
-    /// with `animation` (as opening counted it) that plays within `maxAnimationBytes`, its frames too.
+    /// One request of a picture a worker may keep open for the requests after it (a zoom, an
+    /// animation's later spans): with `animation` (as opening counted it) that plays within
+    /// `maxAnimationBytes`, its frames too — all, or the first span (`AnimationExtent.spanBytes`).
     static func original(
         from bytes: PictureBytes, fitting screen: PixelSize? = nil, maxPixels: Int = defaultMaxPixels,
         maxTextureSide: Int = defaultMaxTextureSide, maxAnimationBytes: Int = defaultMaxAnimationBytes,
         animation extent: AnimationExtent?, turn: PictureTurn = .none
     ) throws(LoadError) -> DecodedImage {
         let gate = LoaderSizeGate(maxPixels: maxPixels, fit: originalFit(screen, maxTextureSide))
-        let animationBytes = extent.flatMap { $0.plays(within: maxAnimationBytes) ? $0.frameBytes : nil } ?? 0
+        let animationBytes = extent?.spanBytes(within: maxAnimationBytes) ?? 0
         let loaded = try PicturePipeline.picture(bytes, gate: gate, animationBytes: animationBytes, turn: turn)
         let still = try makeImage(loaded)
         let isScreenSized = screen != nil && still.wasDownscaled
-        guard animationBytes > 0, let animation = animation(of: loaded, maxAnimationBytes: animationBytes) else {
+        guard let extent, animationBytes > 0, let animation = animation(of: loaded, extent: extent, firstFrame: 0, spanBytes: animationBytes)
+        else {
             return DecodedImage(texture: still.texture, sourceWidth: still.sourceWidth, sourceHeight: still.sourceHeight,
                                 isScreenSized: isScreenSized)
         }
@@ -92,15 +94,6 @@ public enum ImageDecoder {
     /// The fit of a page on `screen` (upright): inside it, the longest side at most `maxSide`.
     static func screenFit(_ screen: PixelSize, maxSide: Int = defaultMaxTextureSide) -> LoaderSizeGate.Fit {
         .within(width: max(1, screen.width), height: max(1, screen.height), maxSide: maxSide)
-    }
-
-    /// The frames of an animation decoded at full size (converted already, `PicturePipeline`),
-    /// when they fit `maxAnimationBytes`.
-    private static func animation(of loaded: DecodedFrame, maxAnimationBytes: Int) -> DecodedAnimation? {
-        guard Int(gdk_pixbuf_get_width(loaded.pointer)) == loaded.declaredWidth,
-              Int(gdk_pixbuf_get_height(loaded.pointer)) == loaded.declaredHeight, let frames = loaded.framePixels else { return nil }
-        let bytes = frames.count * loaded.declaredWidth * loaded.declaredHeight * 4
-        return bytes <= maxAnimationBytes ? AnimationFrames.textures(of: frames, loopCount: loaded.loopCount) : nil
     }
 
     /// The image finer than its screen-sized picture, upright, for the one page a person zooms

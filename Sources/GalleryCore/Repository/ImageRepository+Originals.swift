@@ -18,8 +18,9 @@ extension ImageRepository {
             let animation = try await decodeCancellably(priority: shared, mostPixels: 0) {
                 ImageDecoder.animationToAsk(of: bytes, cancellation: DecodeCancellation.current)
             }
-            let image = try await decodePage(bytes, fitting: screen, animation: animation, turn: turn, key: url.absoluteString,
+            var image = try await decodePage(bytes, fitting: screen, animation: animation, turn: turn, key: url.absoluteString,
                                              priority: shared)
+            if let animation, image.animation?.isWhole == false { image = image.playing(in: spans(of: url, animation, priority: shared)) }
             if turn.isNone { learn(image.sourceSize, of: url, from: facts) } // a turned size is not the file's
             failureLog.succeeded(url)
             return image

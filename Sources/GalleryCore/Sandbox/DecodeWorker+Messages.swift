@@ -51,7 +51,8 @@ extension DecodeWorker {
     /// and pixels.
     private static func frame(_ opened: Result<OpenedPicture, LoadError>, _ request: DecodeRequest) -> WorkerReply {
         let gate = LoaderSizeGate(maxPixels: request.maxPixels, fit: request.fit, countsPixels: false)
-        let asked = FrameRequest(fit: request.fit, clip: request.clip, animationBytes: request.animationBytes, turn: request.turn)
+        let asked = FrameRequest(fit: request.fit, clip: request.clip, animationBytes: request.animationBytes,
+                                 firstFrame: request.firstFrame, turn: request.turn)
         let (decoded, refusedBy) = DecoderRefusal.tracking { () throws(LoadError) in
             try PicturePipeline.frame(opened.get(), asked, gate: gate, arriving: request.arriving)
         }

@@ -12,11 +12,12 @@ import Foundation
 enum SandboxedDecoding {
     /// The most pixels a reply may bring for a request: `mostPixels`, a decode is let in with
     /// them (`DecodeThreads.run`) and the reply is held to them.
-    /// `animation`: the picture's frames as opening counted them, asked for when they play
-    /// within `animationBytes`; their still comes at full size then, at most the canvas.
+    /// `animation`: the picture's frames as opening counted them, asked for (all, or a first
+    /// span: `AnimationExtent.spanBytes`) when they play within `animationBytes`; their still
+    /// comes at full size then, at most the canvas.
     static func mostPixels(_ data: Data, fit: LoaderSizeGate.Fit, maxPixels: Int, animation: AnimationExtent?, animationBytes: Int) -> Int {
-        if let animation, animation.plays(within: animationBytes), let frameBytes = animation.frameBytes {
-            return min(maxPixels, animation.canvas.pixels) + frameBytes / 4
+        if let animation, let spanBytes = animation.spanBytes(within: animationBytes) {
+            return min(maxPixels, animation.canvas.pixels) + spanBytes / 4
         }
         let format = ContentSniffer.imageFormat(of: data.prefix(ContentSniffer.preferredPrefixLength))
         return replySize(fit: format == .svg ? SVGLimits.cappedFit(fit) : fit, maxPixels: maxPixels, animated: false).still
@@ -41,7 +42,7 @@ enum SandboxedDecoding {
         let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
         guard header.width > 0, header.height > 0, !overflow, pixels <= maxStillPixels,
               header.channels == 3 || header.channels == 4, !declaredOverflow, declaredPixels > 0,
-              declaredPixels <= maxPixels, header.frameCount == 0 || (2...AnimationFrames.maxFrameCount).contains(header.frameCount),
+              declaredPixels <= maxPixels, (0...AnimationFrames.maxFrameCount).contains(header.frameCount),
               pixels * 4 * header.frameCount <= maxAnimationBytes, // small factors now: no overflow
               let bodyLength = header.bodyLength, reply.body.count == bodyLength else {
             throw .couldNotDecode // the worker's answer is not what was asked: its fault, not the file's

@@ -16,6 +16,7 @@ struct SandboxedPictureLoader: PictureLoader {
         let (stillPixels, playingPixels) = SandboxedDecoding.replySize(fit: fit, maxPixels: gate.maxPixels, animated: animationBytes > 0)
         var message = DecodeRequest(fit: fit, maxPixels: gate.maxPixels, animationBytes: animationBytes, limits: limits,
                                     dataLength: bytes.count)
+        message.firstFrame = animationBytes > 0 ? request.firstFrame : 0
         message.clip = request.clip
         message.turn = request.turn
         message.arriving = !bytes.complete

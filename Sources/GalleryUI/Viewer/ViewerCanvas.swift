@@ -119,7 +119,7 @@ final class ViewerCanvas {
         redraw()
         onZoomChange?()
         if let animation = image?.animation {
-            let player = ViewerAnimationPlayer(animation) { [weak self] frame in
+            let player = ViewerAnimationPlayer(animation, spans: image?.animationSpans) { [weak self] frame in
                 self?.texture = frame
                 self?.redraw()
             }

@@ -22,7 +22,7 @@ enum APNGDecoding: PictureDecoder {
         guard width * height <= gate.maxPixels else { throw .tooLarge }
         var canvas = [UInt8](repeating: 0, count: width * height * 4) // transparent black, as the animation starts
         guard frames else { return try firstFrame(of: structure, picture.data, canvas: &canvas, context: context) }
-        let collector = AnimationCollector(width: width, height: height, maxBytes: request.animationBytes)
+        let collector = AnimationCollector(width: width, height: height, request: request)
         let stop = collector.collect { sink in
             for (index, frame) in structure.frames.enumerated() {
                 guard let pixels = try? framePixels(structure.framePNG(index, from: picture.data), frame: frame, context: decoding) else {

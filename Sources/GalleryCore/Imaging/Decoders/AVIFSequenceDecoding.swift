@@ -56,7 +56,7 @@ enum AVIFSequenceDecoding: PictureDecoder {
         guard Int(decoded) == AVIFSEQ_OK else { throw Int(decoded) == AVIFSEQ_TOO_LARGE ? .tooLarge : .damaged }
         let decoderProfile = profile.isEmpty ? nil : profile
         if request.frames, info.frame_count >= 2, var animation = frames(of: data, width: width, height: height, limit: limit,
-                                                                                  maxBytes: request.animationBytes) {
+                                                                                  request: request) {
             animation.decoderProfile = decoderProfile
             return animation
         }
@@ -66,10 +66,10 @@ enum AVIFSequenceDecoding: PictureDecoder {
         return DecodedFrame(pixbuf: pixbuf, declaredWidth: width, declaredHeight: height, decoderProfile: decoderProfile)
     }
 
-    /// Every frame with its duration from the sequence's timescale (libavif 0.11 reads no loop
-    /// count: it plays for ever), or nil when fewer than two may be kept.
-    private static func frames(of data: Data, width: Int, height: Int, limit: UInt64, maxBytes: Int) -> DecodedFrame? {
-        let collector = AnimationCollector(width: width, height: height, maxBytes: maxBytes)
+    /// The frames `request` asks for, with their durations from the sequence's timescale
+    /// (libavif 0.11 reads no loop count: it plays for ever).
+    private static func frames(of data: Data, width: Int, height: Int, limit: UInt64, request: StoredRequest) -> DecodedFrame? {
+        let collector = AnimationCollector(width: width, height: height, request: request)
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         let status = canvas.withUnsafeMutableBufferPointer { buffer in
             collector.collect { context in

@@ -13,7 +13,7 @@ enum AnimatedWebPDecoding: PictureDecoder {
         let gate = context.gate
         guard request.frames, picture.facts.animated, let size = picture.facts.size, size.width > 0, size.height > 0 else { return nil }
         guard size.pixels <= gate.maxPixels else { throw .tooLarge }
-        let collector = AnimationCollector(width: size.width, height: size.height, maxBytes: request.animationBytes)
+        let collector = AnimationCollector(width: size.width, height: size.height, request: request)
         var loops: UInt32 = 0
         let status = collector.collect { context in
             picture.data.withUnsafeBytes { data in

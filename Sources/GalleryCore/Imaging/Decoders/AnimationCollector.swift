@@ -3,23 +3,25 @@ import Foundation
 import GObjectSupport
 
 /// Collects the frames a library's animation decoder hands over one by one (WebP, an AVIF
-/// sequence, JPEG XL), each composed on the canvas as 8-bit RGBA, into frames of their own, as
-/// many as an animation may keep (`AnimationFrames.maxFrameCount`, `maxBytes` in all): past
-/// either it stops the decoder, and only the still is kept — as for a GIF too long to play.
+/// sequence, JPEG XL, APNG), each composed on the canvas as 8-bit RGBA, into frames of their
+/// own: from `firstFrame` (the ones before it are composed, as the next one is drawn over
+/// them, but not kept) as many as fit `maxBytes` (`StoredRequest`); then it stops the decoder.
 final class AnimationCollector {
     let width: Int
     let height: Int
     private let maxBytes: Int
+    private let firstFrame: Int
+    /// Frames the decoder handed over, kept or not.
+    private var seen = 0
     private(set) var frames: [AnimationFrames.FramePixels] = []
-    /// The animation had more than may be kept.
-    private(set) var overflowed = false
     /// False when a frame's pixels could not be had (no memory).
     private(set) var failed = false
 
-    init(width: Int, height: Int, maxBytes: Int) {
+    init(width: Int, height: Int, request: StoredRequest) {
         self.width = width
         self.height = height
-        self.maxBytes = maxBytes
+        maxBytes = request.animationBytes
+        firstFrame = request.firstFrame
     }
 
     /// The C sink every animation decoder calls (`context`: an unretained collector).
@@ -34,11 +36,10 @@ final class AnimationCollector {
     }
 
     private func add(_ rgba: UnsafePointer<UInt8>, milliseconds: Int) -> Bool {
+        seen += 1
+        guard seen > firstFrame else { return true }
         let frameBytes = width * height * 4 // both sides bounded by the facts: no overflow
-        guard frames.count < AnimationFrames.maxFrameCount, (frames.count + 1) * frameBytes <= maxBytes else {
-            overflowed = true
-            return false
-        }
+        guard frames.count < AnimationFrames.maxFrameCount, (frames.count + 1) * frameBytes <= maxBytes else { return false }
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, gint(width), gint(height)), let pixels = gdk_pixbuf_get_pixels(pixbuf)
         else {
             failed = true
@@ -49,14 +50,16 @@ final class AnimationCollector {
         // A frame that says no duration shows for 100 ms, as browsers show such frames.
         frames.append(AnimationFrames.FramePixels(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(pixbuf)),
                                                   milliseconds: milliseconds > 0 ? milliseconds : 100))
-        return true
+        // Stopped as soon as the span is full: the frame after it is the next span's.
+        return frames.count < AnimationFrames.maxFrameCount && (frames.count + 1) * frameBytes <= maxBytes
     }
 
-    /// The animation as a picture: its first frame (a copy of its own: the pipeline converts
-    /// the still and the frames one by one) and every frame; nil when fewer than two were
-    /// kept, or more were there than may be kept.
+    /// The frames as a picture: the first one kept (a copy of its own: the pipeline converts
+    /// the still and the frames one by one) and every frame kept; nil when none was, or from
+    /// the first frame fewer than two (no animation).
     func animation(declaredWidth: Int, declaredHeight: Int, loopCount: Int) -> DecodedFrame? {
-        guard !overflowed, !failed, frames.count >= 2, let still = gdk_pixbuf_copy(OpaquePointer(frames[0].pixbuf.pointer)) else {
+        guard !failed, frames.count >= AnimationFrames.fewestKept(from: firstFrame),
+              let still = gdk_pixbuf_copy(OpaquePointer(frames[0].pixbuf.pointer)) else {
             return nil
         }
         return DecodedFrame(pixbuf: ObjectReference(taking: UnsafeMutableRawPointer(still)), declaredWidth: declaredWidth,

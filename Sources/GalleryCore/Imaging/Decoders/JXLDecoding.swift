@@ -23,7 +23,7 @@ enum JXLDecoding: PictureDecoder {
         }
         guard Int(status) == JXLDECODE_OK else { throw .damaged }
         if request.frames, picture.facts.animated, let animation = frames(of: picture.data, size: size, canvas: frame, bytes: bytes,
-                                                                                 maxBytes: request.animationBytes) {
+                                                                                 request: request) {
             return animation
         }
         if let target, let scaled = gdk_pixbuf_scale_simple(frame, gint(target.width), gint(target.height), GDK_INTERP_BILINEAR) {
@@ -45,11 +45,10 @@ enum JXLDecoding: PictureDecoder {
         return (frame, bytes)
     }
 
-    /// Every frame, coalesced by libjxl at the picture's size, decoded into `canvas` (the first
-    /// frame's pixbuf, reused), with its duration and the loop count; nil when fewer than two
-    /// may be kept.
-    private static func frames(of data: Data, size: PixelSize, canvas: OpaquePointer, bytes: Int, maxBytes: Int) -> DecodedFrame? {
-        let collector = AnimationCollector(width: size.width, height: size.height, maxBytes: maxBytes)
+    /// The frames `request` asks for, coalesced by libjxl at the picture's size, decoded into
+    /// `canvas` (the first frame's pixbuf, reused), with their durations and the loop count.
+    private static func frames(of data: Data, size: PixelSize, canvas: OpaquePointer, bytes: Int, request: StoredRequest) -> DecodedFrame? {
+        let collector = AnimationCollector(width: size.width, height: size.height, request: request)
         var loops: UInt32 = 0
         let status = collector.collect { context in
             data.withUnsafeBytes { input in

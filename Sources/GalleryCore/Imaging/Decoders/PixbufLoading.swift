@@ -51,7 +51,7 @@ enum PixbufLoading: PictureDecoder {
             throw .damaged // every loader of the format refused it
         }
         var loaded = decoded
-        if let animation { keepFrames(of: &loaded, animation: animation, picture: picture, maxBytes: request.animationBytes) }
+        if let animation { keepFrames(of: &loaded, animation: animation, picture: picture, request: request) }
         if format == .tiff { loaded.orientationLeft = tiffOrientationLeft(picture.facts.orientation) }
         return loaded
     }

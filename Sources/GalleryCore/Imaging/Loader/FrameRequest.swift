@@ -1,6 +1,6 @@
 /// What one request asks of an opened picture (`OpenedPicture`), in upright terms, as glycin's
 /// `FrameRequest` does: the size to fit (the target scale), the part of the picture (a clip),
-/// and how many bytes of an animation's frames may come too. Thumbnails, pages, a zoom's detail, the rows of
+/// and which of an animation's frames come too: from a frame index, as many as fit their bytes. Thumbnails, pages, a zoom's detail, the rows of
 /// a download still arriving, print and save are all requests of this one shape; the pipeline
 /// (`PicturePipeline.frame`) turns it into what the stored picture's decoder is asked
 /// (`StoredRequest`).
@@ -9,9 +9,12 @@ struct FrameRequest {
     var fit: LoaderSizeGate.Fit
     /// A zoom's part of the picture in upright source pixels, and how finely; nil for all of it.
     var clip: DetailRegion?
-    /// Every frame of an animation that plays, beside the first (the still), when all of them
-    /// fit these bytes (RGBA at the canvas size: `AnimationExtent.frameBytes`); 0 for the still alone.
+    /// The frames of an animation that plays, beside the still, from `firstFrame` on, as many
+    /// whole frames as fit these bytes (RGBA at the canvas size: `AnimationExtent.spanBytes`);
+    /// 0 for the still alone.
     var animationBytes = 0
+    /// The index of the first frame asked for: 0, or where the span before it ended.
+    var firstFrame = 0
     /// The pixels left in the picture's own colour space (its profile goes with them into a
     /// copy: `TurnedCopy`), not converted to sRGB.
     var keepsColour = false
@@ -37,6 +40,9 @@ struct StoredRequest {
     var clip: Clip?
     /// As `FrameRequest.animationBytes`: the most a decoder's frames may take; 0 for none.
     var animationBytes = 0
+    /// As `FrameRequest.firstFrame`: the frames before it are decoded (each is drawn over the
+    /// ones before it) but not kept.
+    var firstFrame = 0
 
     var frames: Bool { animationBytes > 0 }
 }

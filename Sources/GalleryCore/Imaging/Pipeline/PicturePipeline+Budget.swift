@@ -5,7 +5,7 @@ extension PicturePipeline {
     /// What the decode allocates, from the facts the opening read: a clip's pixels (a format
     /// whose decoder cannot clip decodes whole beyond them); the picture at the size its decoder
     /// makes it (JPEG at its DCT scale, most others whole) and its scaled copy; a GIF's frames
-    /// and any animation's frames at their canvas size (`AnimationExtent`). A picture whose size the facts lack is held to the most its fit allows.
+    /// and any animation's frames asked for at their canvas size (`AnimationExtent`). A picture whose size the facts lack is held to the most its fit allows.
     static func pixelsAllocated(_ picture: OpenedPicture, _ request: FrameRequest, gate: LoaderSizeGate) -> Int {
         let facts = picture.facts
         if picture.bytesComplete, let region = request.clip, let clip = storedClip(region, facts: facts) {
@@ -14,7 +14,7 @@ extension PicturePipeline {
         guard let size = facts.size, size.width > 0, size.height > 0, size.pixels <= gate.maxPixels else {
             return min(gate.maxPixels, gate.fit.mostPixels)
         }
-        let extra = plays(picture, request) ? (picture.facts.animation?.frameBytes ?? 0) / 4 : 0
+        let extra = plays(picture, request) ? min(picture.facts.animation?.frameBytes ?? 0, request.animationBytes) / 4 : 0
         let target = LoaderSizeGate.targetSize(width: size.width, height: size.height, fit: gate.fit)
         let full = max(size.pixels, facts.decodedPixels ?? 0) // a HEIF's whole `ispe` picture
         return allocatedPixels(full: full, width: size.width, height: size.height, target: target, format: picture.format) + extra

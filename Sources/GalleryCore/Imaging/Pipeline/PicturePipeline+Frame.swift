@@ -36,7 +36,9 @@ extension PicturePipeline {
             placement = FramePlacement(imageSize: picture.facts.uprightSize ?? clip.stored.scaledSize,
                                   origin: (clip.upright.x, clip.upright.y), scale: Double(clip.stored.eighths) / 8)
         } else {
-            let whole = try decodeStored(picture, StoredRequest(animationBytes: plays(picture, request) ? request.animationBytes : 0), gate: gate, able: .whole)
+            let frames = plays(picture, request)
+            let stored = StoredRequest(animationBytes: frames ? request.animationBytes : 0, firstFrame: frames ? request.firstFrame : 0)
+            let whole = try decodeStored(picture, stored, gate: gate, able: .whole)
             guard let whole else { throw .unsupportedFormat(picture.format) } // the registry ends with one that takes or throws
             loaded = whole
         }
@@ -112,10 +114,11 @@ extension PicturePipeline {
         return stored
     }
 
-    /// Whether `request` brings `picture`'s frames: it asks for them, and every frame, as its
-    /// container counts them, fits the bytes it allows. An animation that does not is its still.
+    /// Whether `request` brings `picture`'s frames: it asks for them from a frame its container
+    /// counts, and a frame fits the bytes it allows. An animation that does not is its still.
     static func plays(_ picture: OpenedPicture, _ request: FrameRequest) -> Bool {
-        request.frames && picture.facts.animation?.plays(within: request.animationBytes) == true
+        guard request.frames, let animation = picture.facts.animation else { return false }
+        return request.firstFrame >= 0 && request.firstFrame < animation.frameCount && animation.oneFrameBytes <= request.animationBytes
     }
 
     /// A clip in upright source pixels as the stored picture's decoder is asked for it: at the

@@ -19,12 +19,12 @@ import GObjectSupport
 /// 5. upright from the facts' orientation, then as a person turned it (`PictureOrientation`).
 enum PicturePipeline {
     /// The picture at `gate`'s fit (a `.within` box is upright), upright, then as `turn` turns
-    /// it (a person's turn, for print); with `animationBytes`, an animation's frames too, when all
-    /// of them fit those bytes.
+    /// it (a person's turn, for print); with `animationBytes`, an animation's frames too, from
+    /// `firstFrame` on, as many as fit those bytes.
     static func picture(
-        _ bytes: PictureBytes, gate: LoaderSizeGate, animationBytes: Int = 0, turn: PictureTurn = .none
+        _ bytes: PictureBytes, gate: LoaderSizeGate, animationBytes: Int = 0, firstFrame: Int = 0, turn: PictureTurn = .none
     ) throws(LoadError) -> DecodedFrame {
-        let request = FrameRequest(fit: gate.fit, animationBytes: animationBytes, turn: turn)
+        let request = FrameRequest(fit: gate.fit, animationBytes: animationBytes, firstFrame: firstFrame, turn: turn)
         guard let frame = try DecoderIsolation.loader().frame(bytes, request, gate: gate) else { throw .couldNotDecode }
         return frame
     }

@@ -9,7 +9,7 @@ import Foundation
 /// comes back upright: the worker reads the orientation and applies it (`PicturePipeline`).
 struct DecodeRequest: Equatable {
     static let magic: UInt32 = 0x5144_474C // "LGDQ"
-    static let headerSize = 176
+    static let headerSize = 184
 
     enum Message: UInt32 {
         /// Pixels as a `FrameRequest` asks: the fit, a `clip` of the upright picture, the
@@ -41,6 +41,8 @@ struct DecodeRequest: Equatable {
     var maxPixels: Int
     /// The most bytes an animation's frames may bring (`FrameRequest.animationBytes`); 0: the still.
     var animationBytes: Int
+    /// The animation's frame the frames start at (`FrameRequest.firstFrame`).
+    var firstFrame = 0
     /// The picture's id (`PictureBytes.id`) when the worker may keep it open for later
     /// requests; 0 for bytes of one request.
     var pictureID: UInt64 = 0
@@ -99,6 +101,7 @@ struct DecodeRequest: Equatable {
         writer.put64(UInt64(clamping: dataOffset))
         writer.put32(UInt32(min(closes.count, Self.maxCloses)))
         for index in 0..<Self.maxCloses { writer.put64(index < closes.count ? closes[index] : 0) }
+        writer.put32(UInt32(clamping: firstFrame))
         writer.pad(to: Self.headerSize)
         assert(writer.data.count == Self.headerSize, "the fields fill the header exactly")
         return writer.data
@@ -139,6 +142,9 @@ struct DecodeRequest: Equatable {
         dataOffset = Int(reader.u64(132))
         guard reader.u32(140) <= UInt32(Self.maxCloses) else { return nil }
         closes = (0..<Int(reader.u32(140))).map { reader.u64(144 + 8 * $0) }
+        // A frame of an animation the app plays (`AnimationExtent`), and only of a frame's.
+        guard reader.u32(176) < UInt32(AnimationFrames.maxFrameCount), reader.u32(176) == 0 || message == .frame else { return nil }
+        firstFrame = Int(reader.u32(176))
         // Only a picture kept open can be asked for by its id alone, and then with no bytes;
         // only a frame is of bytes still arriving.
         guard !bytesOmitted || (pictureID != 0 && length == 0 && !dataInSharedMemory) else { return nil }

@@ -39,10 +39,13 @@ enum PropertyRows {
         if let format = metadata?.format { picture.append(PropertyRow(title: L10n.tr("Format"), value: Self.formatName(format, metadata?.cameraRAW))) }
         if let bytes = details?.fileBytes { picture.append(PropertyRow(title: L10n.tr("File Size"), value: DownloadProgressText.formatSize(bytes))) }
         if let profile = metadata?.colorProfile { picture.append(PropertyRow(title: L10n.tr("Colour Profile"), value: profile)) }
-        if let animation = image?.animation {
+        if let animation = image?.animation, animation.isWhole {
             let milliseconds = animation.frames.reduce(0) { $0 + $1.milliseconds }
             picture.append(PropertyRow(title: L10n.tr("Animation"), value: L10n.format(
                 "%1$s frames, %2$s s", String(animation.frames.count), LocalizedNumber.fixed(Double(milliseconds) / 1000, fractionDigits: 1))))
+        } else if image?.animation != nil, let frames = metadata?.animation?.frameCount {
+            // Played in spans: the frames as the container counts them, their time not summed.
+            picture.append(PropertyRow(title: L10n.tr("Animation"), value: L10n.format("%1$s frames", String(frames))))
         }
         return [
             PropertySection(title: L10n.tr("Picture"), rows: picture),
