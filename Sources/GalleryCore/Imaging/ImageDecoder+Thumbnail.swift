@@ -17,7 +17,8 @@ extension ImageDecoder {
     ) throws(LoadError) -> Thumbnail {
         let loaded = try PicturePipeline.picture(PictureBytes(oneOff: data), gate: LoaderSizeGate(maxPixels: maxPixels, fit: thumbnailFit(side)))
         let kept = try middle(of: loaded, maxAspect: ThumbnailPNG.maxAspect)
-        return Thumbnail(image: try tile(of: kept), kept: kept.pixbuf)
+        // The look of the whole picture, from the pixels decoded for the thumbnail anyway.
+        return Thumbnail(image: try tile(of: kept, look: LookHash(pixbuf: loaded.pointer)), kept: kept.pixbuf)
     }
 
     /// What `thumbnail(from:side:maxPixels:)` is let in with (`DecodeThreads.run`): the most
@@ -30,15 +31,15 @@ extension ImageDecoder {
         .cover(side: max(1, side), maxSide: defaultMaxTextureSide)
     }
 
-    /// A thumbnail file's middle square, for a grid tile.
-    static func tile(ofThumbnailPNG loaded: DecodedFrame) throws(LoadError) -> ThumbnailImage {
-        try tile(of: loaded)
+    /// A thumbnail file's middle square, for a grid tile, with the look the file keeps.
+    static func tile(ofThumbnailPNG loaded: DecodedFrame, look: LookHash?) throws(LoadError) -> ThumbnailImage {
+        try tile(of: loaded, look: look)
     }
 
     /// The middle square, made a texture.
-    private static func tile(of loaded: DecodedFrame) throws(LoadError) -> ThumbnailImage {
+    private static func tile(of loaded: DecodedFrame, look: LookHash?) throws(LoadError) -> ThumbnailImage {
         let image = try makeImage(middle(of: loaded, maxAspect: 1))
-        return ThumbnailImage(texture: image.texture, sourceSize: image.sourceSize)
+        return ThumbnailImage(texture: image.texture, sourceSize: image.sourceSize, look: look)
     }
 
     /// The middle of the picture, its long side at most `maxAspect` short sides, in a pixbuf of

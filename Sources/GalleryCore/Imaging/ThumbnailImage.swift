@@ -5,9 +5,13 @@ public struct ThumbnailImage: Sendable {
     public let texture: TextureHandle
     /// The original's size (upright), as its file declares it.
     public let sourceSize: PixelSize
+    /// How the whole picture looks, to find its copies behind other links; nil for a thumbnail
+    /// file written before looks were kept.
+    public let look: LookHash?
 
-    public init(texture: TextureHandle, sourceSize: PixelSize) {
+    public init(texture: TextureHandle, sourceSize: PixelSize, look: LookHash? = nil) {
         self.texture = texture
         self.sourceSize = sourceSize
+        self.look = look
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import GObjectSupport
 
 /// The thumbnail cache's file: a PNG of the picture at thumbnail scale (the whole picture up to
-/// `maxAspect`), with the original's size in its text chunks. Written from a decoded
+/// `maxAspect`), with the original's size and the picture's look in its text chunks. Written from a decoded
 /// `Thumbnail`, read back for a grid tile (its middle square) and for a viewer page (the whole
 /// picture, standing in for an original still on its way). Decoding the original is
 /// `ImageDecoder`'s; this type is only the file.
@@ -16,6 +16,8 @@ public enum ThumbnailPNG {
     /// The original's size (upright), in the PNG's text chunks, under the names the freedesktop
     /// thumbnail specification gives them.
     static let sizeKeys = (width: "Thumb::Image::Width", height: "Thumb::Image::Height")
+    /// The picture's look (`LookHash.text`), in a text chunk of the app's own.
+    static let lookKey = "LinkGallery::Look"
 
     /// The cache file of `thumbnail`: its kept picture, and the original's size in text chunks.
     public static func encode(_ thumbnail: Thumbnail) throws(LoadError) -> Data {
@@ -31,6 +33,7 @@ public enum ThumbnailPNG {
         let options = [("compression", "0"),
                        ("tEXt::" + sizeKeys.width, String(originalSize.width)),
                        ("tEXt::" + sizeKeys.height, String(originalSize.height))]
+            + (thumbnail.image.look.map { [("tEXt::" + lookKey, $0.text)] } ?? [])
         var keys: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0.0) } + [nil]
         var values: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0.1) } + [nil]
         defer { (keys + values).forEach { free($0) } }
@@ -46,7 +49,9 @@ public enum ThumbnailPNG {
     /// Reads back a thumbnail file: its middle square, for a grid tile. Anything but a complete
     /// PNG is `.damaged` (the caller then drops the cache file and makes the thumbnail again).
     public static func decodeTile(_ data: Data) throws(LoadError) -> ThumbnailImage {
-        try ImageDecoder.tile(ofThumbnailPNG: load(data))
+        let loaded = try load(data)
+        let look = gdk_pixbuf_get_option(loaded.pointer, "tEXt::" + lookKey).flatMap { LookHash(text: String(cString: $0)) }
+        return try ImageDecoder.tile(ofThumbnailPNG: loaded, look: look)
     }
 
     /// The whole picture a thumbnail PNG holds, standing for its original: `sourceWidth` and

@@ -1,0 +1,45 @@
+/// Which pictures are one picture: each added look joins the group of every look near it
+/// (`LookIndex`), so copies of copies are one group too. Keyed by the caller's numbers (the
+/// grid's item ids); a key's group is found in constant time, groups merged smaller into larger.
+public struct DuplicateGroups: Sendable {
+    private var index = LookIndex()
+    /// The key of each look, by its number in `index`.
+    private var keys: [Int] = []
+    private var numberOfKey: [Int: Int] = [:]
+    /// Each number's group, and each group's numbers.
+    private var groupOfNumber: [Int] = []
+    private var members: [Int: [Int]] = [:]
+
+    public init() {}
+
+    /// Adds the look of `key` (a key added before keeps its first look); returns true when
+    /// that put `key` in a group with others.
+    @discardableResult
+    public mutating func add(_ key: Int, look: LookHash) -> Bool {
+        guard numberOfKey[key] == nil else { return false }
+        let (number, near) = index.insert(look)
+        keys.append(key)
+        numberOfKey[key] = number
+        groupOfNumber.append(number)
+        members[number] = [number]
+        for other in near { join(groupOfNumber[other], groupOfNumber[number]) }
+        return !near.isEmpty
+    }
+
+    /// The keys of `key`'s group, `key` among them; just `key` when it is alone or unknown.
+    public func group(of key: Int) -> [Int] {
+        guard let number = numberOfKey[key], let numbers = members[groupOfNumber[number]] else { return [key] }
+        return numbers.map { keys[$0] }
+    }
+
+    /// Keys that were added.
+    public var count: Int { keys.count }
+
+    private mutating func join(_ first: Int, _ second: Int) {
+        guard first != second, let firstMembers = members[first], let secondMembers = members[second] else { return }
+        let (kept, merged) = firstMembers.count >= secondMembers.count ? (first, second) : (second, first)
+        let moving = members.removeValue(forKey: merged) ?? []
+        for number in moving { groupOfNumber[number] = kept }
+        members[kept, default: []].append(contentsOf: moving)
+    }
+}
