@@ -26,6 +26,9 @@ enum GalleryAction: String, ActionName {
     case open, openAddress = "open-address", paste
     case openRecent = "open-recent", forgetRecentLists = "forget-recent-lists"
     case find, findFailed = "find-failed", largerThumbnails = "larger-thumbnails", smallerThumbnails = "smaller-thumbnails"
+    case hideDuplicates = "hide-duplicates"
+    /// A line that leads to a tile's picture (the tile's menu lists them), by its item's id.
+    case openCopyInBrowser = "open-copy-in-browser", copyCopyLink = "copy-copy-link"
     case select, selectAll = "select-all", leaveSelection = "leave-selection"
     case saveSelection = "save-selection", copySelectionLinks = "copy-selection-links"
     case openSelectionInBrowser = "open-selection-in-browser", slideshowSelection = "slideshow-selection"

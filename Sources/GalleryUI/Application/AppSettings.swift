@@ -16,7 +16,7 @@ public final class AppSettings {
         "color-scheme": "system", "window-width": 900, "window-height": 700,
         "window-maximized": false, "links-url": AppIdentity.defaultLinksURL,
         "recent-lists": [(String, String, Int)](), "slideshow-interval": SlideshowModel.defaultInterval,
-        "sandbox-notice-dismissed": false, "keep-zoom": false, "filmstrip": false, "thumbnail-size": ThumbnailSize.defaultCellSide,
+        "sandbox-notice-dismissed": false, "keep-zoom": false, "filmstrip": false, "hide-duplicates": false, "thumbnail-size": ThumbnailSize.defaultCellSide,
     ]
 
     public convenience init(schemaID: String = AppIdentity.applicationID) {
@@ -133,6 +133,11 @@ public final class AppSettings {
     }
 
     /// The viewer shows its filmstrip.
+    var hidesDuplicates: Bool {
+        get { bool("hide-duplicates") }
+        set { setBool("hide-duplicates", newValue) }
+    }
+
     var filmstripShown: Bool {
         get { bool("filmstrip") }
         set { setBool("filmstrip", newValue) }

@@ -1,3 +1,4 @@
+import Foundation
 import CGtk
 import GObjectSupport
 
@@ -21,6 +22,7 @@ extension GalleryWindow {
         .init(name: GalleryAction.smallerThumbnails, accelerators: ["<Control>minus"],
               alternatives: ["<Control>KP_Subtract", "<Control>underscore"]) { $0.changeThumbnailSize(by: -1) },
         .init(name: GalleryAction.findFailed, accelerators: ["<Shift><Control>f"]) { $0.filterBar.open(showing: .failed) },
+        .init(name: GalleryAction.hideDuplicates, isToggle: true) { $0.setHidesDuplicates(!$0.grid.hidesDuplicates) },
     ]
 
     func installActions() {
@@ -32,13 +34,13 @@ extension GalleryWindow {
             self?.open(index, slideshow: true)
         }
         ActionTable.installIndexed(.openTileInBrowser, on: window) { [weak self] index in
-            guard let self, let url = self.grid.items[safe: index]?.url else { return }
-            let report: @MainActor (LinkSharing.Failure) -> Void = { [weak self] failure in
-                self?.banner.show(ErrorMessages.explanation(for: failure))
-            }
-            do { try LinkSharing.openInBrowser(url, onFailure: report) } catch let failure as LinkSharing.Failure {
-                report(failure)
-            } catch {}
+            self?.openInBrowser(self?.grid.items[safe: index]?.url)
+        }
+        ActionTable.installIndexed(.openCopyInBrowser, on: window) { [weak self] id in
+            self?.openInBrowser(self?.grid.list.all.first { $0.id == id }?.url)
+        }
+        ActionTable.installIndexed(.copyCopyLink, on: window) { [weak self] id in
+            if let url = self?.grid.list.all.first(where: { $0.id == id })?.url { LinkSharing.copyLink(url) }
         }
         ActionTable.installIndexed(.openTileWith, on: window) { [weak self] index in
             guard let self, let item = self.grid.items[safe: index], item.isImageLink, let url = item.url else { return }
@@ -61,6 +63,26 @@ extension GalleryWindow {
             guard let self, let url = self.grid.items[safe: index]?.url else { return }
             LinkSharing.copyLink(url)
         }
+    }
+
+    /// A line's address in the browser; a failure to start it said in the banner.
+    private func openInBrowser(_ url: URL?) {
+        guard let url else { return }
+        let report: @MainActor (LinkSharing.Failure) -> Void = { [weak self] failure in
+            self?.banner.show(ErrorMessages.explanation(for: failure))
+        }
+        do { try LinkSharing.openInBrowser(url, onFailure: report) } catch let failure as LinkSharing.Failure {
+            report(failure)
+        } catch {}
+    }
+
+    /// One tile per picture, or every line: remembered for the next start.
+    func setHidesDuplicates(_ hide: Bool) {
+        services.settings.hidesDuplicates = hide
+        ActionTable.setState(GalleryAction.hideDuplicates, hide, on: window.opaque)
+        grid.hideDuplicates(hide)
+        showGridOrNoMatch()
+        updateSubtitle()
     }
 
     /// Larger or smaller cells, remembered for the next start.

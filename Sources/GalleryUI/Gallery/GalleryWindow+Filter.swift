@@ -28,9 +28,11 @@ extension GalleryWindow {
         }
     }
 
-    func filterChanged(_ filter: TileFilter) {
+    func filterChanged(_ chosen: TileFilter) {
         // For tools/bench: from here to the frame that shows the tiles is a keystroke's cost.
-        PerformanceTrace.shared.record(.gridFilter, filter.kind.rawValue)
+        PerformanceTrace.shared.record(.gridFilter, chosen.kind.rawValue)
+        var filter = chosen
+        filter.hidesDuplicates = grid.hidesDuplicates // the main menu's, not the bar's
         grid.show(filter)
         showGridOrNoMatch()
         updateSubtitle()

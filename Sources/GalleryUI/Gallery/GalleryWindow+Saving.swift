@@ -15,12 +15,13 @@ extension GalleryWindow {
     }
 
     /// Save to Folder…: the selected pictures' originals, as downloaded, into a folder the
-    /// person chooses; `folder` given skips the question (tests).
+    /// person chooses; `folder` given skips the question (tests). A picture behind several lines
+    /// is saved once, as its largest copy (`TileList.largestCopy`).
     func saveSelection(into folder: URL? = nil) {
         guard saving == nil else { return }
-        let pictures = grid.selectedItems.filter(\.isImageLink).compactMap { item in
-            item.url.map { PictureSaving.Picture(url: $0, title: ViewerItem.readableName(for: $0)) }
-        }
+        var saved = Set<ObjectIdentifier>()
+        let pictures = grid.selectedItems.filter(\.isImageLink).map(grid.list.largestCopy).filter { saved.insert(ObjectIdentifier($0)).inserted }
+            .compactMap { item in item.url.map { PictureSaving.Picture(url: $0, title: ViewerItem.readableName(for: $0)) } }
         guard !pictures.isEmpty else { return }
         let images = services.images
         let saving = SaveToFolder(parent: window, pictures: pictures) { url in

@@ -9,7 +9,8 @@ extension GalleryWindow {
         dismissContextMenu()
         var failed = false
         if case .failed = item.state { failed = true }
-        let model = MainMenu.tile(index: index, canOpen: item.isImageLink, failed: failed, host: item.entry.fetchedHost)
+        let links = grid.hidesDuplicates ? grid.list.links(of: item).map { (id: $0.id, line: $0.entry.text) } : []
+        let model = MainMenu.tile(index: index, canOpen: item.isImageLink, failed: failed, host: item.entry.fetchedHost, links: links)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
         g_object_unref(model.rawPointer)
         gtk_widget_set_parent(popover, anchor)

@@ -90,6 +90,7 @@ final class GalleryWindow {
         buildHeaderBar()
         buildContent()
         installActions()
+        if services.settings.hidesDuplicates { setHidesDuplicates(true) }
         installListActions()
         installSelectionActions()
         connectModel()

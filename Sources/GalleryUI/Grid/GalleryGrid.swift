@@ -31,6 +31,7 @@ final class GalleryGrid {
     lazy var windowUpdate = IdleCoalescer(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.updateWindow() }
     /// After a frame is laid out, when sizes can be read.
     private lazy var layoutUpdate = IdleCoalescer { [weak self] in self?.measureLayout() }
+    lazy var duplicatesUpdate = IdleCoalescer { [weak self] in self?.duplicatesFound() }
     lazy var focusAfterLayout = TickAnimation(widget: flowBox)
     let heapTrimmer = HeapTrimmer()
     var onActivate: (@MainActor (_ index: Int) -> Void)?
@@ -101,6 +102,7 @@ final class GalleryGrid {
             view.setCellSide(self.cellSide)
         }
         list.onChange = { [weak self] item, oldState in self?.itemChanged(item, from: oldState) }
+        list.onDuplicatesFound = { [weak self] in self?.duplicatesUpdate.schedule() }
         connectSignals()
     }
 
@@ -148,7 +150,7 @@ final class GalleryGrid {
 
     /// The shown items changed (a new list, another filter): the views on screen now stand for
     /// other entries, so they keep their widgets and show the new items.
-    private func tilesChanged(keepingScroll: Bool) {
+    func tilesChanged(keepingScroll: Bool) {
         let scrollPosition = keepingScroll ? gtk_adjustment_get_value(vadjustment) : 0
         lastVisibleRange = 0..<0 // it indexed the old items
         layout?.count = items.count

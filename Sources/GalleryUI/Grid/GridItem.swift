@@ -27,6 +27,14 @@ final class GridItem {
     private(set) var wasTried: Bool
     /// The thumbnail, held while `state` is `.loaded`.
     private(set) var image: ThumbnailImage?
+    /// How the picture looks (`LookHash`), kept once a thumbnail brought it, after the
+    /// thumbnail itself is let go: what finds the same picture behind other lines.
+    private(set) var look: LookHash?
+    /// The original's size, as the thumbnail said, kept like `look`: the largest copy is saved.
+    private(set) var sourceSize: PixelSize?
+    /// How many lines lead to this picture while duplicates are hidden and this tile stands
+    /// for them (`TileList`); 1 otherwise.
+    var linkCount = 1
     /// The one listener of state changes (the `TileList`), with the state before the change.
     var onChange: (@MainActor (GridItem, TileState) -> Void)?
 
@@ -68,6 +76,10 @@ final class GridItem {
         state = newState
         if newState.isSettled { wasTried = true }
         image = newState == .loaded ? newImage : nil
+        if let newImage {
+            look = newImage.look ?? look
+            sourceSize = newImage.sourceSize
+        }
         onChange?(self, oldState)
     }
 
@@ -86,6 +98,7 @@ final class GridItem {
     var accessibleName: String {
         switch state {
         case .idle, .loading: return L10n.format("Image %1$s (loading)", entry.text)
+        case .loaded where linkCount > 1: return L10n.format("Image %1$s, %2$s links", entry.text, String(linkCount))
         case .loaded: return L10n.format("Image %1$s", entry.text)
         case .failed(let error): return L10n.format("Image %1$s (%2$s)", entry.text, ErrorMessages.short(error))
         case .notImage: return L10n.format("Not an image: line %1$s, %2$s", String(entry.lineNumber), entry.text)

@@ -19,6 +19,12 @@ final class TileList {
     private(set) var counts = TileCounts()
     /// A current item changed state (given the state before).
     var onChange: (@MainActor (GridItem, TileState) -> Void)?
+    /// The pictures found behind several lines, by item id (`TileList+Duplicates`).
+    var duplicates = DuplicateGroups()
+    /// Each item's place in `all`, by id: the first line of a picture is the one kept.
+    var positions: [Int: Int] = [:]
+    /// A look joined another: the grid hides the copy, when duplicates are hidden.
+    var onDuplicatesFound: (@MainActor () -> Void)?
 
     /// Shows `entries`, through the filter; returns the items of lines that left the list.
     func replace(with entries: [LinkEntry]) -> [GridItem] {
@@ -37,6 +43,7 @@ final class TileList {
         }
         counts = TileCounts(total: all.count)
         for item in all { counts.count(item.state, 1) }
+        regroup()
         let leftovers = Array(reusable.values.joined())
         for item in leftovers {
             item.onChange = nil
@@ -56,10 +63,18 @@ final class TileList {
         return before.count != items.count || zip(before, items).contains { $0 !== $1 }
     }
 
+    /// Shows again what the filter lets through, now that more copies are known; false when
+    /// nothing changed.
+    func reapplyFilter() -> Bool { show(filter) }
+
     private func applyFilter() {
-        items = filter.showsEverything ? all : all.filter(filter.matches)
+        let hidesCopies = filter.hidesDuplicates
+        items = filter.showsEverything ? all : all.filter { filter.matches($0) && !(hidesCopies && isHiddenCopy($0)) }
         if !filter.showsEverything { for item in all { item.index = GridItem.hidden } }
-        for (index, item) in items.enumerated() { item.index = index }
+        for (index, item) in items.enumerated() {
+            item.index = index
+            item.linkCount = hidesCopies ? linkCount(of: item) : 1
+        }
     }
 
     /// Image links never tried yet: the "Failed" filter cannot know whether they fail. Counted
@@ -73,6 +88,7 @@ final class TileList {
         guard item.onChange != nil else { return } // left the list
         counts.count(oldState, -1)
         counts.count(item.state, 1)
+        if let look = item.look, duplicates.add(item.id, look: look) { onDuplicatesFound?() }
         onChange?(item, oldState)
     }
 }

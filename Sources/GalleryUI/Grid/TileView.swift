@@ -41,6 +41,8 @@ final class TileView {
     /// The round check mark of selection mode, drawn checked when the FlowBox child is selected;
     /// made the first time selection mode shows it (`TileView+Selection`).
     var check: UnsafeMutablePointer<GtkWidget>?
+    /// "3 links" on a tile that stands for copies (Hide Duplicates), made when first needed.
+    var linksBadge: UnsafeMutablePointer<GtkWidget>?
     private let spinnerTimer = MainLoopSource()
     let progressTimer = MainLoopSource()
     private let fadeTimer = MainLoopSource()
@@ -141,6 +143,7 @@ final class TileView {
             gtk_widget_add_css_class(child, state.isOffline ? "offline" : "failed")
         }
         renderMessage(item)
+        showsLinkCount(state == .loaded ? item.linkCount : 1)
         shim_accessible_set_label(child.opaque, item.accessibleName)
     }
 

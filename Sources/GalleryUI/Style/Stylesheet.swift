@@ -101,6 +101,8 @@ enum Stylesheet {
        is inset in an accent frame (GNOME Photos' look, in our own colours). */
     .tile .tile-check { margin: 8px; padding: 3px; border-radius: 999px; -gtk-icon-size: 14px;
                         color: transparent; background-color: rgba(0, 0, 0, 0.35); border: 2px solid #ffffff; }
+    .tile .tile-links { margin: 6px; padding: 1px 7px; border-radius: 999px; font-size: 9pt; font-weight: 700;
+                        color: #ffffff; background-color: rgba(0, 0, 0, 0.6); }
     flowboxchild.tile:selected .tile-check { color: #ffffff; background-color: @lg_tile_focus; }
     flowboxchild.tile:selected { background-color: @lg_tile_focus; }
     flowboxchild.tile:selected .tile-frame { margin: 6px; }

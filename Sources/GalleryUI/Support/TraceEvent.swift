@@ -34,6 +34,7 @@ enum TraceEvent: String {
     case gridSelection = "grid-selection"
     case gridFilter = "grid-filter"
     case gridFilterPainted = "grid-filter-painted"
+    case duplicatesFound = "duplicates-found"
     case thumbnailSize = "thumbnail-size"
     case viewerStandInShown = "viewer-stand-in-shown"
     case viewerView = "viewer-view"
