@@ -93,6 +93,14 @@ def test_hide_duplicates_leaves_one_tile_per_picture_and_saves_each_once(display
         # The viewer pages through what the grid shows.
         viewer = open_viewer(app, display, 0, image_count=6)
         assert "1 / 6" in viewer.name
+        # Its properties name the picture's other links and their sizes, to pick the largest.
+        app.press("F9")
+        landscape = Image.open(server.root / "landscape.jpg")
+        wait_for(lambda: app.find_all(root=viewer, contains=f"copy-landscape.jpg ({landscape.width} × {landscape.height})"),
+                 message="the exact copy's address and size in the properties")
+        wait_for(lambda: app.find_all(root=viewer, contains=f"half-landscape.jpg ({landscape.width // 2} × {landscape.height // 2})"),
+                 message="the half-size copy's address and size")
+        display.screenshot("duplicates-properties")
     finally:
         app.stop()
 

@@ -133,6 +133,20 @@ final class PropertyRowsPictureTests: XCTestCase {
         XCTAssertEqual(rows.first { $0.title == "Server" }?.value, "example.org")
     }
 
+    /// A page that stands for other lines (Hide Duplicates) names them, with their sizes, so the
+    /// largest copy can be picked; each has a Copy button as the page's own address has.
+    func testOtherLinksToThePictureAreNamedWithTheirSizes() throws {
+        let url = URL(string: "https://example.org/cat.jpg")!
+        let document = LinksDocument.make(from: Data("https://mirror.example.org/cat.jpg\nhttps://thumbs.example.org/cat-small.jpg".utf8))
+        let addresses = document.compactMap(\.classification.address)
+        let links = [ViewerItem.OtherLink(address: addresses[0], size: PixelSize(width: 4000, height: 3000)),
+                     ViewerItem.OtherLink(address: addresses[1], size: nil)]
+        let rows = PropertyRows.sections(url: url, image: nil, details: nil, otherLinks: links).flatMap(\.rows)
+            .filter { $0.title == "Same Picture At" }
+        XCTAssertEqual(rows.map(\.value), ["https://mirror.example.org/cat.jpg (4000 × 3000)", "https://thumbs.example.org/cat-small.jpg"])
+        XCTAssertEqual(rows.first?.kind, .address(URL(string: "https://mirror.example.org/cat.jpg")!))
+    }
+
     /// An animation played in spans has only its first span's frames at hand: the panel gives
     /// the frames its file counts, not a length summed from one span.
     func testAnAnimationInSpansGivesTheFramesItsFileCounts() throws {

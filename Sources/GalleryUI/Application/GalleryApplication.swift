@@ -83,17 +83,20 @@ public final class GalleryApplication {
         }
         guard let services else { return }
         let window = GalleryWindow(application: application, services: services, source: list ?? services.defaultSource)
-        window.onOpenImage = { [weak self] images, index, slideshow in
-            self?.openViewer(images: images, index: index, slideshow: slideshow)
+        window.onOpenImage = { [weak self, weak window] images, index, slideshow in
+            self?.openViewer(images: images, index: index, slideshow: slideshow, otherLinks: window?.otherLinks)
         }
         Signal.connect(window.window, .destroy) { [weak self] in self?.mainWindow = nil }
         mainWindow = window
         window.present()
     }
 
-    private func openViewer(images: [GridItem], index: Int, slideshow: Bool) {
+    private func openViewer(images: [GridItem], index: Int, slideshow: Bool,
+                            otherLinks: (@MainActor (GridItem) -> [ViewerItem.OtherLink])? = nil) {
         guard let services else { return }
-        let items = images.compactMap { image in image.entry.classification.address.map(ViewerItem.init(address:)) }
+        let items = images.compactMap { image in
+            image.entry.classification.address.map { ViewerItem(address: $0, otherLinks: otherLinks?(image) ?? []) }
+        }
         let viewer = ViewerWindow(application: application, items: items, startIndex: index, source: services.images,
                                   settings: services.settings, turns: services.images.turns)
         viewer.present()

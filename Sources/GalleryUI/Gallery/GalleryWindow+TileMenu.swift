@@ -9,7 +9,12 @@ extension GalleryWindow {
         dismissContextMenu()
         var failed = false
         if case .failed = item.state { failed = true }
-        let links = grid.hidesDuplicates ? grid.list.links(of: item).map { (id: $0.id, line: $0.entry.text) } : []
+        // Each line with the size of its original, as its thumbnail said: the largest is plain to see.
+        let links = grid.hidesDuplicates ? grid.list.links(of: item).map { link in
+            (id: link.id, line: link.sourceSize.map {
+                L10n.format("%1$s (%2$s × %3$s)", link.entry.text, String($0.width), String($0.height))
+            } ?? link.entry.text)
+        } : []
         let model = MainMenu.tile(index: index, canOpen: item.isImageLink, failed: failed, host: item.entry.fetchedHost, links: links)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
         g_object_unref(model.rawPointer)
@@ -33,6 +38,15 @@ extension GalleryWindow {
         guard case .failed(let error) = item.state, let url = item.url else { return }
         FailureDetailsDialog.present(FailureDetails(url: url, error: error, report: services.images.failureReport(for: url)),
                                      parent: window) { [weak self] in self?.grid.retry([item]) }
+    }
+
+    /// The other lines that lead to `item`'s picture while it stands for them (Hide Duplicates),
+    /// for the viewer's properties.
+    func otherLinks(of item: GridItem) -> [ViewerItem.OtherLink] {
+        guard grid.hidesDuplicates, item.linkCount > 1 else { return [] }
+        return grid.list.links(of: item).filter { $0 !== item }.compactMap { link in
+            link.entry.classification.address.map { ViewerItem.OtherLink(address: $0, size: link.sourceSize) }
+        }
     }
 
     func dismissContextMenu() {

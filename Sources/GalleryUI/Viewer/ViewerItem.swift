@@ -12,15 +12,27 @@ public struct ViewerItem: Sendable, Equatable {
         case address(LinkAddress)
     }
 
+    /// Another line of the list that leads to the same picture (Hide Duplicates), and the size
+    /// its thumbnail said its original has.
+    public struct OtherLink: Sendable, Equatable {
+        public let address: LinkAddress
+        public let size: PixelSize?
+    }
+
     private let link: Link
+    /// The other lines that lead to this page's picture, in list order; none unless duplicates
+    /// are hidden and this page stands for them.
+    public let otherLinks: [OtherLink]
 
     public init(url: URL) {
         link = .url(url)
+        otherLinks = []
     }
 
     /// A link of a list.
-    public init(address: LinkAddress) {
+    public init(address: LinkAddress, otherLinks: [OtherLink] = []) {
         link = .address(address)
+        self.otherLinks = otherLinks
     }
 
     public var url: URL {

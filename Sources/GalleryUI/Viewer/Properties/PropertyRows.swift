@@ -26,7 +26,10 @@ struct PropertyRow: Equatable {
 /// and so are groups with no rows. Everything a person reads is formatted here.
 enum PropertyRows {
     /// `turn`: how the person turned the picture; its dimensions are given as it is shown.
-    static func sections(url: URL, image: DecodedImage?, details: PictureDetails?, turn: PictureTurn = .none) -> [PropertySection] {
+    /// `otherLinks`: the other lines that lead to the picture (Hide Duplicates), named under
+    /// Source with their sizes, so a person can pick the largest copy.
+    static func sections(url: URL, image: DecodedImage?, details: PictureDetails?, turn: PictureTurn = .none,
+                         otherLinks: [ViewerItem.OtherLink] = []) -> [PropertySection] {
         let metadata = details?.metadata
         var picture: [PropertyRow] = []
         if let image {
@@ -50,7 +53,7 @@ enum PropertyRows {
         return [
             PropertySection(title: L10n.tr("Picture"), rows: picture),
             PropertySection(title: L10n.tr("Camera"), rows: metadata.map(cameraRows) ?? []),
-            PropertySection(title: L10n.tr("Source"), rows: sourceRows(url: url, details: details)),
+            PropertySection(title: L10n.tr("Source"), rows: sourceRows(url: url, details: details) + otherLinks.map(otherLinkRow)),
         ].filter { !$0.rows.isEmpty }
     }
 
@@ -83,6 +86,13 @@ enum PropertyRows {
         case nil: break
         }
         return rows
+    }
+
+    /// Another address of the same picture, and how large its original is, as far as known.
+    private static func otherLinkRow(_ link: ViewerItem.OtherLink) -> PropertyRow {
+        let url = link.address.url
+        let value = link.size.map { L10n.format("%1$s (%2$s × %3$s)", url.absoluteString, String($0.width), String($0.height)) }
+        return PropertyRow(title: L10n.tr("Same Picture At"), value: value ?? url.absoluteString, kind: .address(url))
     }
 
     /// "Canon EOS R6", not "Canon Canon EOS R6": models often repeat the make.

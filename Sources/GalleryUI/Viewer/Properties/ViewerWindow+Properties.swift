@@ -15,7 +15,8 @@ extension ViewerWindow {
         detailsLoad?.cancel()
         guard properties.isShown, let item = currentItem else { return }
         let index = paging.index, url = item.url
-        properties.show(PropertyRows.sections(url: url, image: store.image(at: index), details: detailsRead[url], turn: canvas.turn))
+        properties.show(PropertyRows.sections(url: url, image: store.image(at: index), details: detailsRead[url], turn: canvas.turn,
+                                              otherLinks: item.otherLinks))
         // The file is read once it is here, and once.
         guard store.image(at: index) != nil, detailsRead[url] == nil else { return }
         let source = store.source
@@ -24,7 +25,7 @@ extension ViewerWindow {
             guard let self, !Task.isCancelled, self.paging.index == index else { return }
             self.detailsRead[url] = details
             self.properties.show(PropertyRows.sections(url: url, image: self.store.image(at: index), details: details,
-                                                       turn: self.canvas.turn))
+                                                       turn: self.canvas.turn, otherLinks: item.otherLinks))
             PerformanceTrace.shared.record(.viewerPropertiesShown, String(index))
         }
     }
