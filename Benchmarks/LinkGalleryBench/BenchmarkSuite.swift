@@ -47,6 +47,8 @@ enum BenchmarkSuite {
                     explanation: SavingBenchmarks.explanation, rows: SavingBenchmarks.rows),
             Section(title: "Real servers: a rate-limited host, a broken download",
                     explanation: ServerBenchmarks.explanation, rows: ServerBenchmarks.rows),
+            Section(title: "Duplicates: finding copies while thumbnails are made",
+                    explanation: DuplicateBenchmarks.explanation, rows: DuplicateBenchmarks.rows),
         ] + (context.includeAppLevel ? [appSection] : [])
     }
 

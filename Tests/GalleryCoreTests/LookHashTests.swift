@@ -45,7 +45,7 @@ final class LookHashTests: XCTestCase {
             case "scene":
                 XCTAssertEqual(joined, [], "another shot of the scene is another picture")
             default:
-                break // cut copies: as far as the look goes, written down
+                break // more cut off: as far as the look goes, written down
             }
         }
         // Different photos: every pair apart (Landscape_1 and _6 are one photo, stored turned).
@@ -67,13 +67,23 @@ final class LookHashTests: XCTestCase {
         let thumbnail = try ImageDecoder.thumbnail(from: photo)
         let look = try XCTUnwrap(thumbnail.image.look)
         XCTAssertEqual(try ThumbnailPNG.decodeTile(try ThumbnailPNG.encode(thumbnail)).look, look)
+        // A file from before looks were kept: its look is made from its own pixels, near the original's.
+        let unlooked = Thumbnail(image: ThumbnailImage(texture: thumbnail.image.texture, sourceSize: thumbnail.image.sourceSize),
+                                 kept: thumbnail.kept)
+        let made = try XCTUnwrap(try ThumbnailPNG.decodeTile(try ThumbnailPNG.encode(unlooked)).look)
+        XCTAssertTrue(made.isNear(look))
     }
 
     func testTheLookReadsBackFromItsText() {
-        let look = LookHash(gradients: 0x0123_4567_89AB_CDEF, red: 1, green: 0x80, blue: 0xFF)
-        XCTAssertEqual(look.text, "0123456789abcdef/0180ff")
+        let look = LookHash(gradients: 0x0123_4567_89AB_CDEF, verticalGradients: 0xF, red: 1, green: 0x80, blue: 0xFF)
+        XCTAssertEqual(look.text, "0123456789abcdef/000000000000000f/0180ff/")
+        let shaded = LookHash(gradients: 1, verticalGradients: 2, shades: (0..<256).map { UInt8($0) }, red: 3, green: 4, blue: 5)
+        XCTAssertEqual(LookHash(text: shaded.text), shaded)
+        XCTAssertEqual(shaded.text.count, 16 + 16 + 6 + 512 + 3)
         XCTAssertEqual(LookHash(text: look.text), look)
-        for broken in ["", "0123456789abcdef", "0123456789abcdef/0180f", "0123456789abcdeg/0180ff", "0123456789abcdef/0180ff/"] {
+        for broken in ["", "0123456789abcdef/0180ff", "0123456789abcdef/000000000000000f/0180f/",
+                       "0123456789abcdeg/000000000000000f/0180ff/", "0123456789abcdef/000000000000000f/0180ff",
+                       "+123456789abcdef/000000000000000f/0180ff/", "0123456789abcdef/000000000000000f/0180ff/0f"] {
             XCTAssertNil(LookHash(text: broken), broken)
         }
     }

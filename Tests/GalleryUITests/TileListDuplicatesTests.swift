@@ -9,9 +9,12 @@ import XCTest
 /// each picture is kept and counts its links, a copy is taken out when its thumbnail shows it to
 /// be one, a new list groups again, and the copy saved is the largest.
 final class TileListDuplicatesTests: XCTestCase {
-    private static let photo = LookHash(gradients: 0x1234_5678_9ABC_DEF0, red: 100, green: 120, blue: 140)
-    private static let resized = LookHash(gradients: photo.gradients ^ 0b1011, red: 102, green: 119, blue: 140)
-    private static let other = LookHash(gradients: ~photo.gradients, red: 100, green: 120, blue: 140)
+    private static let photo = LookHash(gradients: 0x1234_5678_9ABC_DEF0, verticalGradients: 0x0F0F_3C3C_F0F0_C3C3,
+                                        red: 100, green: 120, blue: 140)
+    private static let resized = LookHash(gradients: photo.gradients ^ 0b1011, verticalGradients: photo.verticalGradients ^ 0b110,
+                                          red: 102, green: 119, blue: 140)
+    private static let other = LookHash(gradients: ~photo.gradients, verticalGradients: photo.verticalGradients,
+                                        red: 100, green: 120, blue: 140)
 
     @MainActor
     private static func thumbnail(_ look: LookHash, side: Int) -> ThumbnailImage {

@@ -35,6 +35,9 @@ public struct DuplicateGroups: Sendable {
     /// Keys that were added.
     public var count: Int { keys.count }
 
+    /// Looks compared so far (`LookIndex.comparisons`).
+    public var comparisons: Int { index.comparisons }
+
     private mutating func join(_ first: Int, _ second: Int) {
         guard first != second, let firstMembers = members[first], let secondMembers = members[second] else { return }
         let (kept, merged) = firstMembers.count >= secondMembers.count ? (first, second) : (second, first)

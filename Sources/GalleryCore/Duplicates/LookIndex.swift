@@ -1,11 +1,16 @@
 /// Finds, among the looks added so far, those near a new one (`LookHash.isNear`) without
 /// comparing it with each: multi-index hashing (Norouzi, Punjani and Fleet). The 64 gradient
-/// bits are cut into four 16-bit blocks; two looks within 10 bits of each other have some block
-/// within 2 bits (were every block 3 bits or more apart, they would be 12 or more), so only the
+/// bits across are cut into four 16-bit blocks; two looks within 11 bits (`LookHash.nearBits`)
+/// have some block within 2 bits (were every block 3 bits or more apart, they would be 12 or
+/// more), so only the
 /// entries filed under the 137 values within 2 bits of each of the four blocks are compared:
 /// 548 lookups, however many looks.
 public struct LookIndex: Sendable {
     private var looks: [LookHash] = []
+    /// Each look without its shades, to compare many without touching their arrays.
+    private var coarse: [LookHash] = []
+    /// The insert that last compared each look: one compare however many blocks file it.
+    private var lastCompared: [Int] = []
     /// One table per block: a block's value → the looks (by number) filed under it.
     private var tables = [[UInt16: [Int32]]](repeating: [:], count: 4)
 
@@ -22,21 +27,32 @@ public struct LookIndex: Sendable {
     public init() {}
 
     public var count: Int { looks.count }
+    /// Looks compared with a new one (each once an insert), over every insert: how far from all
+    /// pairs the index keeps.
+    public private(set) var comparisons = 0
 
     /// Files `look` under a new number (`count` before the call), and returns the numbers of
-    /// the looks filed before it that are near it, in no particular order.
+    /// the looks filed before it that are near it, in no particular order, each once.
     public mutating func insert(_ look: LookHash) -> (number: Int, near: [Int]) {
-        var near = Set<Int>()
+        var near: [Int] = []
+        let number = looks.count, bare = LookHash(gradients: look.gradients, verticalGradients: look.verticalGradients,
+                                                  red: look.red, green: look.green, blue: look.blue)
         for block in 0..<4 {
             let value = Self.block(block, of: look.gradients)
             for mask in Self.nearMasks {
-                for number in tables[block][value ^ mask] ?? [] where looks[Int(number)].isNear(look) {
-                    near.insert(Int(number))
+                guard let filed = tables[block][value ^ mask] else { continue }
+                for filedNumber in filed {
+                    let other = Int(filedNumber)
+                    guard lastCompared[other] != number else { continue }
+                    lastCompared[other] = number
+                    comparisons += 1
+                    if LookHash.coarselyNear(coarse[other], bare), looks[other].isNear(look) { near.append(other) }
                 }
             }
         }
-        let number = looks.count
         looks.append(look)
+        coarse.append(bare)
+        lastCompared.append(number)
         for block in 0..<4 { tables[block][Self.block(block, of: look.gradients), default: []].append(Int32(clamping: number)) }
         return (number, Array(near))
     }

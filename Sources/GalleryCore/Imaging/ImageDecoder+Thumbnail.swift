@@ -12,13 +12,16 @@ extension ImageDecoder {
     /// memory, decoding and texture upload of a 256 px thumbnail. The kept picture is the whole
     /// image at that scale (up to `ThumbnailPNG.maxAspect`), with the original's size, so the
     /// viewer can show it in the original's place while the original downloads.
+    /// `findsLook`: the picture's look (`LookHash`) comes too; false only for the benchmark's
+    /// thumbnails without it.
     public static func thumbnail(
-        from data: Data, side: Int = defaultThumbnailSide, maxPixels: Int = defaultMaxPixels
+        from data: Data, side: Int = defaultThumbnailSide, maxPixels: Int = defaultMaxPixels, findsLook: Bool = true
     ) throws(LoadError) -> Thumbnail {
         let loaded = try PicturePipeline.picture(PictureBytes(oneOff: data), gate: LoaderSizeGate(maxPixels: maxPixels, fit: thumbnailFit(side)))
         let kept = try middle(of: loaded, maxAspect: ThumbnailPNG.maxAspect)
         // The look of the whole picture, from the pixels decoded for the thumbnail anyway.
-        return Thumbnail(image: try tile(of: kept, look: LookHash(pixbuf: loaded.pointer)), kept: kept.pixbuf)
+        let look = findsLook ? LookHash(pixbuf: loaded.pointer) : nil
+        return Thumbnail(image: try tile(of: kept, look: look), kept: kept.pixbuf)
     }
 
     /// What `thumbnail(from:side:maxPixels:)` is let in with (`DecodeThreads.run`): the most

@@ -50,7 +50,10 @@ public enum ThumbnailPNG {
     /// PNG is `.damaged` (the caller then drops the cache file and makes the thumbnail again).
     public static func decodeTile(_ data: Data) throws(LoadError) -> ThumbnailImage {
         let loaded = try load(data)
+        // A file written before looks were kept has none: made from its pixels (the app's own
+        // file, the picture at thumbnail scale), so its copies are found too.
         let look = gdk_pixbuf_get_option(loaded.pointer, "tEXt::" + lookKey).flatMap { LookHash(text: String(cString: $0)) }
+            ?? LookHash(pixbuf: loaded.pointer)
         return try ImageDecoder.tile(ofThumbnailPNG: loaded, look: look)
     }
 
