@@ -51,8 +51,9 @@ enum DuplicateBenchmarks {
                 if !run.isMultiple(of: 2) { withoutSamples.append(try clock.measure(without)) }
             }
             // What the looks hold, counted (the heap's growth is lost among the thumbnails' frees):
-            // each look's fields and its 256 shades, and four index entries of a 32-bit number.
-            let looksMiB = Double(looks.count * (MemoryLayout<LookHash>.stride + 256 + 4 * 4)) / 1_048_576
+            // each look's fields (twice: with and without shades) and its 256 shades, four links
+            // of 32 bits, and the index's heads (4 × 65,536 of 32 bits).
+            let looksMiB = Double(looks.count * (2 * MemoryLayout<LookHash>.stride + 256 + 4 * 4) + 4 * 65536 * 4) / 1_048_576
             // Picture `index` is seed `source(index)`'s: a group of other seeds joined different pictures.
             func source(_ index: Int) -> Int { index % 10 == 9 ? index / 2 : index }
             let grouped = (0..<count).count { groups.group(of: $0).count > 1 }

@@ -2,17 +2,20 @@
 /// comparing it with each: multi-index hashing (Norouzi, Punjani and Fleet). The 64 gradient
 /// bits across are cut into four 16-bit blocks; two looks within 11 bits (`LookHash.nearBits`)
 /// have some block within 2 bits (were every block 3 bits or more apart, they would be 12 or
-/// more), so only the
-/// entries filed under the 137 values within 2 bits of each of the four blocks are compared:
-/// 548 lookups, however many looks.
+/// more), so only the entries filed under the 137 values within 2 bits of each of the four
+/// blocks are compared: 548 lookups, however many looks. The tables are flat arrays (a head per
+/// block value, 1 MiB once the first look is filed, and a link per look and block), so a
+/// lookup is an index, not a hash.
 public struct LookIndex: Sendable {
     private var looks: [LookHash] = []
     /// Each look without its shades, to compare many without touching their arrays.
     private var coarse: [LookHash] = []
     /// The insert that last compared each look: one compare however many blocks file it.
     private var lastCompared: [Int] = []
-    /// One table per block: a block's value → the looks (by number) filed under it.
-    private var tables = [[UInt16: [Int32]]](repeating: [:], count: 4)
+    /// Per block and block value (`block << 16 | value`), the last look filed there, or −1.
+    private var heads: [Int32] = []
+    /// Per look and block (`number * 4 + block`), the look filed there before it, or −1.
+    private var links: [Int32] = []
 
     /// Every 16-bit mask of at most two bits: 1 + 16 + 120.
     private static let nearMasks: [UInt16] = {
@@ -37,12 +40,14 @@ public struct LookIndex: Sendable {
         var near: [Int] = []
         let number = looks.count, bare = LookHash(gradients: look.gradients, verticalGradients: look.verticalGradients,
                                                   red: look.red, green: look.green, blue: look.blue)
+        if heads.isEmpty { heads = [Int32](repeating: -1, count: 4 << 16) }
         for block in 0..<4 {
             let value = Self.block(block, of: look.gradients)
             for mask in Self.nearMasks {
-                guard let filed = tables[block][value ^ mask] else { continue }
-                for filedNumber in filed {
-                    let other = Int(filedNumber)
+                var filed = heads[block << 16 | Int(value ^ mask)]
+                while filed >= 0 {
+                    let other = Int(filed)
+                    filed = links[other * 4 + block]
                     guard lastCompared[other] != number else { continue }
                     lastCompared[other] = number
                     comparisons += 1
@@ -53,8 +58,12 @@ public struct LookIndex: Sendable {
         looks.append(look)
         coarse.append(bare)
         lastCompared.append(number)
-        for block in 0..<4 { tables[block][Self.block(block, of: look.gradients), default: []].append(Int32(clamping: number)) }
-        return (number, Array(near))
+        for block in 0..<4 {
+            let head = block << 16 | Int(Self.block(block, of: look.gradients))
+            links.append(heads[head])
+            heads[head] = Int32(clamping: number)
+        }
+        return (number, near)
     }
 
     private static func block(_ index: Int, of bits: UInt64) -> UInt16 { UInt16(truncatingIfNeeded: bits >> (16 * index)) }
