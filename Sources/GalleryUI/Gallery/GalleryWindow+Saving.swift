@@ -15,12 +15,14 @@ extension GalleryWindow {
     }
 
     /// Save to Folder…: the selected pictures' originals, as downloaded, into a folder the
-    /// person chooses; `folder` given skips the question (tests). A picture behind several lines
-    /// is saved once, as its largest copy (`TileList.largestCopy`).
+    /// person chooses; `folder` given skips the question (tests). While duplicates are hidden, a
+    /// tile stands for every line of its picture, which is saved once, as its largest copy
+    /// (`TileList.largestCopy`); otherwise each tile a person picked is saved.
     func saveSelection(into folder: URL? = nil) {
         guard saving == nil else { return }
         var saved = Set<ObjectIdentifier>()
-        let pictures = grid.selectedItems.filter(\.isImageLink).map(grid.list.largestCopy).filter { saved.insert(ObjectIdentifier($0)).inserted }
+        let chosen = grid.selectedItems.filter(\.isImageLink)
+        let pictures = (grid.hidesDuplicates ? chosen.map(grid.list.largestCopy) : chosen).filter { saved.insert(ObjectIdentifier($0)).inserted }
             .compactMap { item in item.url.map { PictureSaving.Picture(url: $0, title: ViewerItem.readableName(for: $0)) } }
         guard !pictures.isEmpty else { return }
         let images = services.images
