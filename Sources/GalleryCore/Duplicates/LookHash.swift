@@ -69,16 +69,12 @@ public struct LookHash: Sendable, Hashable {
             && abs(Int(one.blue) - Int(other.blue)) <= nearColour
     }
 
-    /// The mean difference of the 256 shades, in levels; 0 when either look has none.
-    public func shadeDifference(to other: LookHash) -> Int {
-        shadeDifference(to: other, stoppingPast: .max)
-    }
-
-    /// The same, given up once past `limit` (returning more than it): most looks compared are
-    /// not the picture, and say so in their first rows.
+    /// The mean difference of the 256 shades, in levels (0 when either look has none), given
+    /// up once past `limit` (returning more than it): most looks compared are not the picture,
+    /// and say so in their first rows.
     private func shadeDifference(to other: LookHash, stoppingPast limit: Int) -> Int {
         guard shades.count == 256, other.shades.count == 256 else { return 0 }
-        let most = limit == .max ? Int.max : (limit + 1) * 256
+        let most = (limit + 1) * 256
         return shades.withUnsafeBufferPointer { mine in
             other.shades.withUnsafeBufferPointer { theirs in
                 var total = 0
@@ -100,7 +96,7 @@ public struct LookHash: Sendable, Hashable {
               let pixels = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
         // Every `step`-th pixel of every `step`-th row, about 50 across the shorter side, so that
         // a cell of 16 averages about twenty samples and one of 9 about sixty, whatever the size:
-        // a thumbnail's look costs some 30 µs (`DuplicateBenchmarks`).
+        // a thumbnail's look costs tens of microseconds, not the thumbnail's milliseconds.
         let step = max(1, min(width / 48, height / 48))
         // Sums per cell (Rec. 601 brightness in thousandths, and how many samples), of 9 × 9 and
         // of 16 × 16 cells, in one block of plain memory: the loop touches nothing Swift would

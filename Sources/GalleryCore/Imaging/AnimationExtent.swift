@@ -43,7 +43,4 @@ public struct AnimationExtent: Sendable, Equatable {
     /// Whether the frames play within `maxBytes`, in one span or in turn: one that does not
     /// is shown as its still.
     public func plays(within maxBytes: Int) -> Bool { spanBytes(within: maxBytes) != nil }
-
-    /// Whether `bytes` hold every frame: one request brought the whole animation.
-    public func fitsWhole(_ bytes: Int) -> Bool { frameBytes.map { $0 <= bytes } ?? false }
 }
