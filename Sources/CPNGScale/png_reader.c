@@ -29,3 +29,8 @@ png_structp pngscale_open_reader(memory_source *source) {
     if (png) png_set_read_fn(png, source, read_from_memory);
     return png;
 }
+
+void pngscale_read_in_small_steps(png_structp png) {
+    // For a reading struct this sets how much IDAT data each read asks for (libpng 1.6).
+    png_set_compression_buffer_size(png, 1024);
+}

@@ -14,6 +14,7 @@ int pngscale_received(const uint8_t *data, size_t length, int *complete_passes, 
     *complete_rows = 0;
     png_structp png = pngscale_open_reader(&source);
     if (!png) return PNGSCALE_NO_MEMORY;
+    pngscale_read_in_small_steps(png);
     png_infop info = png_create_info_struct(png);
     uint8_t *volatile row = NULL;
     volatile int status = PNGSCALE_DAMAGED;

@@ -76,6 +76,7 @@ static int decode_rows(const uint8_t *data, size_t length, int summed_pass, int 
     memory_source source = {data, length, 0, 0};
     png_structp png = pngscale_open_reader(&source);
     if (!png) return PNGSCALE_NO_MEMORY;
+    if (partial) pngscale_read_in_small_steps(png);
     png_infop info = png_create_info_struct(png);
     // Changed after setjmp and read after a longjmp: volatile, so they are not kept in registers.
     uint8_t *volatile row = NULL;

@@ -8,6 +8,9 @@ Usage: grey_profile_fixtures.py JXL FOLDER — writes into FOLDER:
   grey.tif      the same as a grey TIFF (Pillow) with the profile in its ICC tag
   grey.avif     the same as a monochrome AVIF (avifenc --yuv 400, lossless) with the profile in
                 its colr box; its reference is made from avifdec's decode of it
+  grey.heic     the same as a lossless HEIC (heif-enc, x265) with the profile in its colr box;
+                its reference from heif-convert's decode of it (a JPEG at quality 100, whose
+                equal R, G and B are read as the grey they are: libheif 1.15 writes no PNG of it)
   expected.json for each file, the picture's size and the sRGB colour lcms (Pillow's ImageCms,
                 relative colorimetric with black-point compensation) gives its stored pixels at
                 eight points across the middle row: "points" [[x, y], …], "colours" [[r, g, b], …]
@@ -34,7 +37,11 @@ def reference(image):
 def describe(path):
     with Image.open(path) as image:
         image.load()
-        assert image.mode == "L" and "icc_profile" in image.info, (path, image.mode)
+        profile = image.info.get("icc_profile")
+        if image.mode == "RGB":
+            image = image.convert("L")
+            image.info["icc_profile"] = profile
+        assert image.mode == "L" and profile, (path, image.mode)
         converted = reference(image)
         width, height = image.size
         points = [[width * index // 8 + width // 16, height // 2] for index in range(8)]
@@ -53,8 +60,11 @@ def main():
     subprocess.run(["avifenc", "--yuv", "400", "--min", "0", "--max", "0", "--icc", str(folder / "grey.icc"), str(png), str(avif)],
                    check=True, capture_output=True)
     subprocess.run(["avifdec", str(avif), str(folder / "grey-avifdec.png")], check=True, capture_output=True)
+    heic = folder / "grey.heic"
+    subprocess.run(["heif-enc", "-L", "-p", "chroma=444", str(png), "-o", str(heic)], check=True, capture_output=True)
+    subprocess.run(["heif-convert", "-q", "100", str(heic), str(folder / "grey-heif-convert.jpg")], check=True, capture_output=True)
     expected = {"grey.png": describe(png), "grey.jpg": describe(jpeg), "grey.tif": describe(tiff),
-                "grey.avif": describe(folder / "grey-avifdec.png")}
+                "grey.avif": describe(folder / "grey-avifdec.png"), "grey.heic": describe(folder / "grey-heif-convert.jpg")}
     (folder / "expected.json").write_text(json.dumps(expected))
 
 

@@ -23,6 +23,11 @@ enum ColorProfileConversion {
         return Int(status) == COLORMANAGEMENT_CONVERTED
     }
 
+    /// Whether `profile` describes grey pixels (its colour space 'GRAY').
+    static func isGrey(_ profile: [UInt8]) -> Bool {
+        colormanagement_profile_space(profile, profile.count) == 0x4752_4159 // "GRAY"
+    }
+
     /// The profile a PNG without an ICC profile or sRGB chunk describes with gAMA and cHRM, as
     /// Chromium reads them: cHRM's primaries with gAMA's curve (sRGB's curve without gAMA), or
     /// sRGB's primaries with gAMA's curve; nil when the file says neither, or says nonsense.

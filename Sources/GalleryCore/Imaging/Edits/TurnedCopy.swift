@@ -33,8 +33,15 @@ enum TurnedCopy {
             return File(data: retagged, format: .jpeg)
         }
         let gate = LoaderSizeGate(maxPixels: maxPixels, maxSide: Int(Int32.max), countsPixels: false)
-        let frame = try PicturePipeline.frame(picture, FrameRequest(fit: gate.fit, keepsColour: true, turn: turn), gate: gate)
-        let loaded = frame
+        var loaded = try PicturePipeline.frame(picture, FrameRequest(fit: gate.fit, keepsColour: true, turn: turn), gate: gate)
+        var profile = loaded.inSRGB ? nil : loaded.decoderProfile ?? picture.facts.colorProfile
+        // The writers write RGB, which a grey profile cannot describe (libpng and lcms refuse
+        // the pair; a browser would show the stored greys untagged, far too dark for a linear
+        // grey): such a picture's copy is converted to sRGB and written untagged instead.
+        if let grey = profile, ColorProfileConversion.isGrey(grey) {
+            PicturePipeline.toSRGB(&loaded, facts: picture.facts)
+            profile = nil
+        }
         var pixels = loaded.pixbuf
         if let crop {
             let whole = PixelSize(width: Int(gdk_pixbuf_get_width(OpaquePointer(pixels.pointer))),
@@ -45,7 +52,6 @@ enum TurnedCopy {
             else { throw .couldNotDecode }
             pixels = ObjectReference(taking: UnsafeMutableRawPointer(part))
         }
-        let profile = loaded.inSRGB ? nil : loaded.decoderProfile ?? picture.facts.colorProfile
         let format = picture.format.turnedCopyFormat
         // What the camera wrote stays; its orientation now says "as stored", the pixels being upright.
         let exif = ExifBlock.find(in: picture.data, format: picture.format).map { block in
