@@ -3,7 +3,8 @@ copies of the same bytes at other addresses, two copies at half the size and JPE
 and another shot of the first photo's scene that must stay apart — made at test time from
 public photos by Pillow, djxl and avifdec. The main menu's "Hide Duplicates" leaves one tile
 per picture, the first line of it, whose name says how many links lead to it; the viewer pages
-through the six; Save to Folder of all of them writes each picture once, as its largest copy;
+through the six; the cache keeps the bytes of a picture at two addresses once (one file, two
+names); Save to Folder of all of them writes each picture once, as its largest copy;
 the choice and the copies are known again after a relaunch (the looks are in the thumbnails'
 files)."""
 
@@ -53,6 +54,11 @@ LINES = [("landscape", "landscape.jpg"), ("plum", "plum.png"), ("landscape", "co
          ("flower", "copy-flower.jpg")]
 
 
+def cached_originals(app, data):
+    """The names in the cache's originals folder whose payload (after the 12-byte seal) is `data`."""
+    return [path for path in (app.cache / "originals").glob("*.bin") if path.read_bytes()[12:] == data]
+
+
 def hidden_tiles(app, urls):
     """The tiles' names once duplicates are hidden: the first line of each picture, with its links."""
     names = [tile.name for tile in app.tiles()]
@@ -66,6 +72,13 @@ def test_hide_duplicates_leaves_one_tile_per_picture_and_saves_each_once(display
     home = app.home
     try:
         wait_for(lambda: images_loaded(app, len(urls)), 60, message="the eleven thumbnails")
+        # The originals the thumbnails were made from are cached once per picture: each of the
+        # three pictures stored at two addresses is one file with two names.
+        for name in ["landscape.jpg", "bicycles.jpg", "flower.jpg"]:
+            data = (server.root / name).read_bytes()
+            copies = wait_for(lambda: cached_originals(app, data) if len(cached_originals(app, data)) == 2 else None,
+                              message=f"{name}'s two links cached")
+            assert len({path.stat().st_ino for path in copies}) == 1, f"{name} is kept twice: {copies}"
         app.do_action(menu_item(app, "Hide Duplicates"))
         names = wait_for(lambda: hidden_tiles(app, urls), message="one tile per picture")
         assert names == [f"Image {urls[0]}, 3 links", f"Image {urls[1]}, 2 links", f"Image {urls[3]}, 2 links",

@@ -20,6 +20,8 @@ import Synchronization
 ///   estimates (scanned at first use, adjusted on write and remove). When either exceeds its cap
 ///   the folder is rescanned and trimmed to `lowWaterMark` of both, so a full cache does not
 ///   rescan on every write.
+/// - A store made `sharingIdenticalPayloads` keeps one copy of bytes stored under several keys
+///   (`IdenticalPayloads`: hard links, counted once).
 ///
 /// All I/O is synchronous and blocking: call it from a dedicated `DispatchQueue` or thread, never
 /// from the main thread or Swift's cooperative pool. Safe to use from several threads at once.
@@ -47,16 +49,19 @@ public final class DiskStore: Sendable {
     let committed = Atomic<Int>(0)
     let trimScheduled = Atomic<Bool>(false)
     private var folder: CacheFolder { CacheFolder(directory: directory, fileExtension: fileExtension) }
+    private let identicalPayloads: IdenticalPayloads?
 
     /// Cheap: touches no file. The folder is created (mode 0700), cleared of leftovers of
     /// interrupted writes and measured on first use, which is on a disk queue, not on the main
     /// thread that makes the store at start-up. Never throws: if the folder is unusable, writes
     /// report why.
-    public init(directory: URL, capacityBytes: Int, maxFiles: Int = 100_000, fileExtension: String) {
+    public init(directory: URL, capacityBytes: Int, maxFiles: Int = 100_000, fileExtension: String,
+                sharingIdenticalPayloads: Bool = false) {
         self.directory = directory
         self.capacityBytes = max(0, capacityBytes)
         self.maxFiles = max(1, maxFiles)
         self.fileExtension = fileExtension.hasPrefix(".") ? String(fileExtension.dropFirst()) : fileExtension
+        identicalPayloads = sharingIdenticalPayloads ? IdenticalPayloads(directory: directory, fileExtension: self.fileExtension) : nil
     }
 
     /// Runs `body` on the state, preparing the folder first if this is the first use.
@@ -68,7 +73,7 @@ public final class DiskStore: Sendable {
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 folder.removeAbandonedTemporaryFiles()
                 let files = folder.cachedFiles()
-                state.estimatedBytes = files.reduce(0) { $0 + $1.size }
+                state.estimatedBytes = CacheFolder.bytes(of: files)
                 state.estimatedFiles = files.count
             }
             defer { committed.store(state.estimatedBytes, ordering: .relaxed) }
@@ -76,7 +81,7 @@ public final class DiskStore: Sendable {
         }
     }
 
-    private func prepare() {
+    func prepare() {
         withPreparedState { _ in }
     }
 
@@ -94,13 +99,11 @@ public final class DiskStore: Sendable {
     /// The stored bytes, or `nil` if absent, unreadable or changed since they were written (then
     /// the file is removed). Marks the file as recently used.
     public func read(key: String) -> Data? {
-        prepare()
-        let fd = open(url(for: key).path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        guard var payload = CacheFileIO.readAll(fd, expectedSize: Int(info.st_size)) else { return nil }
+        withStoredFile(key: key) { fd, length in readPayload(fd, length: length, key: key) }
+    }
+
+    private func readPayload(_ fd: Int32, length: Int, key: String) -> Data? {
+        guard var payload = CacheFileIO.readAll(fd, expectedSize: length) else { return nil }
         let sealedByEarlierVersion = !SealedCacheFile.isCurrent(payload)
         guard SealedCacheFile.unseal(&payload) else {
             remove(key: key)
@@ -110,23 +113,6 @@ public final class DiskStore: Sendable {
         // Sealed by an earlier version (SHA-256): seal it again, so the next read is cheap.
         if sealedByEarlierVersion { try? write(payload, key: key) }
         return payload
-    }
-
-    /// The first `maxBytes` of the stored payload and the payload's size, read without the rest
-    /// and unchecked (the checksum covers the whole payload): for deciding how to decode a file
-    /// before reading it. nil when absent or not a sealed cache file. Does not mark it used.
-    public func payloadPrefix(key: String, maxBytes: Int) -> (prefix: Data, size: Int)? {
-        prepare()
-        let fd = open(url(for: key).path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let fileSize = Int(info.st_size)
-        guard let head = CacheFileIO.readAll(fd, expectedSize: min(fileSize, SealedCacheFile.maxOverhead + max(0, maxBytes))),
-              let offset = SealedCacheFile.payloadOffset(head: head), head.count >= offset else { return nil }
-        let prefix = head.dropFirst(offset).prefix(maxBytes)
-        return (prefix.withUnsafeBytes { Data($0) }, fileSize - offset)
     }
 
     /// Stores `data` under `key` atomically, then trims the folder if it grew over capacity.
@@ -146,7 +132,7 @@ public final class DiskStore: Sendable {
             file.discard()
             throw error
         }
-        try install(file, as: finalPath)
+        try install(file, header: header, as: finalPath)
     }
 
     /// A file to write piece by piece (`PendingCacheWrite`), then `commit` under a key; until
@@ -184,15 +170,21 @@ public final class DiskStore: Sendable {
             file.file.discard()
             throw error
         }
-        try install(file.file, as: finalPath)
+        try install(file.file, header: file.header, as: finalPath)
     }
 
-    /// Names a complete, synced file `finalPath`, then trims if over capacity.
-    private func install(_ file: UnnamedCacheFile, as finalPath: String) throws(DiskStoreError) {
+    /// Names a complete, synced file `finalPath` (or, sharing, names so a stored file of the same
+    /// bytes), then trims if over capacity.
+    private func install(_ file: UnnamedCacheFile, header: Data, as finalPath: String) throws(DiskStoreError) {
         var info = stat()
-        let size = fstat(file.fd, &info) == 0 ? Self.allocatedBytes(info) : 0
-        let previous = stat(finalPath, &info) == 0 ? Self.allocatedBytes(info) : nil
-        try file.install(as: finalPath)
+        var size = fstat(file.fd, &info) == 0 ? Self.allocatedBytes(info) : 0
+        let previous = stat(finalPath, &info) == 0 ? Self.freedBytes(info) : nil
+        if identicalPayloads?.link(file, header: header, as: finalPath) == true {
+            file.discard()
+            size = 0
+        } else {
+            try file.install(as: finalPath)
+        }
         let overCapacity = withPreparedState { state in
             state.estimatedBytes += size - (previous ?? 0)
             state.estimatedFiles += previous == nil ? 1 : 0
@@ -205,6 +197,8 @@ public final class DiskStore: Sendable {
 
     /// What a file takes on the disk: its allocated blocks, in bytes.
     static func allocatedBytes(_ info: stat) -> Int { Int(info.st_blocks) * 512 }
+    /// What removing one name of a file frees: nothing while it has another.
+    static func freedBytes(_ info: stat) -> Int { info.st_nlink > 1 ? 0 : allocatedBytes(info) }
 
     public func remove(key: String) {
         prepare()
@@ -212,7 +206,7 @@ public final class DiskStore: Sendable {
         var info = stat()
         guard stat(path, &info) == 0, unlink(path) == 0 else { return }
         withPreparedState {
-            $0.estimatedBytes = max(0, $0.estimatedBytes - Self.allocatedBytes(info))
+            $0.estimatedBytes = max(0, $0.estimatedBytes - Self.freedBytes(info))
             $0.estimatedFiles = max(0, $0.estimatedFiles - 1)
         }
     }

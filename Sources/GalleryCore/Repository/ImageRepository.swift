@@ -82,8 +82,8 @@ public final class ImageRepository: Sendable {
         self.configuration = configuration
         memory = MemoryCache(capacityBytes: configuration.memoryCapacityBytes)
         thumbnailOriginals = PriorityGate(.init(capacity: configuration.thumbnailOriginalBytes))
-        func store(_ url: URL?, _ capacity: Int, _ files: Int, _ ext: String) -> DiskStore? {
-            url.map { DiskStore(directory: $0, capacityBytes: capacity, maxFiles: files, fileExtension: ext) }
+        func store(_ url: URL?, _ capacity: Int, _ files: Int, _ ext: String, sharing: Bool = false) -> DiskStore? {
+            url.map { DiskStore(directory: $0, capacityBytes: capacity, maxFiles: files, fileExtension: ext, sharingIdenticalPayloads: sharing) }
         }
         thumbnailStore = store(directories?.thumbnails, configuration.thumbnailDiskBytes, configuration.thumbnailDiskFiles, "png")
         notImages = directories.map {
@@ -91,7 +91,8 @@ public final class ImageRepository: Sendable {
         }
         downloadFacts = DownloadFacts(file: directories?.root.appendingPathComponent(DownloadFacts.fileName))
         turns = PictureTurns(file: directories?.root.appendingPathComponent(PictureTurns.fileName))
-        originalStore = store(directories?.originals, configuration.originalDiskBytes, configuration.originalDiskFiles, "bin")
+        // The same photo behind several links is kept once (issue 55).
+        originalStore = store(directories?.originals, configuration.originalDiskBytes, configuration.originalDiskFiles, "bin", sharing: true)
         if directories == nil {
             cacheProblems.report(.foldersUnavailable)
         }
