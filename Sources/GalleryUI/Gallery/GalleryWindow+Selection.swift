@@ -72,30 +72,24 @@ extension GalleryWindow {
     }
 
     /// The bar at the foot, made when selection mode first starts.
-    private var selectionBar: UnsafeMutablePointer<GtkWidget> {
+    private var selectionBar: SelectionBar {
         if let builtSelectionBar { return builtSelectionBar }
-        let bar = gtk_action_bar_new()!
+        let bar = SelectionBar(
+            selectAll: .init(label: L10n.tr("Select All"), action: .selectAll, tooltip: "Ctrl+A"),
+            verbs: [.init(label: L10n.tr("Retry Failed"), action: .retrySelection, tooltip: nil),
+                    .init(label: L10n.tr("Slideshow"), action: .slideshowSelection, tooltip: nil),
+                    .init(label: L10n.tr("Copy Links"), action: .copySelectionLinks, tooltip: "Ctrl+C"),
+                    .init(label: L10n.tr("Open in Browser"), action: .openSelectionInBrowser, tooltip: nil)],
+            primary: .init(label: L10n.tr("Save to Folder…"), action: .saveSelection, tooltip: "Ctrl+S"))
         builtSelectionBar = bar
-        fill(selectionBar: bar)
-        gtk_box_append(content.cast(), bar)
+        gtk_box_append(content.cast(), bar.widget)
+        bar.fit(width: Int(gtk_widget_get_width(window)))
         return bar
     }
 
-    private func fill(selectionBar: UnsafeMutablePointer<GtkWidget>) {
-        func button(_ label: String, _ action: GalleryAction, tooltip: String? = nil) -> UnsafeMutablePointer<GtkWidget> {
-            let button = gtk_button_new_with_label(label)!
-            gtk_actionable_set_action_name(button.opaque, action.detailedName)
-            if let tooltip { gtk_widget_set_tooltip_text(button, tooltip) }
-            return button
-        }
-        gtk_action_bar_pack_start(selectionBar.opaque, button(L10n.tr("Select All"), .selectAll, tooltip: "Ctrl+A"))
-        let save = button(L10n.tr("Save to Folder…"), .saveSelection, tooltip: "Ctrl+S")
-        gtk_widget_add_css_class(save, "suggested-action")
-        gtk_action_bar_pack_end(selectionBar.opaque, save)
-        gtk_action_bar_pack_end(selectionBar.opaque, button(L10n.tr("Open in Browser"), .openSelectionInBrowser))
-        gtk_action_bar_pack_end(selectionBar.opaque, button(L10n.tr("Copy Links"), .copySelectionLinks, tooltip: "Ctrl+C"))
-        gtk_action_bar_pack_end(selectionBar.opaque, button(L10n.tr("Slideshow"), .slideshowSelection))
-        gtk_action_bar_pack_end(selectionBar.opaque, button(L10n.tr("Retry Failed"), .retrySelection))
+    /// The window's width changed: the selection bar, once made, fits it.
+    func fitSelectionBar() {
+        builtSelectionBar?.fit(width: Int(gtk_widget_get_width(window)))
     }
 
     // MARK: State
@@ -103,7 +97,7 @@ extension GalleryWindow {
     /// Selection mode began or ended, or the selection changed: the header, the bar, the actions.
     func selectionChanged() {
         let selecting = grid.isSelecting, selected = grid.selectedItems
-        if selecting || builtSelectionBar != nil { gtk_widget_set_visible(selectionBar, selecting ? 1 : 0) }
+        if selecting || builtSelectionBar != nil { gtk_widget_set_visible(selectionBar.widget, selecting ? 1 : 0) }
         gtk_widget_set_visible(doneButton, selecting ? 1 : 0)
         gtk_widget_set_visible(selectButton, selecting ? 0 : 1)
         gtk_widget_set_visible(refreshButton, selecting ? 0 : 1)

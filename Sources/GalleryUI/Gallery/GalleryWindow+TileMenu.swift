@@ -1,5 +1,6 @@
 import CGtk
 import GObjectSupport
+import GalleryCore
 
 /// A tile's context menu (right click, long press, Menu key): one at a time, pointing at the tile.
 extension GalleryWindow {
@@ -9,11 +10,11 @@ extension GalleryWindow {
         dismissContextMenu()
         var failed = false
         if case .failed = item.state { failed = true }
-        // Each line with the size of its original, as its thumbnail said: the largest is plain to see.
-        let links = grid.hidesDuplicates ? grid.list.links(of: item).map { link in
-            (id: link.id, line: link.sourceSize.map {
-                L10n.format("%1$s (%2$s × %3$s)", link.entry.text, String($0.width), String($0.height))
-            } ?? link.entry.text)
+        // Each line with the size of its original, as its thumbnail said: the largest is plain to
+        // see. Cut in the middle: a menu is as wide as its longest label, and must fit a phone.
+        let links: [(id: Int, line: String)] = grid.hidesDuplicates ? grid.list.links(of: item).map { link in
+            let line = MiddleEllipsis.shortened(link.entry.text, maxCharacters: Self.menuLineCharacters)
+            return (id: link.id, line: link.sourceSize.map { L10n.format("%1$s (%2$s × %3$s)", line, String($0.width), String($0.height)) } ?? line)
         } : []
         let model = MainMenu.tile(index: index, canOpen: item.isImageLink, failed: failed, host: item.entry.fetchedHost, links: links)
         let popover = gtk_popover_menu_new_from_model(model.cast())!
@@ -48,6 +49,9 @@ extension GalleryWindow {
             link.entry.classification.address.map { ViewerItem.OtherLink(address: $0, size: link.sourceSize) }
         }
     }
+
+    /// The most characters of a line a menu shows: with its size after it, within a 360 px phone.
+    static let menuLineCharacters = 24
 
     func dismissContextMenu() {
         guard let contextMenu else { return }

@@ -47,7 +47,7 @@ final class GalleryWindow {
     /// first frame has the grid and nothing else to make.
     var builtFilterBar: FilterBar?
     var builtSaveProgress: SaveProgress?
-    var builtSelectionBar: UnsafeMutablePointer<GtkWidget>?
+    var builtSelectionBar: SelectionBar?
     /// The Save to Folder under way, if any.
     var saving: SaveToFolder?
     let refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
@@ -93,6 +93,10 @@ final class GalleryWindow {
         if services.settings.hidesDuplicates { setHidesDuplicates(true) }
         installListActions()
         installSelectionActions()
+        // The viewport's width changes with every resize, maximize and fullscreen (`GalleryGrid`).
+        Signal.connect(gtk_scrolled_window_get_hadjustment(grid.scrolledWindow.opaque)!, .changed) { [weak self] in
+            self?.fitSelectionBar()
+        }
         connectModel()
         Signal.connect(window, .closeRequest) { [weak self] in
             self?.saveWindowState()

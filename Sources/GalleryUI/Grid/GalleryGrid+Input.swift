@@ -12,14 +12,15 @@ extension GalleryGrid {
             self?.openContextMenu(x: x, y: y)
         }
         gtk_widget_add_controller(flowBox, rightClick.opaque)
-        // A long press selects, as in GNOME Photos and every phone's gallery; the tile's menu
-        // is a right click or the Menu key away.
+        // A long press selects, as in GNOME Photos and every phone's gallery; once selecting
+        // (where taps toggle), a long press opens the tile's menu: every verb of a tile is
+        // reachable by fingers alone, as a right click or the Menu key reaches it.
         let longPress = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(longPress.opaque, 1)
         Signal.connect(longPress, .longPressed) { [weak self] (x: Double, y: Double) in
             guard let self, let child = gtk_flow_box_get_child_at_pos(self.flowBox.opaque, Int32(x), Int32(y)),
                   let index = self.tiles.index(of: UnsafeMutableRawPointer(child)) else { return }
-            self.startSelecting(with: index)
+            if self.isSelecting { self.openContextMenu(x: x, y: y) } else { self.startSelecting(with: index) }
         }
         gtk_widget_add_controller(flowBox, longPress.opaque)
 

@@ -7,10 +7,9 @@ import GObjectSupport
 /// every other verb, and zoom, filmstrip, properties and share move to a bar under the picture;
 /// wider, the header holds them all, as it always did.
 ///
-/// GTK 4.8 has no breakpoints: the window's width is read after each layout and the change made
-/// on the next idle (widgets must not appear or go while GTK allocates). A window the wide header
+/// The switch is a `NarrowSwitch`'s (GTK 4.8 has no breakpoints). A window the wide header
 /// held wide could never become narrow, so the wide controls sit in a box that asks for no
-/// width of its own (`shrinkable`), beside the title in the header's middle, which takes all the
+/// width of its own (`Shrinkable`), beside the title in the header's middle, which takes all the
 /// width the page buttons and window buttons leave (a header bar gives a side no more than half
 /// of the window, so at the end they would be cut): they show in full where there is room, and
 /// the narrow layout takes over before a person could see them cut.
@@ -30,8 +29,12 @@ final class ViewerNarrowLayout {
     let titleWidget: UnsafeMutablePointer<GtkWidget>
     private let wideBox: UnsafeMutablePointer<GtkWidget>
     private let wideControls: UnsafeMutablePointer<GtkWidget>
-    private var isNarrow = false
-    private var pending = false
+    private lazy var narrowSwitch = NarrowSwitch(hysteresis: Self.hysteresis) { [weak self] narrow in
+        guard let self else { return }
+        gtk_widget_set_visible(self.wideControls, narrow ? 0 : 1)
+        gtk_widget_set_visible(self.menuButton, narrow ? 1 : 0)
+        gtk_widget_set_visible(self.bottomBar, narrow ? 1 : 0)
+    }
 
     /// `wide`: the header's end controls as a wide window shows them; `bottom`: what the bar
     /// under the picture holds; `menu`: the narrow header's menu (taken).
@@ -40,7 +43,7 @@ final class ViewerNarrowLayout {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         for widget in wide { gtk_box_append(box.cast(), widget) }
         wideBox = box
-        wideControls = Self.shrinkable(box)
+        wideControls = Shrinkable.wrapping(box)
         titleWidget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_widget_set_hexpand(titleWidget, 1)
         gtk_widget_set_hexpand(title, 1)
@@ -60,33 +63,8 @@ final class ViewerNarrowLayout {
         gtk_widget_set_visible(menuButton, 0)
     }
 
-
     /// Lays the viewer out for a window `width` pixels wide, on the next idle.
     func fit(width: Int) {
-        var minimum: gint = 0, natural: gint = 0
-        gtk_widget_measure(wideBox, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-        let needed = Int(natural) + Self.besideControls
-        let narrow = width < needed || (isNarrow && width < needed + Self.hysteresis)
-        guard narrow != isNarrow, !pending else { return }
-        pending = true
-        MainLoopSource.onceWhenIdle { [weak self] in
-            guard let self else { return }
-            self.pending = false
-            self.isNarrow = narrow
-            gtk_widget_set_visible(self.wideControls, narrow ? 0 : 1)
-            gtk_widget_set_visible(self.menuButton, narrow ? 1 : 0)
-            gtk_widget_set_visible(self.bottomBar, narrow ? 1 : 0)
-        }
-    }
-
-    /// `child` in a container that asks for no width (a scrolled window scrolled by nobody):
-    /// it shows the child whole when given its natural width, and clips it when given less.
-    private static func shrinkable(_ child: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
-        gtk_scrolled_window_set_propagate_natural_width(scroller.opaque, 1)
-        gtk_scrolled_window_set_propagate_natural_height(scroller.opaque, 1)
-        gtk_scrolled_window_set_child(scroller.opaque, child)
-        return scroller
+        narrowSwitch.fit(width: width, needed: Shrinkable.naturalWidth(of: wideBox) + Self.besideControls)
     }
 }

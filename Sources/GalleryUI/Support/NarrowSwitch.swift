@@ -1,0 +1,32 @@
+import GObjectSupport
+
+/// When a window's controls switch to their narrow layout (issue 54). GTK 4.8 has no
+/// breakpoints: the width is read after each layout and the switch made on the next idle
+/// (widgets must not appear or go while GTK allocates). Narrow below the width the wide layout
+/// needs; wide again `hysteresis` pixels above it, so a width near the edge does not flip the
+/// layout back and forth.
+@MainActor
+final class NarrowSwitch {
+    private var isNarrow = false
+    private var pending = false
+    private let hysteresis: Int
+    private let apply: @MainActor (_ narrow: Bool) -> Void
+
+    init(hysteresis: Int = 40, apply: @escaping @MainActor (_ narrow: Bool) -> Void) {
+        self.hysteresis = hysteresis
+        self.apply = apply
+    }
+
+    /// A window `width` pixels wide, whose wide layout needs `needed`.
+    func fit(width: Int, needed: Int) {
+        let narrow = width < needed || (isNarrow && width < needed + hysteresis)
+        guard narrow != isNarrow, !pending else { return }
+        pending = true
+        MainLoopSource.onceWhenIdle { [weak self] in
+            guard let self else { return }
+            self.pending = false
+            self.isNarrow = narrow
+            self.apply(narrow)
+        }
+    }
+}
