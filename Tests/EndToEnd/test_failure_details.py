@@ -9,7 +9,7 @@ from datetime import datetime
 import pyatspi
 
 from harness import App, wait_for
-from test_grid_interaction import clipboard, focus_grid, focused_tile_index
+from test_grid_interaction import clipboard, focus_grid, focused_tile_index, window_size
 from test_viewer import open_viewer, visible
 
 
@@ -122,3 +122,29 @@ def open_tile_menu_details(app):
     window = details_window(app)
     said = wait_for(lambda: rows(app, window) or None, message="the details' rows")
     return window, said
+
+
+def test_the_details_fit_a_phone(display, server):
+    """Over a main window of 360 px (issue 54) the dialog is no wider: each label over its value,
+    the buttons one over another, every one inside the screen's width."""
+    missing = server.url("/redirect/fault/404?details-phone")
+    app = App(display, server.write("details-phone.txt", missing + "\n"))
+    try:
+        wait_for(lambda: tile_named(app, f"{missing} ("), 60, message="the failed tile")
+        display.xdotool("windowsize", display.toplevel("^Link Gallery$")[0], 360, 720)
+        wait_for(lambda: window_size(display, "Link Gallery") == (360, 720), message="the main window at 360 × 720")
+        frame = app.window_named("Link Gallery")
+        wait_for(lambda: frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width <= 360,
+                 message="GTK to lay the window out at 360 px")
+        window = details_of_tile(app, display, f"{missing} (")
+        wait_for(lambda: rows(app, window) or None, message="the details' rows")
+        width, _ = wait_for(lambda: window_size(display, "Failure Details"), message="the dialog's size")
+        assert width <= 360, f"the dialog is {width} px wide"
+        extents = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        for name in ["Copy Details", "Retry", "Close"]:
+            button = visible(app, window, "push button", name).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            assert button.x >= 0 and button.x + button.width <= extents.width, f"{name} inside the dialog"
+        display.screenshot("failure-details-phone")
+        close(app, window)
+    finally:
+        app.stop()

@@ -118,3 +118,26 @@ def test_the_viewer_fits_a_phone_and_keeps_every_verb(display, server):
         display.screenshot("phone-viewer-wide")
     finally:
         app.stop()
+
+
+def test_open_address_fits_a_phone(display, server):
+    """Open Address over a 360 px main window is no wider, its explanation of a bad address
+    wrapped inside it."""
+    url = server.write("phone-open.txt", "\n".join(image_links(server, 2)))
+    app = App(display, url)
+    try:
+        frame = app.window_named("Link Gallery")
+        display.xdotool("windowsize", display.toplevel("^Link Gallery$")[0], 360, 720)
+        wait_for(lambda: window_size(display, "Link Gallery") == (360, 720), message="the window at 360 × 720")
+        wait_for(lambda: frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width <= 360,
+                 message="GTK to lay the window out at 360 px")
+        app.press("ctrl+l")
+        dialog = app.window_named("Open Address")
+        wait_for(lambda: app.find_all(role="text", name="Address of a links file", root=dialog), message="the address entry")
+        display.xdotool("type", "--delay", "20", "ftp://example.com/list.txt")
+        wait_for(lambda: app.find_all(role="label", contains="Only web addresses", root=dialog), message="the explanation")
+        width, _ = window_size(display, "Open Address")
+        assert width <= 360, f"Open Address is {width} px wide"
+        display.screenshot("phone-open-address")
+    finally:
+        app.stop()

@@ -36,7 +36,9 @@ final class OpenAddressDialog {
         gtk_window_set_transient_for(window.cast(), parent.cast())
         gtk_window_set_modal(window.cast(), 1)
         gtk_window_set_destroy_with_parent(window.cast(), 1)
-        gtk_window_set_default_size(window.cast(), 460, -1)
+        // Over a phone's narrow window (issue 54) as wide as its content asks, the message wrapped.
+        let narrow = Int(gtk_widget_get_width(parent)) < 460
+        gtk_window_set_default_size(window.cast(), narrow ? -1 : 460, -1)
         gtk_window_set_resizable(window.cast(), 0)
         gtk_widget_add_css_class(window, Stylesheet.appWindowClass)
 
@@ -61,7 +63,7 @@ final class OpenAddressDialog {
         gtk_label_set_mnemonic_widget(label.opaque, entry)
         message = gtk_label_new(nil)
         gtk_label_set_wrap(message.opaque, 1)
-        gtk_label_set_max_width_chars(message.opaque, 50)
+        gtk_label_set_max_width_chars(message.opaque, narrow ? 30 : 50)
         gtk_label_set_xalign(message.opaque, 0)
         gtk_widget_add_css_class(message, "dim-label")
         for child in [label, entry, message] { gtk_box_append(box.cast(), child) }
