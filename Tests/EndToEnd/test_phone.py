@@ -108,6 +108,28 @@ def test_the_viewer_fits_a_phone_and_keeps_every_verb(display, server):
         display.screenshot("phone-viewer-menu")
         app.press("Escape")
 
+        # The properties: a sheet under the picture, as wide as the window, in its lower half.
+        app.do_action(visible_inside(app, viewer, "Image Properties", window))
+
+        def sheet():
+            for node in app.find_all(name="Image Properties", root=viewer):
+                if "button" in node.getRoleName():
+                    continue
+                box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                if box.height > 100 and box.x >= 0 and box.x + box.width <= window.width and box.y >= window.height // 3:
+                    return box
+            return None
+        try:
+            box = wait_for(sheet, message="the properties as a sheet in the window's lower half")
+        except AssertionError:
+            display.screenshot("phone-viewer-properties-failed")
+            print([(n.getRoleName(), (lambda e: (e.x, e.y, e.width, e.height))(n.queryComponent().getExtents(pyatspi.WINDOW_COORDS)))
+                   for n in app.find_all(name="Image Properties", root=viewer)], window.width, window.height)
+            raise
+        assert box.width >= window.width - 20, f"the sheet spans the window: {box.width} of {window.width}"
+        display.screenshot("phone-viewer-properties")
+        app.press("F9")
+
         display.xdotool("windowsize", x_window(display, " / 3")[0], 1000, 700)
         wait_for(lambda: window_size(display, ".* / 3") == (1000, 700), message="the viewer at 1000 × 700")
         wide = wait_for(lambda: (lambda e: e.width > 900 and e)(viewer.queryComponent().getExtents(pyatspi.WINDOW_COORDS)),

@@ -34,7 +34,10 @@ final class ViewerNarrowLayout {
         gtk_widget_set_visible(self.wideControls, narrow ? 0 : 1)
         gtk_widget_set_visible(self.menuButton, narrow ? 1 : 0)
         gtk_widget_set_visible(self.bottomBar, narrow ? 1 : 0)
+        self.onNarrowChange?(narrow)
     }
+    /// The layout switched: what lies outside the header follows (the properties' sheet).
+    var onNarrowChange: ((_ narrow: Bool) -> Void)?
 
     /// `wide`: the header's end controls as a wide window shows them; `bottom`: what the bar
     /// under the picture holds; `menu`: the narrow header's menu (taken).

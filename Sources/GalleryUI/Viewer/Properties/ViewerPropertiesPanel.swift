@@ -5,7 +5,7 @@ import GObjectSupport
 import GalleryCore
 
 /// The "Image Properties" side panel: beside the picture (the canvas shrinks; nothing is
-/// covered), a column of groups whose rows are a title over a selectable value. The address row
+/// covered; on a phone, under it), a column of groups whose rows are a title over a selectable value. The address row
 /// has Copy, the location row Open in Maps. Each row is one accessible group named by its title
 /// and value, so a screen reader reads "Camera: Canon EOS R6".
 @MainActor
@@ -32,6 +32,16 @@ final class ViewerPropertiesPanel {
         revealer = gtk_revealer_new()
         gtk_revealer_set_transition_type(revealer.opaque, GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
         gtk_revealer_set_child(revealer.opaque, scrolled)
+    }
+
+    /// Beside the picture (wide), or a sheet `height` pixels tall under it (a phone, issue 54:
+    /// the picture keeps the width, the panel takes the lower half); the window's box turns with it.
+    func setSheet(_ sheet: Bool, height: Int) {
+        guard let scrolled = gtk_revealer_get_child(revealer.opaque) else { return }
+        gtk_widget_set_size_request(scrolled, sheet ? -1 : Self.width, sheet ? gint(clamping: height) : -1)
+        // As tall as asked under the picture (which takes the rest); as tall as the window beside it.
+        gtk_widget_set_vexpand(scrolled, sheet ? 0 : 1)
+        gtk_revealer_set_transition_type(revealer.opaque, sheet ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
     }
 
     var isShown: Bool { gtk_revealer_get_reveal_child(revealer.opaque) != 0 }
