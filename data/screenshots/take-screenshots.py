@@ -7,7 +7,8 @@ maximized, then the viewer.
     LINK_GALLERY_BIN=$(swift build -c release --show-bin-path)/link-gallery \\
         dbus-run-session -- /usr/bin/python3 data/screenshots/take-screenshots.py [OUT_DIR]
 
-Writes gallery.png, gallery-dark.png and viewer.png to OUT_DIR (default: this folder), and with
+Writes gallery.png, gallery-dark.png and viewer.png to OUT_DIR (default: this folder),
+phone-gallery.png and phone-viewer.png (both windows at a phone's 360 × 720), and with
 --menu also gallery-menu.png with the main menu open. The style
 comes from the `color-scheme` key in a keyfile GSettings backend, as a user's choice would.
 Set LANGUAGE (and LC_ALL=C.UTF-8, as gettext ignores LANGUAGE in the C locale) with
@@ -122,12 +123,18 @@ def write_images(root):
     return names
 
 
-def write_keyfile(home, scheme):
+def write_keyfile(home, scheme, size=None):
+    """The style, and the window maximized, or of `size` (width, height)."""
     folder = home / "config" / "glib-2.0" / "settings"
     folder.mkdir(parents=True, exist_ok=True)
+    width, height = size or (WIDTH, HEIGHT)
+    if size:  # as on a phone (Phosh): a window has its close button only
+        gtk = home / "config" / "gtk-4.0"
+        gtk.mkdir(parents=True, exist_ok=True)
+        (gtk / "settings.ini").write_text("[Settings]\ngtk-decoration-layout=:close\n")
     (folder / "keyfile").write_text(
         "[io/github/linkgallery/LinkGallery]\n"
-        f"color-scheme='{scheme}'\nwindow-maximized=true\nwindow-width={WIDTH}\nwindow-height={HEIGHT}\n")
+        f"color-scheme='{scheme}'\nwindow-maximized={'false' if size else 'true'}\nwindow-width={width}\nwindow-height={height}\n")
 
 
 def translated(message):
@@ -136,9 +143,10 @@ def translated(message):
     return gettext.translation("link-gallery", localedir, fallback=True).gettext(message)
 
 
-def take(display, links_url, scheme, out, name, viewer=False, menu=False):
+def take(display, links_url, scheme, out, name, viewer=False, menu=False, size=None):
+    """`size`: the windows at (width, height) at the screen's top left, the shot cut to it."""
     home = Path(tempfile.mkdtemp(prefix="lg-shots-"))
-    write_keyfile(home, scheme)
+    write_keyfile(home, scheme, size)
     try:
         app = App(display, links_url, home=home)
     except AssertionError:
@@ -146,6 +154,10 @@ def take(display, links_url, scheme, out, name, viewer=False, menu=False):
         app = App(display, links_url, home=home)
     try:
         app.window_named("Link Gallery")
+        if size:
+            main_id = display.toplevel("^Link Gallery$")[0]
+            display.xdotool("windowsize", main_id, *size)
+            display.xdotool("windowmove", main_id, 0, 0)
         wait_for(lambda: len(app.tiles()) > 0, 30, message="tiles")
         # Only tiles near the viewport load; the first screenful is what the picture shows.
         wait_for(lambda: not any("(" in (tile.name or "") for tile in app.tiles()[:80]), 60, message="thumbnails")
@@ -157,17 +169,21 @@ def take(display, links_url, scheme, out, name, viewer=False, menu=False):
             app.click(app.find_all(role="push button", name=translated("Main Menu"))[0])
             time.sleep(1.0)
         if viewer:
-            app.click(app.tiles()[25])  # landscape-23, a wide sunset
+            app.click(app.tiles()[1 if size else 25])  # landscape-23, a wide sunset (on a phone, the second)
             app.press("Return")
             wait_for(lambda: len(app.windows()) > 1, message="the viewer")
             time.sleep(0.5)
             window_id = display.xdotool("search", "--pid", app.process.pid, "--name", "landscape").split()[-1]
-            display.xdotool("windowsize", window_id, WIDTH, HEIGHT)
+            display.xdotool("windowsize", window_id, *(size or (WIDTH, HEIGHT)))
             display.xdotool("windowmove", window_id, 0, 0)
-            display.xdotool("mousemove", WIDTH // 4, 25)
+            display.xdotool("mousemove", WIDTH // 4 if not size else size[0] + 40, 25)
             time.sleep(2.5)
         shot = display.screenshot(name)
-        (out / f"{name}.png").write_bytes(shot.read_bytes())
+        if size:
+            with Image.open(shot) as whole:
+                whole.crop((0, 0, *size)).save(out / f"{name}.png")
+        else:
+            (out / f"{name}.png").write_bytes(shot.read_bytes())
         print(out / f"{name}.png")
     finally:
         app.stop()
@@ -191,6 +207,8 @@ def main():
         take(display, links_url, "light", out, "gallery")
         take(display, links_url, "dark", out, "gallery-dark")
         take(display, links_url, "dark", out, "viewer", viewer=True)
+        take(display, links_url, "light", out, "phone-gallery", size=(360, 720))
+        take(display, links_url, "light", out, "phone-viewer", viewer=True, size=(360, 720))
         if "--menu" in sys.argv:  # for checking translations; not one of the published shots
             take(display, links_url, "light", out, "gallery-menu", menu=True)
     finally:
