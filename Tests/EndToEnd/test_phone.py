@@ -6,7 +6,7 @@ viewer — before held at 680 px by its header — lays itself out for the width
 
 import pyatspi
 
-from harness import App, wait_for
+from harness import App, Display, wait_for
 from test_grid_interaction import image_links, window_size
 from test_viewer import open_viewer, x_window
 
@@ -163,3 +163,45 @@ def test_open_address_fits_a_phone(display, server):
         display.screenshot("phone-open-address")
     finally:
         app.stop()
+
+
+def shown_buttons(app, root):
+    """(name, x, width) of every button under `root` that is visible and laid out (a hidden one,
+    or one in a closed revealer, has no width)."""
+    found = []
+    for role in ("push button", "toggle button"):
+        for node in app.find_all(role=role, root=root):
+            states = node.getState()
+            if states.contains(pyatspi.STATE_VISIBLE):
+                box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                if box.width > 0:
+                    found.append((node.name, box.x, box.width))
+    return found
+
+
+def test_fullscreen_and_a_slideshow_fit_a_phones_screen(server):
+    """On a 360 × 720 screen, fullscreen: the controls over the picture inside the screen, the bar
+    under the picture gone (the controls hold its verbs); in a slideshow too, whose own controls
+    join them — the zoom buttons stay out there (fingers pinch)."""
+    phone = Display(360, 720)
+    url = server.write("phone-fullscreen.txt", "\n".join(image_links(server, 3)))
+    app = App(phone, url)
+    try:
+        viewer = open_viewer(app, phone, 0, image_count=3)
+        wait_for(lambda: visible_inside(app, viewer, "Filmstrip", viewer.queryComponent().getExtents(pyatspi.WINDOW_COORDS)),
+                 message="the narrow layout's bar under the picture")
+        for key, shot in (("F11", "phone-fullscreen"), ("F5", "phone-slideshow")):
+            app.press(key)
+            # The pointer moving over the picture brings the controls.
+            for x in (170, 180, 190):
+                phone.xdotool("mousemove", x, 300)
+            wait_for(lambda: any(name == "Leave Fullscreen" for name, _, _ in shown_buttons(app, viewer)),
+                     message=f"the controls over the picture after {key}")
+            buttons = shown_buttons(app, viewer)
+            outside = [(name, x, width) for name, x, width in buttons if x < 0 or x + width > 360]
+            assert not outside, f"controls off the screen after {key}: {outside}"
+            assert not any(name == "Filmstrip" for name, _, _ in buttons), "the bar under the picture is gone"
+            phone.screenshot(shot)
+    finally:
+        app.stop()
+        phone.stop()

@@ -33,9 +33,14 @@ final class ViewerNarrowLayout {
         guard let self else { return }
         gtk_widget_set_visible(self.wideControls, narrow ? 0 : 1)
         gtk_widget_set_visible(self.menuButton, narrow ? 1 : 0)
-        gtk_widget_set_visible(self.bottomBar, narrow ? 1 : 0)
+        for widget in self.wideOnly { gtk_widget_set_visible(widget, narrow ? 0 : 1) }
+        self.isNarrow = narrow
+        self.showBottomBar()
         self.onNarrowChange?(narrow)
     }
+    private var isNarrow = false
+    private var isFullscreen = false
+    private var wideOnly: [UnsafeMutablePointer<GtkWidget>] = []
     /// The layout switched: what lies outside the header follows (the properties' sheet).
     var onNarrowChange: ((_ narrow: Bool) -> Void)?
 
@@ -64,6 +69,23 @@ final class ViewerNarrowLayout {
         g_object_unref(menu.rawPointer)
         ViewerButtons.describe(menuButton, label: L10n.tr("Viewer Menu"))
         gtk_widget_set_visible(menuButton, 0)
+    }
+
+    /// `widget` shows in the wide layout only: in fullscreen on a phone's screen the controls over
+    /// the picture would not fit with it (the zoom buttons there: fingers pinch).
+    func hideWhenNarrow(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        wideOnly.append(widget)
+        gtk_widget_set_visible(widget, isNarrow ? 0 : 1)
+    }
+
+    /// In fullscreen the bar under the picture goes: the controls over the picture hold its verbs.
+    func setFullscreen(_ fullscreen: Bool) {
+        isFullscreen = fullscreen
+        showBottomBar()
+    }
+
+    private func showBottomBar() {
+        gtk_widget_set_visible(bottomBar, isNarrow && !isFullscreen ? 1 : 0)
     }
 
     /// Lays the viewer out for a window `width` pixels wide, on the next idle.

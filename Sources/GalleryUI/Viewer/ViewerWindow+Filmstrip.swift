@@ -37,9 +37,11 @@ extension ViewerWindow {
             if let parent {
                 if parent == overlay { gtk_overlay_remove_overlay(overlay.opaque, strip) } else { gtk_box_remove(parent.cast(), strip) }
             }
-            if fullscreen { gtk_overlay_add_overlay(overlay.opaque, strip) } else { gtk_box_append(pictureColumn.cast(), strip) }
+            // Back under the picture, above the narrow layout's bar.
+            if fullscreen { gtk_overlay_add_overlay(overlay.opaque, strip) } else { gtk_box_insert_child_after(pictureColumn.cast(), strip, overlay) }
             g_object_unref(strip.rawPointer)
         }
         filmstrip.setRevealed(filmstrip.isChosen && (!fullscreen || chrome.controlsRevealed))
+        narrow.setFullscreen(fullscreen)
     }
 }

@@ -55,7 +55,9 @@ extension ViewerWindow {
         gtk_widget_add_css_class(bar, "viewer-fullscreen-controls")
         gtk_widget_set_margin_top(bar, 12)
         for widget in navigationButtons() { gtk_box_append(bar.cast(), widget) }
-        gtk_box_append(bar.cast(), zoomControls())
+        let zoom = zoomControls()
+        narrow.hideWhenNarrow(zoom)
+        gtk_box_append(bar.cast(), zoom)
         gtk_box_append(bar.cast(), ViewerButtons.shareMenu())
         gtk_box_append(bar.cast(), slideshowControls.widget)
         gtk_box_append(bar.cast(), ViewerButtons.icon(
