@@ -61,4 +61,22 @@ final class TileListDuplicatesTests: XCTestCase {
             XCTAssertEqual(list.items.map(\.entry.text), kept)
         }
     }
+
+    /// A host that answers every dead link of a list with its one "not found" picture makes one
+    /// group of them all: 20,000 lines are one tile that says so, in a filter pass that looks at
+    /// each line once (asking every line its group's members took 20,000² steps).
+    func testTwentyThousandLinesOfOnePictureAreOneTile() {
+        MainActor.assumeIsolated {
+            let list = TileList()
+            let lines = (1...20_000).map { "https://example.invalid/gone/\($0).jpg" }
+            _ = list.replace(with: LinksDocument.make(from: Data(lines.joined(separator: "\n").utf8)))
+            let image = Self.thumbnail(Self.photo, side: 300)
+            for item in list.all { item.update(.loaded, image: image) }
+            let started = ContinuousClock.now
+            list.show(TileFilter(hidesDuplicates: true))
+            print("filter pass over 20,000 lines of one picture: \(ContinuousClock.now - started)")
+            XCTAssertEqual(list.items.map(\.entry.text), [lines[0]])
+            XCTAssertEqual(list.items.first?.linkCount, 20_000)
+        }
+    }
 }

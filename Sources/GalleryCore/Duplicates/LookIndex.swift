@@ -30,6 +30,9 @@ public struct LookIndex: Sendable {
     public init() {}
 
     public var count: Int { looks.count }
+
+    /// The look filed as `number`.
+    public func look(_ number: Int) -> LookHash { looks[number] }
     /// Looks compared with a new one (each once an insert), over every insert: how far from all
     /// pairs the index keeps.
     public private(set) var comparisons = 0

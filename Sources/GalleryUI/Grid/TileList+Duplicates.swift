@@ -4,16 +4,35 @@ import GalleryCore
 /// (`DuplicateGroups`, fed as thumbnails arrive), the first line of each picture the one kept
 /// when duplicates are hidden, and the lines that lead to it.
 extension TileList {
-    /// True when an earlier line of the list shows the same picture.
-    func isHiddenCopy(_ item: GridItem) -> Bool {
-        let group = duplicates.group(of: item.id)
-        guard group.count > 1, let position = positions[item.id] else { return false }
-        return group.contains { (positions[$0] ?? .max) < position }
+    /// For each picture, its first line and how many lines lead to it, in one pass over the
+    /// list: a filter pass asks this of every line, and a list whose ten thousand dead links all
+    /// show a host's one "not found" picture is one group of ten thousand (asking each line its
+    /// group's members was ten thousand squared).
+    struct CopyCensus {
+        fileprivate var firstOfGroup: [Int: Int] = [:]
+        fileprivate var linksOfGroup: [Int: Int] = [:]
+        fileprivate let groups: DuplicateGroups
+
+        /// True when an earlier line of the list shows the same picture.
+        func isHiddenCopy(_ item: GridItem) -> Bool {
+            guard let group = groups.groupNumber(of: item.id) else { return false }
+            return firstOfGroup[group] != item.id
+        }
+
+        /// How many lines of the list lead to `item`'s picture.
+        func linkCount(of item: GridItem) -> Int {
+            groups.groupNumber(of: item.id).flatMap { linksOfGroup[$0] } ?? 1
+        }
     }
 
-    /// How many lines of the list lead to `item`'s picture.
-    func linkCount(of item: GridItem) -> Int {
-        duplicates.group(of: item.id).count { positions[$0] != nil }
+    func copyCensus() -> CopyCensus {
+        var census = CopyCensus(groups: duplicates)
+        for item in all {
+            guard let group = duplicates.groupNumber(of: item.id) else { continue }
+            if census.firstOfGroup[group] == nil { census.firstOfGroup[group] = item.id }
+            census.linksOfGroup[group, default: 0] += 1
+        }
+        return census
     }
 
     /// The items of the lines that lead to `item`'s picture, in list order, `item` among them.

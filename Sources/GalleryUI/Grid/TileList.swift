@@ -68,12 +68,12 @@ final class TileList {
     func reapplyFilter() -> Bool { show(filter) }
 
     private func applyFilter() {
-        let hidesCopies = filter.hidesDuplicates
-        items = filter.showsEverything ? all : all.filter { filter.matches($0) && !(hidesCopies && isHiddenCopy($0)) }
+        let copies = filter.hidesDuplicates ? copyCensus() : nil
+        items = filter.showsEverything ? all : all.filter { filter.matches($0) && !(copies?.isHiddenCopy($0) ?? false) }
         if !filter.showsEverything { for item in all { item.index = GridItem.hidden } }
         for (index, item) in items.enumerated() {
             item.index = index
-            item.linkCount = hidesCopies ? linkCount(of: item) : 1
+            item.linkCount = copies?.linkCount(of: item) ?? 1
         }
     }
 
