@@ -17,20 +17,24 @@ def inside(node, window):
     return extents.width > 0 and extents.x >= 0 and extents.x + extents.width <= window.width
 
 
+def main_window_at(app, display, width, height, tiles):
+    """The main window once its `tiles` tiles are there, resized to `width` × `height` and laid
+    out so by GTK (which follows the X window a little later)."""
+    frame = app.window_named("Link Gallery")
+    wait_for(lambda: len(app.tiles()) == tiles, 30, message=f"{tiles} tiles")
+    display.xdotool("windowsize", display.toplevel("^Link Gallery$")[0], width, height)
+    wait_for(lambda: window_size(display, "Link Gallery") == (width, height), message=f"the window at {width} × {height}")
+    wait_for(lambda: (lambda e: e.width <= width and e.height <= height)(frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)),
+             message=f"GTK to lay the window out at {width} × {height}")
+    return frame
+
+
 def test_the_main_window_fits_a_phone(display, server):
     url = server.write("phone.txt", "\n".join(image_links(server, 7)))
     app = App(display, url)
     try:
-        frame = app.window_named("Link Gallery")
-        wait_for(lambda: len(app.tiles()) == 7, 30, message="seven tiles")
-        display.xdotool("windowsize", display.toplevel("^Link Gallery$")[0], 360, 720)
-        wait_for(lambda: window_size(display, "Link Gallery") == (360, 720), message="the window at 360 × 720")
-
-        def laid_out():
-            return frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        # GTK lays the window out at the X window's size less its frame.
-        wait_for(lambda: laid_out().width <= 360, message="GTK to lay the window out at 360 px")
-        window = laid_out()
+        frame = main_window_at(app, display, 360, 720, tiles=7)
+        window = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         columns = wait_for(lambda: len({tile.queryComponent().getExtents(pyatspi.WINDOW_COORDS).x for tile in app.tiles()
                                         if tile.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width > 0}) == 3 and 3,
                            message="three columns")
@@ -148,11 +152,7 @@ def test_open_address_fits_a_phone(display, server):
     url = server.write("phone-open.txt", "\n".join(image_links(server, 2)))
     app = App(display, url)
     try:
-        frame = app.window_named("Link Gallery")
-        display.xdotool("windowsize", display.toplevel("^Link Gallery$")[0], 360, 720)
-        wait_for(lambda: window_size(display, "Link Gallery") == (360, 720), message="the window at 360 × 720")
-        wait_for(lambda: frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width <= 360,
-                 message="GTK to lay the window out at 360 px")
+        main_window_at(app, display, 360, 720, tiles=2)
         app.press("ctrl+l")
         dialog = app.window_named("Open Address")
         wait_for(lambda: app.find_all(role="text", name="Address of a links file", root=dialog), message="the address entry")
@@ -205,3 +205,34 @@ def test_fullscreen_and_a_slideshow_fit_a_phones_screen(server):
     finally:
         app.stop()
         phone.stop()
+
+
+def test_both_windows_fit_a_phone_held_sideways(display, server):
+    """720 × 360, a phone turned on its side: both windows take the size, the grid shows its
+    tiles and the viewer its picture between the header and the bar under it; the viewer opens
+    again at the size it was closed at."""
+    url = server.write("phone-sideways.txt", "\n".join(image_links(server, 7)))
+    app = App(display, url)
+    try:
+        main_window_at(app, display, 720, 360, tiles=7)
+        shown = wait_for(lambda: [tile for tile in app.tiles() if tile.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height > 0],
+                         message="tiles on screen")
+        assert shown, "the grid shows tiles"
+        display.screenshot("phone-sideways-main-window")
+
+        viewer = open_viewer(app, display, 0, image_count=7)
+        display.xdotool("windowsize", x_window(display, " / 7")[0], 720, 360)
+        wait_for(lambda: window_size(display, ".* / 7") == (720, 360), message="the viewer at 720 × 360")
+        window = wait_for(lambda: (lambda e: e.height <= 360 and e)(viewer.queryComponent().getExtents(pyatspi.WINDOW_COORDS)),
+                          message="GTK to lay the viewer out 360 px tall")
+        for name in ["Previous", "Next", "Zoom In"]:
+            wait_for(lambda: visible_inside(app, viewer, name, window), message=f"{name} on screen at 720 × 360")
+        display.screenshot("phone-sideways-viewer")
+
+        # Closed and opened again, the viewer takes the size it was given, as a phone's is.
+        app.press("ctrl+w")
+        wait_for(lambda: not any(" / 7" in (w.name or "") for w in app.windows()), message="the viewer closed")
+        open_viewer(app, display, 1, image_count=7)
+        wait_for(lambda: window_size(display, ".* / 7") == (720, 360), message="the viewer again at 720 × 360")
+    finally:
+        app.stop()

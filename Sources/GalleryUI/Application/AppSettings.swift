@@ -132,15 +132,27 @@ public final class AppSettings {
         set { setBool("keep-zoom", newValue) }
     }
 
-    /// The viewer shows its filmstrip.
+    /// The grid shows one tile per picture ("Hide Duplicates").
     var hidesDuplicates: Bool {
         get { bool("hide-duplicates") }
         set { setBool("hide-duplicates", newValue) }
     }
 
+    /// The viewer shows its filmstrip.
     var filmstripShown: Bool {
         get { bool("filmstrip") }
         set { setBool("filmstrip", newValue) }
+    }
+
+    /// The viewer's size when it was last closed neither maximized nor fullscreen.
+    var viewerWidth: Int {
+        get { int("viewer-width") }
+        set { setInt("viewer-width", newValue) }
+    }
+
+    var viewerHeight: Int {
+        get { int("viewer-height") }
+        set { setInt("viewer-height", newValue) }
     }
 
     public var windowMaximized: Bool {

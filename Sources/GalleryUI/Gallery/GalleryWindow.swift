@@ -238,12 +238,9 @@ final class GalleryWindow {
     }
 
     private func saveWindowState() {
-        let maximized = gtk_window_is_maximized(window.cast()) != 0
-        services.settings.windowMaximized = maximized
-        guard !maximized else { return }
-        var width: gint = 0, height: gint = 0
-        gtk_window_get_default_size(window.cast(), &width, &height)
-        if width > 0 { services.settings.windowWidth = Int(width) }
-        if height > 0 { services.settings.windowHeight = Int(height) }
+        services.settings.windowMaximized = gtk_window_is_maximized(window.cast()) != 0
+        guard let size = RestorableSize.of(window) else { return }
+        services.settings.windowWidth = size.width
+        services.settings.windowHeight = size.height
     }
 }

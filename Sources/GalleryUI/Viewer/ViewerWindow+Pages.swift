@@ -68,6 +68,13 @@ extension ViewerWindow {
                                      parent: window) { [weak self] in self?.store.retry(index) }
     }
 
+    /// Remembers the window's size for the next viewer (a phone's too).
+    func saveSize() {
+        guard let settings, let size = RestorableSize.of(window) else { return }
+        settings.viewerWidth = size.width
+        settings.viewerHeight = size.height
+    }
+
     func viewportChanged() {
         if let box = canvas.screenBox { store.setScreen(box, paging: paging) }
         narrow.fit(width: Int(gtk_widget_get_width(window)))

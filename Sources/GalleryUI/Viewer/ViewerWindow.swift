@@ -94,7 +94,9 @@ public final class ViewerWindow {
         window = gtk_application_window_new(application.cast())
         gtk_widget_add_css_class(window, "viewer")
         gtk_widget_add_css_class(window, Stylesheet.appWindowClass)
-        gtk_window_set_default_size(window.cast(), gint(Self.defaultSize.width), gint(Self.defaultSize.height))
+        // As big as it was last closed (a phone's 360 px too), never smaller than a phone's screen.
+        gtk_window_set_default_size(window.cast(), gint(max(360, settings?.viewerWidth ?? Self.defaultSize.width)),
+                                    gint(max(300, settings?.viewerHeight ?? Self.defaultSize.height)))
 
         titleLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(titleLabel, "title")
@@ -148,6 +150,10 @@ public final class ViewerWindow {
             self.stopSlideshow()
         }
         AttachedObject.keep(self, aliveWith: window, key: "link-gallery-viewer-window")
+        Signal.connect(window, .closeRequest) { [weak self] in
+            self?.saveSize()
+            return false
+        }
         Signal.connect(window, .destroy) { [weak self] in self?.tearDown() }
         showCurrentPage()
     }
