@@ -132,6 +132,19 @@ def test_the_viewer_fits_a_phone_and_keeps_every_verb(display, server):
             raise
         assert box.width >= window.width - 20, f"the sheet spans the window: {box.width} of {window.width}"
         display.screenshot("phone-viewer-properties")
+
+        # Held sideways with the properties open: beside the picture again, where the width is.
+        display.xdotool("windowsize", x_window(display, " / 3")[0], 720, 360)
+        wait_for(lambda: window_size(display, ".* / 3") == (720, 360), message="the viewer at 720 × 360")
+
+        def beside():
+            for node in app.find_all(name="Image Properties", root=viewer):
+                box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                if "button" not in node.getRoleName() and 250 <= box.width <= 340 and box.x >= 360 and box.height >= 200:
+                    return box
+            return None
+        wait_for(beside, message="the properties beside the picture, held sideways")
+        display.screenshot("phone-viewer-properties-sideways")
         app.press("F9")
 
         display.xdotool("windowsize", x_window(display, " / 3")[0], 1000, 700)

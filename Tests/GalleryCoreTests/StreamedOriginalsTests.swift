@@ -171,7 +171,8 @@ final class StreamedOriginalsTests: XCTestCase {
         let tag = FixtureServer.uniqueTag()
         // The cache nearly full: twenty 300 KB photos.
         for index in 0..<20 {
-            _ = try await repository.original(bytesFor: server.url("/img/900x700.bmp?seed=\(index)&tag=\(tag)"), priority: .visible)
+            // Twenty different pictures (the same bytes would be kept once).
+            _ = try await repository.original(bytesFor: server.url("/img?w=900&h=700&fmt=bmp&seed=\(index)&tag=\(tag)"), priority: .visible)
         }
         // Four more at once, 1.9 MB each, arriving at 2 MB/s: room is made for them as they come.
         let photo = try server.writeFile(name: "paced-\(tag).bmp", contents: TestImages.encoded(width: 900, height: 700, as: "bmp"))

@@ -38,7 +38,7 @@ final class ViewerNarrowLayout {
         self.showBottomBar()
         self.onNarrowChange?(narrow)
     }
-    private var isNarrow = false
+    private(set) var isNarrow = false
     private var isFullscreen = false
     private var wideOnly: [UnsafeMutablePointer<GtkWidget>] = []
     /// The layout switched: what lies outside the header follows (the properties' sheet).

@@ -78,6 +78,7 @@ extension ViewerWindow {
     func viewportChanged() {
         if let box = canvas.screenBox { store.setScreen(box, paging: paging) }
         narrow.fit(width: Int(gtk_widget_get_width(window)))
+        placeProperties()
     }
 
     /// Detail follows the zoom and the pan: asked for when the zoom passes the screen-sized

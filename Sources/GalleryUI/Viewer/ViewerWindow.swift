@@ -120,13 +120,9 @@ public final class ViewerWindow {
         // The properties panel beside the picture, not over it (under it on a phone).
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_box_append(content.cast(), pictureColumn)
-        gtk_box_append(content.cast(), properties.revealer)
+        properties.attach(to: content)
         gtk_window_set_child(window.cast(), content)
-        narrow.onNarrowChange = { [weak self] narrow in
-            guard let self else { return }
-            gtk_orientable_set_orientation(content.opaque, narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
-            properties.setSheet(narrow, height: Int(gtk_widget_get_height(window)) / 2)
-        }
+        narrow.onNarrowChange = { [weak self] _ in self?.placeProperties() }
 
         chrome = ViewerFullscreenChrome(window: window, headerBar: headerBar, controls: fullscreenControls())
         gtk_overlay_add_overlay(overlay.opaque, chrome.revealer)

@@ -18,11 +18,14 @@ enum DiskUsage {
 
     /// The blocks of every file in `folder` (not below it), as `du -s --apparent-size=no` would.
     static func allocatedBytes(ofFilesIn folder: URL) throws -> Int {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).reduce(0) { total, name in
+        var seen = Set<[UInt]>()
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).reduce(0) { total, name in
             var info = stat()
             guard lstat(folder.appendingPathComponent(name).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
                 return total
             }
+            // A file with several names (the same picture behind several links) once, as `du` counts it.
+            guard seen.insert([UInt(info.st_dev), UInt(info.st_ino)]).inserted else { return total }
             return total + Int(info.st_blocks) * 512
         }
     }

@@ -46,4 +46,11 @@ extension ViewerWindow {
             status.showBanner(String(describing: error))
         }
     }
+
+    /// The properties beside the picture, or, narrow and upright (a phone held so), a sheet in
+    /// the window's lower half; beside it again held sideways, where the width is to spare.
+    func placeProperties() {
+        let width = Int(gtk_widget_get_width(window)), height = Int(gtk_widget_get_height(window))
+        properties.place(asSheet: narrow.isNarrow && height > width)
+    }
 }
