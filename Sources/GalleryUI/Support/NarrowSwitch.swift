@@ -4,7 +4,7 @@ import GObjectSupport
 /// breakpoints: the width is read after each layout and the switch made on the next idle
 /// (widgets must not appear or go while GTK allocates). Narrow below the width the wide layout
 /// needs; wide again `hysteresis` pixels above it, so a width near the edge does not flip the
-/// layout back and forth.
+/// layout back and forth. A layout the caller decides itself (the properties sheet) uses `set`.
 @MainActor
 final class NarrowSwitch {
     private var isNarrow = false
@@ -19,7 +19,11 @@ final class NarrowSwitch {
 
     /// A window `width` pixels wide, whose wide layout needs `needed`.
     func fit(width: Int, needed: Int) {
-        let narrow = width < needed || (isNarrow && width < needed + hysteresis)
+        set(width < needed || (isNarrow && width < needed + hysteresis))
+    }
+
+    /// Switches to `narrow` (a layout decided by the caller) on the next idle, when it changes.
+    func set(_ narrow: Bool) {
         guard narrow != isNarrow, !pending else { return }
         pending = true
         MainLoopSource.onceWhenIdle { [weak self] in

@@ -36,9 +36,8 @@ final class ViewerPropertiesPanel {
 
     /// The box the panel lies in beside the picture (which turns when it is a sheet).
     private var box: UnsafeMutablePointer<GtkWidget>?
-    /// Whether the panel is a sheet under the picture.
-    private var isSheet = false
-    private var pending = false
+    /// Whether the panel is a sheet under the picture, switched on the idle after a layout.
+    private lazy var sheetSwitch = NarrowSwitch { [weak self] sheet in self?.lay(asSheet: sheet) }
 
     /// The sheet's height when the window leaves it no more.
     static let leastSheetHeight: Int32 = 120
@@ -53,23 +52,19 @@ final class ViewerPropertiesPanel {
     /// the width, the panel takes the lower half), on the next idle: sizes are not changed while
     /// GTK allocates.
     func place(asSheet sheet: Bool) {
-        guard sheet != isSheet, !pending else { return }
-        pending = true
-        MainLoopSource.onceWhenIdle { [weak self] in
-            guard let self else { return }
-            self.pending = false
-            self.isSheet = sheet
-            if let box = self.box {
-                gtk_orientable_set_orientation(box.opaque, sheet ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
-            }
-            guard let scrolled = gtk_revealer_get_child(self.revealer.opaque) else { return }
-            // Under the picture it expands as the picture does, so the two share the height in
-            // halves; a small least height, not half the window, or the window could never be
-            // made shorter than the sheet (a phone turned on its side).
-            gtk_widget_set_size_request(scrolled, sheet ? -1 : Self.width, sheet ? Self.leastSheetHeight : -1)
-            gtk_revealer_set_transition_type(self.revealer.opaque,
-                                             sheet ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
+        sheetSwitch.set(sheet)
+    }
+
+    private func lay(asSheet sheet: Bool) {
+        if let box {
+            gtk_orientable_set_orientation(box.opaque, sheet ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
         }
+        guard let scrolled = gtk_revealer_get_child(revealer.opaque) else { return }
+        // Under the picture it expands as the picture does, so the two share the height in
+        // halves; a small least height, not half the window, or the window could never be
+        // made shorter than the sheet (a phone turned on its side).
+        gtk_widget_set_size_request(scrolled, sheet ? -1 : Self.width, sheet ? Self.leastSheetHeight : -1)
+        gtk_revealer_set_transition_type(revealer.opaque, sheet ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
     }
 
     var isShown: Bool { gtk_revealer_get_reveal_child(revealer.opaque) != 0 }
